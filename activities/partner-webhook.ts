@@ -1,0 +1,74 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { HubEventSchema, PartnerSchema, WebhookDeliverySchema } from '../db/entities';
+import { decryptSecret } from '../infra/secrets';
+import { partnerSignature } from '../infra/webhook-signatures';
+import type { PartnerWebhookOutcome } from '../workflows/partner-webhook.contract';
+
+export interface PartnerWebhookActivityDeps {
+  orm: MikroORM;
+  encryptionKey: Buffer;
+  timeoutMs: number;
+}
+
+const USER_AGENT = 'dispatch-hub-webhooks/1';
+
+export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }: PartnerWebhookActivityDeps) {
+  return {
+    /** One signed POST; any 2xx acknowledges, anything else (3xx included: redirects are not followed) throws to retry. */
+    async deliverPartnerEvent(eventId: string): Promise<void> {
+      const attempt = Context.current().info.attempt;
+      const em = orm.em.fork();
+      const event = await em.findOneOrFail(HubEventSchema, { id: eventId });
+      const partner = await em.findOneOrFail(PartnerSchema, { id: event.partnerId });
+      if (!partner.webhookUrl) throw ApplicationFailure.nonRetryable(`partner ${partner.id} has no webhook URL`, 'NoWebhookUrl');
+      const secret = decryptSecret(partner.webhookSecretEnc, encryptionKey);
+
+      const sentAt = new Date();
+      const started = performance.now();
+      let status: number | null = null;
+      let error: string | null = null;
+      try {
+        const response = await fetch(partner.webhookUrl, {
+          method: 'POST',
+          body: event.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': USER_AGENT,
+            'x-signature': partnerSignature(event.body, secret),
+            'x-event-id': event.id,
+            'x-event-type': event.type,
+            'x-delivery-attempt': String(attempt),
+          },
+        });
+        status = response.status;
+        await response.body?.cancel();
+      } catch (err) {
+        error = describeFetchError(err);
+      }
+      const durationMs = Math.round(performance.now() - started);
+      em.create(WebhookDeliverySchema, { eventId, url: partner.webhookUrl, attempt, sentAt, responseStatus: status, durationMs, error });
+      await em.flush();
+      if (status === null || status < 200 || status >= 300) {
+        throw ApplicationFailure.retryable(error ?? `receiver answered HTTP ${status}`, 'WebhookNotAcknowledged');
+      }
+    },
+
+    async deliverySummary(eventId: string): Promise<PartnerWebhookOutcome> {
+      const attempts = await orm.em.fork().find(WebhookDeliverySchema, { eventId }, { orderBy: { attempt: 'asc', id: 'asc' } });
+      const last = attempts.at(-1);
+      const delivered = attempts.some((a) => a.responseStatus != null && a.responseStatus >= 200 && a.responseStatus < 300);
+      return { eventId, delivered, attempts: attempts.length, lastStatus: last?.responseStatus ?? null };
+    },
+  };
+}
+
+function describeFetchError(err: unknown): string {
+  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError') return 'timed out';
+  return e.cause?.code ?? e.cause?.message ?? e.message ?? 'request failed';
+}
+
+export type PartnerWebhookActivities = ReturnType<typeof createPartnerWebhookActivities>;

@@ -1,0 +1,49 @@
+import type { Context } from 'koa';
+import { ApiKeySchema } from '../../db/entities';
+import { secretMatches } from '../../infra/secrets';
+import type { ApiDeps } from '../deps';
+import { ProblemError } from '../errors';
+import { parseApiKey } from './api-key-format';
+import type { Principal } from './principal';
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function invalidKey(): ProblemError {
+  return new ProblemError('invalid_api_key', {
+    detail: 'The API key is missing, mistyped, unknown or revoked.',
+    headers: { 'WWW-Authenticate': 'Bearer realm="public-api"' },
+  });
+}
+
+/**
+ * `Authorization: Bearer hub_<env>_…`. The checksum refuses a mistyped key without a database read; the key row is
+ * read on every request, so a revocation takes effect on the very next one, on every process.
+ */
+export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: string): Promise<Principal> {
+  const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
+  const parsed = match ? parseApiKey(match[1]) : null;
+  if (!parsed) throw invalidKey();
+  const em = deps.orm.em.fork();
+  const key = await em.findOne(ApiKeySchema, { id: parsed.id });
+  if (!key || key.revokedAt || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secretHash, deps.hashPepper)) {
+    throw invalidKey();
+  }
+  if (!key.scopes.includes(scope)) {
+    throw new ProblemError('insufficient_scope', {
+      detail: `This API key lacks the scope ${scope}.`,
+      extensions: { scope },
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
+    });
+  }
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await em.nativeUpdate(ApiKeySchema, { id: key.id }, { lastUsedAt: new Date() });
+  }
+  return {
+    kind: 'integrator',
+    credentialId: key.id,
+    ownerId: key.accountId,
+    livemode: key.environment === 'live',
+    scopes: key.scopes,
+    rateLimitPerMinute: key.ratePerMinute,
+  };
+}

@@ -1,0 +1,13 @@
+/** Scopes a partner's OAuth client may ask for; a token without `scope` gets all of them. */
+export const PARTNER_SCOPES = ['bookings.read', 'bookings.write', 'quotes.read', 'tracking.read'] as const;
+
+/** Scopes of integrator API keys (Public Integration API). */
+export const API_KEY_SCOPES = [
+  'bookings.read',
+  'bookings.write',
+  'invoices.read',
+  'payments.read',
+  'fleet.read',
+  'tracking.read',
+  'webhooks.manage',
+] as const;

@@ -1,0 +1,94 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { SigningKeySchema, type SigningKey } from '../../db/entities';
+import { newId } from '../../infra/ids';
+import { decryptSecret, encryptSecret } from '../../infra/secrets';
+
+export const JWT_ALGORITHM = 'ES256';
+const REFRESH_MS = 60_000;
+const MISS_RELOAD_MS = 1_000;
+
+interface LoadedKey {
+  kid: string;
+  publicKey: KeyObject;
+  jwk: Record<string, unknown>;
+  retiredAt: Date | null;
+  privateKeyEnc: string;
+}
+
+/**
+ * JWT signing keys, shared by every API process through the database. The newest active key signs; a retired key
+ * keeps verifying (and stays in the JWKS) until every token it signed has expired.
+ */
+export class SigningKeyStore {
+  private keys = new Map<string, LoadedKey>();
+  private signer?: { kid: string; privateKey: KeyObject };
+  private loadedAt = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly encryptionKey: Buffer,
+    private readonly tokenTtlSeconds: number,
+  ) {}
+
+  /** Creates a key when none is active; returns the active kid. */
+  async ensureActiveKey(): Promise<string> {
+    await this.load();
+    return this.signer?.kid ?? this.rotate();
+  }
+
+  /** A new key signs from now on; the previous ones retire but keep verifying until their tokens expire. */
+  async rotate(): Promise<string> {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const kid = newId('key');
+    const em = this.orm.em.fork();
+    await em.nativeUpdate(SigningKeySchema, { retiredAt: null }, { retiredAt: new Date() });
+    em.create(SigningKeySchema, {
+      kid,
+      algorithm: JWT_ALGORITHM,
+      privateKeyEnc: encryptSecret(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), this.encryptionKey),
+      publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: JWT_ALGORITHM, use: 'sig' },
+      createdAt: new Date(),
+    });
+    await em.flush();
+    await this.load();
+    return kid;
+  }
+
+  async currentSigner(): Promise<{ kid: string; privateKey: KeyObject }> {
+    if (Date.now() - this.loadedAt > REFRESH_MS || !this.signer) await this.load();
+    if (!this.signer) throw new Error('no active JWT signing key; run the seed or `hub keys rotate`');
+    return this.signer;
+  }
+
+  async publicKey(kid: string): Promise<KeyObject | undefined> {
+    const stale = Date.now() - this.loadedAt > REFRESH_MS;
+    if (stale || (!this.keys.has(kid) && Date.now() - this.loadedAt > MISS_RELOAD_MS)) await this.load();
+    const key = this.keys.get(kid);
+    return key && this.verifies(key) ? key.publicKey : undefined;
+  }
+
+  async jwks(): Promise<{ keys: Record<string, unknown>[] }> {
+    if (Date.now() - this.loadedAt > REFRESH_MS) await this.load();
+    return { keys: [...this.keys.values()].filter((k) => this.verifies(k)).map((k) => k.jwk) };
+  }
+
+  private verifies(key: LoadedKey): boolean {
+    return !key.retiredAt || Date.now() - key.retiredAt.getTime() < this.tokenTtlSeconds * 1000;
+  }
+
+  private async load(): Promise<void> {
+    const rows: SigningKey[] = await this.orm.em.fork().find(SigningKeySchema, {}, { orderBy: { createdAt: 'asc' } });
+    this.keys = new Map(
+      rows.map((r) => [
+        r.kid,
+        { kid: r.kid, publicKey: createPublicKey({ key: r.publicJwk as never, format: 'jwk' }), jwk: r.publicJwk, retiredAt: r.retiredAt ?? null, privateKeyEnc: r.privateKeyEnc },
+      ]),
+    );
+    const active = rows.filter((r) => !r.retiredAt).at(-1);
+    this.signer = active
+      ? { kid: active.kid, privateKey: createPrivateKey(decryptSecret(active.privateKeyEnc, this.encryptionKey)) }
+      : undefined;
+    this.loadedAt = Date.now();
+  }
+}

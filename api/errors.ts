@@ -1,0 +1,66 @@
+/** The closed set of problem codes both APIs answer with; docs/errors.md describes each. */
+export const PROBLEMS = {
+  bad_request: { status: 400, title: 'Bad request' },
+  invalid_json: { status: 400, title: 'Request body is not valid JSON' },
+  unauthorized: { status: 401, title: 'Authentication required' },
+  invalid_token: { status: 401, title: 'Invalid access token' },
+  invalid_api_key: { status: 401, title: 'Invalid API key' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  insufficient_scope: { status: 403, title: 'Insufficient scope' },
+  ip_not_allowed: { status: 403, title: 'Client address not allowed' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  conflict: { status: 409, title: 'Conflict' },
+  idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  validation_failed: { status: 422, title: 'Validation failed' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'Internal server error' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export interface FieldError {
+  param: string;
+  code: string;
+  detail: string;
+}
+
+export interface ProblemOptions {
+  detail?: string;
+  param?: string;
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  /** Extra members (RFC 9457 extensions), e.g. `scope`. */
+  extensions?: Record<string, unknown>;
+}
+
+export class ProblemError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ProblemCode,
+    readonly options: ProblemOptions = {},
+  ) {
+    super(options.detail ?? PROBLEMS[code].title);
+    this.status = PROBLEMS[code].status;
+  }
+}
+
+export function problemBody(code: ProblemCode, options: ProblemOptions, requestId: string, instance: string, docsBase: string) {
+  return {
+    type: `${docsBase}/docs/errors#${code}`,
+    title: PROBLEMS[code].title,
+    status: PROBLEMS[code].status,
+    detail: options.detail ?? PROBLEMS[code].title,
+    instance,
+    code,
+    ...(options.param ? { param: options.param } : {}),
+    ...(options.errors ? { errors: options.errors } : {}),
+    ...options.extensions,
+    request_id: requestId,
+  };
+}

@@ -1,0 +1,53 @@
+import getRawBody from 'raw-body';
+import type { Context, Next } from 'koa';
+import { ProblemError } from '../errors';
+
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+declare module 'koa' {
+  interface Request {
+    rawBody?: string;
+    parsedBody?: unknown;
+  }
+}
+
+const JSON_TYPE = /^application\/([a-z.+-]*\+)?json$/i;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * Reads JSON or form bodies with an explicit size limit, keeping the raw text (idempotency fingerprints use it).
+ * 400 for malformed JSON, 413 over the limit, 415 for any other content type.
+ */
+export function bodyReader(limit = BODY_LIMIT_BYTES) {
+  return async (ctx: Context, next: Next) => {
+    const hasBody = ctx.request.length > 0 || ctx.get('transfer-encoding') !== '';
+    if (!hasBody || ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+    const mediaType = (ctx.request.type || '').toLowerCase();
+    const isJson = JSON_TYPE.test(mediaType);
+    if (!isJson && mediaType !== FORM_TYPE) {
+      throw new ProblemError('unsupported_media_type', {
+        detail: `Content-Type ${mediaType || '(none)'} is not supported; send application/json${ctx.path.endsWith('/oauth/token') ? ' or application/x-www-form-urlencoded' : ''}.`,
+      });
+    }
+    let raw: string;
+    try {
+      raw = await getRawBody(ctx.req, { limit, length: ctx.request.length, encoding: 'utf8' });
+    } catch (err) {
+      if ((err as { type?: string }).type === 'entity.too.large') {
+        throw new ProblemError('payload_too_large', { detail: `The request body exceeds ${limit} bytes.` });
+      }
+      throw new ProblemError('bad_request', { detail: 'The request body could not be read.' });
+    }
+    ctx.request.rawBody = raw;
+    if (isJson) {
+      try {
+        ctx.request.parsedBody = raw.length ? JSON.parse(raw) : undefined;
+      } catch (err) {
+        throw new ProblemError('invalid_json', { detail: `The request body is not valid JSON: ${(err as Error).message}` });
+      }
+    } else {
+      ctx.request.parsedBody = Object.fromEntries(new URLSearchParams(raw));
+    }
+    return next();
+  };
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ProblemError } from '../errors';
+
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+const REPLAYED_HEADERS = ['content-type', 'location'];
+
+/** The header in its bare form or as an IETF structured-field string (`"abc"`). */
+export function parseIdempotencyKey(header: string): string | null {
+  const value = header.startsWith('"') && header.endsWith('"') && header.length >= 2 ? header.slice(1, -1) : header;
+  return KEY_PATTERN.test(value) ? value : null;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function fingerprint(ctx: Context): string {
+  const body = ctx.request.parsedBody === undefined ? '' : canonical(ctx.request.parsedBody);
+  return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${body}`).digest('hex');
+}
+
+interface StoredKey {
+  method: string;
+  path: string;
+  fingerprint: string;
+  state: 'in_progress' | 'completed';
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  expired: boolean;
+}
+
+/**
+ * Stripe-style idempotency: the first complete response is stored for 24 hours and replayed. A claim is one atomic
+ * insert, so concurrent duplicates on any API process produce exactly one effect. A request that fails with an
+ * error thrown before it completes (validation, auth, 5xx) releases its claim and stores nothing.
+ */
+export function idempotency(orm: MikroORM) {
+  return async (ctx: Context, next: Next) => {
+    const header = ctx.get('idempotency-key');
+    if (!header) return next();
+    const key = parseIdempotencyKey(header);
+    if (!key) {
+      throw new ProblemError('bad_request', { detail: 'Idempotency-Key must be 1–255 printable ASCII characters.', param: 'Idempotency-Key' });
+    }
+    const principal = ctx.state.principal;
+    const scope = [principal.credentialId, principal.livemode ? 'live' : 'test', key];
+    const conn = orm.em.getConnection();
+    const print = fingerprint(ctx);
+
+    const claimed = await conn.execute(
+      `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state)
+       values (?, ?, ?, ?, ?, ?, 'in_progress') on conflict do nothing returning key`,
+      [...scope, ctx.method, ctx.path, print],
+    );
+    if (claimed.length === 0) {
+      const [stored] = (await conn.execute(
+        `select method, path, fingerprint, state, response_status, response_headers, response_body,
+                created_at < now() - interval '24 hours' as expired
+         from idempotency_keys where credential_id = ? and environment = ? and key = ?`,
+        scope,
+      )) as StoredKey[];
+      if (!stored || stored.expired) {
+        await conn.execute(`delete from idempotency_keys where credential_id = ? and environment = ? and key = ?`, scope);
+        throw new ProblemError('idempotency_key_in_use', { detail: 'This Idempotency-Key was just released; retry.', headers: { 'Retry-After': '1' } });
+      }
+      if (stored.method !== ctx.method || stored.path !== ctx.path || stored.fingerprint !== print) {
+        throw new ProblemError('idempotency_key_reused', {
+          detail: 'This Idempotency-Key was used with a different request; use a new key for a new request.',
+          param: 'Idempotency-Key',
+        });
+      }
+      if (stored.state === 'in_progress') {
+        throw new ProblemError('idempotency_key_in_use', {
+          detail: 'A request with this Idempotency-Key is still being processed.',
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      ctx.status = stored.response_status!;
+      ctx.set({ ...(stored.response_headers ?? {}), 'Idempotent-Replayed': 'true' });
+      ctx.body = stored.response_body ?? undefined;
+      return;
+    }
+
+    try {
+      await next();
+    } catch (err) {
+      await conn.execute(`delete from idempotency_keys where credential_id = ? and environment = ? and key = ?`, scope);
+      throw err;
+    }
+    const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
+    const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+    await conn.execute(
+      `update idempotency_keys set state = 'completed', response_status = ?, response_headers = ?, response_body = ?
+       where credential_id = ? and environment = ? and key = ?`,
+      [ctx.status, JSON.stringify(headers), body, ...scope],
+    );
+  };
+}

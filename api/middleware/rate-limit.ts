@@ -1,0 +1,64 @@
+import type { Context, Next } from 'koa';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ProblemError } from '../errors';
+
+const WINDOW_SECONDS = 60;
+
+export interface RateDecision {
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  allowed: boolean;
+}
+
+/**
+ * Fixed one-minute windows counted in PostgreSQL with one atomic upsert, so the limit holds across every API process.
+ */
+export async function consume(orm: MikroORM, bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
+  const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+  const rows: { count: number }[] = await orm.em.getConnection().execute(
+    `insert into rate_limit_windows (bucket, window_start, count) values (?, to_timestamp(?), 1)
+     on conflict (bucket, window_start) do update set count = rate_limit_windows.count + 1
+     returning count`,
+    [bucket, windowStart],
+  );
+  const count = Number(rows[0].count);
+  return { limit, remaining: Math.max(0, limit - count), resetAt: windowStart + WINDOW_SECONDS, allowed: count <= limit };
+}
+
+/** IETF RateLimit fields (draft -10) and the X-RateLimit-* trio; X-RateLimit-Reset is epoch seconds, as GitHub's. */
+export function rateLimitHeaders(d: RateDecision, now = Date.now()): Record<string, string> {
+  const t = Math.max(1, d.resetAt - Math.floor(now / 1000));
+  return {
+    'RateLimit-Policy': `"default";q=${d.limit};w=${WINDOW_SECONDS}`,
+    RateLimit: `"default";r=${d.remaining};t=${t}`,
+    'X-RateLimit-Limit': String(d.limit),
+    'X-RateLimit-Remaining': String(d.remaining),
+    'X-RateLimit-Reset': String(d.resetAt),
+  };
+}
+
+export function rateLimit(orm: MikroORM) {
+  return async (ctx: Context, next: Next) => {
+    const principal = ctx.state.principal;
+    if (!principal || principal.kind === 'anonymous') return next();
+    const decision = await consume(orm, `${principal.kind}:${principal.credentialId}`, principal.rateLimitPerMinute);
+    const headers = rateLimitHeaders(decision);
+    ctx.set(headers);
+    if (!decision.allowed) {
+      const retryAfter = headers.RateLimit.split('t=')[1];
+      throw new ProblemError('rate_limited', {
+        detail: `More than ${decision.limit} requests in a minute; retry after ${retryAfter} s.`,
+        headers: { ...headers, 'Retry-After': retryAfter },
+      });
+    }
+    return next();
+  };
+}
+
+/** Deletes rate-limit windows that ended and idempotency keys older than 24 hours. */
+export async function purgeExpired(orm: MikroORM): Promise<void> {
+  const conn = orm.em.getConnection();
+  await conn.execute(`delete from rate_limit_windows where window_start < now() - interval '2 minutes'`);
+  await conn.execute(`delete from idempotency_keys where created_at < now() - interval '24 hours'`);
+}

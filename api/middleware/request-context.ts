@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from '../../infra/logger';
+import { PROBLEMS, ProblemError, problemBody, type ProblemCode, type ProblemOptions } from '../errors';
+
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+declare module 'koa' {
+  interface DefaultState {
+    requestId: string;
+  }
+}
+
+/** Maps errors thrown by Koa and its helpers (http-errors) onto our problem codes. */
+function fromHttpError(err: { status?: number; expose?: boolean; type?: string; message?: string }): [ProblemCode, ProblemOptions] {
+  switch (err.status) {
+    case 400:
+      return err.type === 'entity.parse.failed'
+        ? ['invalid_json', { detail: 'The request body is not valid JSON.' }]
+        : ['bad_request', { detail: err.expose ? err.message : undefined }];
+    case 404:
+      return ['not_found', { detail: 'No such resource.' }];
+    case 413:
+      return ['payload_too_large', { detail: err.message }];
+    case 415:
+      return ['unsupported_media_type', { detail: err.message }];
+    default:
+      return ['internal_error', {}];
+  }
+}
+
+/**
+ * The first middleware: a request id on every response, one access-log line per request, and every error as
+ * RFC 9457 problem+json. Nothing internal reaches the client; every 5xx is logged with its request id.
+ */
+export function requestContext(logger: Logger, docsBase: string) {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = VALID_REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) throw new ProblemError('not_found', { detail: `No route for ${ctx.method} ${ctx.path}.` });
+        if (ctx.status === 405 || ctx.status === 501) {
+          const allow = ctx.response.get('Allow');
+          throw new ProblemError('method_not_allowed', { detail: `${ctx.method} is not allowed on ${ctx.path}.`, headers: allow ? { Allow: allow } : undefined });
+        }
+      }
+    } catch (err) {
+      let code: ProblemCode;
+      let options: ProblemOptions;
+      if (err instanceof ProblemError) {
+        [code, options] = [err.code, err.options];
+      } else {
+        [code, options] = fromHttpError(err as never);
+      }
+      if (PROBLEMS[code].status >= 500) logger.error({ err, requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = PROBLEMS[code].status;
+      for (const [name, value] of Object.entries(options.headers ?? {})) ctx.set(name, value);
+      ctx.type = 'application/problem+json';
+      ctx.body = problemBody(code, options, requestId, ctx.path, docsBase);
+    } finally {
+      logger.debug({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  };
+}

@@ -1,0 +1,103 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { z, type ZodType } from 'zod';
+import { ProblemError, type FieldError, type ProblemCode } from './errors';
+import type { ApiDeps } from './deps';
+import type { Principal } from './auth/principal';
+
+export type Security =
+  | { kind: 'none' }
+  | { kind: 'partner'; scope: string }
+  | { kind: 'apiKey'; scope: string };
+
+export interface ResponseSpec {
+  description: string;
+  schema?: ZodType;
+  contentType?: string;
+}
+
+export interface OperationInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  principal: Principal;
+  ctx: Context;
+  deps: ApiDeps;
+}
+
+export interface OperationResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One API operation: its route, schemas (which also generate OpenAPI), security, errors and handler. */
+export interface Operation<B = unknown, Q = unknown, P = unknown> {
+  operationId: string;
+  method: 'get' | 'post' | 'delete' | 'patch';
+  /** Koa-style path, e.g. `/v1/bookings/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Security;
+  /** Accepts `Idempotency-Key` and replays the first complete response. */
+  idempotent?: boolean;
+  /** Counts against the caller's rate limit (default: when authenticated). */
+  request?: { body?: ZodType<B>; query?: ZodType<Q>; params?: ZodType<P> };
+  responses: Record<number, ResponseSpec>;
+  errors: ProblemCode[];
+  handler(input: OperationInput<B, Q, P>): Promise<OperationResult>;
+}
+
+export function defineOperation<B = undefined, Q = undefined, P = undefined>(op: Operation<B, Q, P>): Operation<B, Q, P> {
+  return op;
+}
+
+type AnyOperation = Operation<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Turns zod issues into the problem's `errors[]`, one entry per failing field, with dotted params. */
+export function fieldErrors(error: z.ZodError, prefix?: string): FieldError[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return {
+      param: [prefix, path].filter(Boolean).join('.') || (prefix ?? 'body'),
+      code: issue.code,
+      detail: issue.message,
+    };
+  });
+}
+
+function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'path'): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error, where === 'body' ? undefined : where);
+  throw new ProblemError('validation_failed', {
+    detail: `${errors.length} field${errors.length === 1 ? '' : 's'} failed validation.`,
+    errors,
+    param: errors.length === 1 ? errors[0].param : undefined,
+  });
+}
+
+export interface OperationPipeline {
+  authenticate(op: AnyOperation): Middleware;
+  rateLimit(op: AnyOperation): Middleware;
+  idempotency(op: AnyOperation): Middleware;
+}
+
+/** Mounts operations on the router with the pipeline: authenticate → rate limit → idempotency → validate → handle. */
+export function mountOperations(router: Router, operations: AnyOperation[], deps: ApiDeps, pipeline: OperationPipeline): void {
+  for (const op of operations) {
+    const handle: Middleware = async (ctx) => {
+      const body = parseOrThrow(op.request?.body, ctx.request.parsedBody ?? {}, 'body');
+      const query = parseOrThrow(op.request?.query, ctx.query, 'query');
+      const params = parseOrThrow(op.request?.params, ctx.params, 'path');
+      const result = await op.handler({ body, query, params, principal: ctx.state.principal, ctx, deps });
+      ctx.status = result.status;
+      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      if (result.body !== undefined) ctx.body = result.body;
+    };
+    router[op.method](op.operationId, op.path, pipeline.authenticate(op), pipeline.rateLimit(op), pipeline.idempotency(op), handle);
+  }
+}

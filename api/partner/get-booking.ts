@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { BookingSchema } from '../../db/entities';
+import { partnerBookingView } from '../../domain/partner-wire';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { Booking, BookingId } from './schemas';
+
+export const getBooking = defineOperation({
+  operationId: 'getBooking',
+  method: 'get',
+  path: '/v1/bookings/:id',
+  summary: 'Read one booking',
+  description: 'From the read model. A booking of another partner, or of the other environment, answers 404.',
+  tags: ['Bookings'],
+  security: { kind: 'partner', scope: 'bookings.read' },
+  request: { params: z.object({ id: BookingId }) },
+  responses: { 200: { description: 'The booking.', schema: Booking } },
+  errors: ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'not_found', 'validation_failed', 'rate_limited'],
+  async handler({ params, principal, deps }) {
+    const booking = await deps.orm.em.fork().findOne(BookingSchema, {
+      id: params.id,
+      partnerId: principal.ownerId,
+      environment: principal.livemode ? 'live' : 'sandbox',
+    });
+    if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
+    return { status: 200, body: partnerBookingView({ ...booking, fare: booking.fare as never }) };
+  },
+});

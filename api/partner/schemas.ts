@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../../domain/money';
+import { VEHICLE_CLASSES } from '../../domain/pricing';
+
+const VEHICLE_CLASS_NAMES = Object.keys(VEHICLE_CLASSES) as [string, ...string[]];
+
+export const Latitude = z.number().min(-90).max(90);
+export const Longitude = z.number().min(-180).max(180);
+export const Instant = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 timestamp with offset (UTC recommended).', example: '2026-12-01T09:30:00Z' });
+
+export const Pickup = z
+  .object({
+    address: z.string().min(1).max(500).optional().meta({ example: 'Paris Charles de Gaulle Airport, Terminal 2E' }),
+    lat: Latitude.meta({ example: 49.0097 }),
+    lng: Longitude.meta({ example: 2.5479 }),
+    datetime: Instant,
+    flight_number: z.string().regex(/^[A-Z0-9]{2}[0-9]{1,4}[A-Z]?$/, 'expected an IATA flight number such as AF1234').optional(),
+  })
+  .strict()
+  .meta({ id: 'Pickup' });
+
+export const Dropoff = z
+  .object({
+    address: z.string().min(1).max(500).optional().meta({ example: '10 Place Vendôme, Paris' }),
+    lat: Latitude.meta({ example: 48.8674 }),
+    lng: Longitude.meta({ example: 2.3294 }),
+  })
+  .strict()
+  .meta({ id: 'Dropoff' });
+
+export const Passenger = z
+  .object({
+    name: z.string().min(1).max(200).meta({ example: 'Ada Lovelace' }),
+    phone: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'expected an E.164 number with a leading +').meta({ example: '+33612345678' }),
+    email: z.email().optional().meta({ example: 'ada@example.com' }),
+    pax: z.number().int().min(1).max(16).default(1),
+    luggage: z.number().int().min(0).max(16).default(0),
+  })
+  .strict()
+  .meta({ id: 'Passenger' });
+
+export const VehicleClass = z.enum(VEHICLE_CLASS_NAMES).meta({ id: 'VehicleClass', description: 'See docs/pricing.md for capacity and tariffs.' });
+export const CurrencyCode = z.enum(SUPPORTED_CURRENCIES as [string, ...string[]]).meta({ id: 'Currency', description: 'ISO 4217.' });
+
+export const BookingId = z.string().regex(/^bkg_[0-9a-z]{26}$/, 'expected a booking id (bkg_…)');
+
+const Money = z.number().meta({ description: 'Decimal amount with the currency\'s precision.' });
+
+export const Fare = z
+  .object({
+    base: Money,
+    distance: Money,
+    time: Money,
+    surcharges: Money,
+    taxes: Money,
+    total: Money,
+    commission: Money,
+    currency: z.string(),
+    exchange_rate: z.object({ from: z.string(), to: z.string(), rate: z.number(), as_of: z.string() }),
+  })
+  .meta({ id: 'Fare' });
+
+export const Booking = z
+  .object({
+    id: z.string().meta({ example: 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
+    external_id: z.string().nullable(),
+    status: z.string().meta({ example: 'confirmed', description: 'See docs/booking-lifecycle.md.' }),
+    livemode: z.boolean(),
+    vehicle_class: z.string(),
+    pickup: z.object({ address: z.string().optional(), lat: z.number(), lng: z.number(), datetime: z.string(), flight_number: z.string().optional() }),
+    dropoff: z.object({ address: z.string().optional(), lat: z.number(), lng: z.number() }),
+    passenger: z.record(z.string(), z.unknown()),
+    distance_km: z.number(),
+    duration_min: z.number().int(),
+    fare: Fare,
+    cancellation_policy: z.object({ free_until: z.string(), fee_after: z.number(), currency: z.string() }),
+    driver: z.null().meta({ description: 'Set once a driver is assigned.' }),
+    vehicle: z.null().meta({ description: 'Set once a driver is assigned.' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Booking' });

@@ -1,0 +1,22 @@
+export * from './booking';
+export * from './event';
+export * from './integrator';
+export * from './partner';
+export * from './signing-key';
+
+import { BookingSchema } from './booking';
+import { HubEventSchema, WebhookDeliverySchema } from './event';
+import { ApiKeySchema, IntegratorAccountSchema } from './integrator';
+import { OAuthClientSchema, PartnerSchema } from './partner';
+import { SigningKeySchema } from './signing-key';
+
+export const ENTITIES = [
+  BookingSchema,
+  HubEventSchema,
+  WebhookDeliverySchema,
+  IntegratorAccountSchema,
+  ApiKeySchema,
+  PartnerSchema,
+  OAuthClientSchema,
+  SigningKeySchema,
+];

@@ -1,0 +1,53 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+export type KeyEnvironment = 'live' | 'test';
+
+export interface IntegratorAccount {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+export interface ApiKey {
+  /** The lookup id embedded in the key itself (not secret). */
+  id: string;
+  accountId: string;
+  environment: KeyEnvironment;
+  label: string;
+  scopes: string[];
+  ratePerMinute: number;
+  /** HMAC-SHA256 of the secret part under HUB_HASH_PEPPER; the key itself is never stored. */
+  secretHash: string;
+  last4: string;
+  createdAt: Date;
+  lastUsedAt?: Date | null;
+  revokedAt?: Date | null;
+}
+
+export const IntegratorAccountSchema = new EntitySchema<IntegratorAccount>({
+  name: 'IntegratorAccount',
+  tableName: 'integrator_accounts',
+  properties: {
+    id: { type: 'string', primary: true },
+    name: { type: 'string' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const ApiKeySchema = new EntitySchema<ApiKey>({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    environment: { type: 'string' },
+    label: { type: 'string' },
+    scopes: { type: 'string[]' },
+    ratePerMinute: { type: 'integer' },
+    secretHash: { type: 'string' },
+    last4: { type: 'string' },
+    createdAt: { type: 'datetime' },
+    lastUsedAt: { type: 'datetime', nullable: true },
+    revokedAt: { type: 'datetime', nullable: true },
+  },
+});

@@ -1,0 +1,130 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { generateApiKey, generateClientId, generateClientSecret, generateWebhookSecret, maskApiKey } from '../api/auth/api-key-format';
+import { API_KEY_SCOPES } from '../api/auth/scopes';
+import { newId } from '../infra/ids';
+import { encryptSecret, hashSecret } from '../infra/secrets';
+import {
+  ApiKeySchema,
+  IntegratorAccountSchema,
+  OAuthClientSchema,
+  PartnerSchema,
+  type KeyEnvironment,
+  type PartnerEnvironment,
+} from './entities';
+
+/** Partners, their OAuth clients, integrator accounts and API keys: what the `hub` CLI and the seed manage. */
+export interface Secrets {
+  encryptionKey: Buffer;
+  hashPepper: Buffer;
+}
+
+export interface CreatedClient {
+  environment: PartnerEnvironment;
+  clientId: string;
+  /** Shown once. */
+  clientSecret: string;
+}
+
+export async function createPartner(
+  orm: MikroORM,
+  secrets: Secrets,
+  input: { name: string; webhookUrl?: string; rateLimitPerMinute?: number; ipAllowlist?: string[] },
+) {
+  const webhookSecret = generateWebhookSecret('phsec_');
+  const clients: CreatedClient[] = [];
+  const partner = await orm.em.fork().transactional(async (em) => {
+    const partner = em.create(PartnerSchema, {
+      id: newId('ptn'),
+      name: input.name,
+      webhookUrl: input.webhookUrl ?? null,
+      webhookSecretEnc: encryptSecret(webhookSecret, secrets.encryptionKey),
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      ipAllowlist: input.ipAllowlist ?? [],
+      createdAt: new Date(),
+    });
+    await em.flush(); // the clients reference it
+    for (const environment of ['sandbox', 'live'] as const) {
+      const clientSecret = generateClientSecret();
+      const client = em.create(OAuthClientSchema, {
+        id: generateClientId(environment),
+        partnerId: partner.id,
+        environment,
+        secretHash: hashSecret(clientSecret, secrets.hashPepper),
+        createdAt: new Date(),
+      });
+      clients.push({ environment, clientId: client.id, clientSecret });
+    }
+    return partner;
+  });
+  return { partnerId: partner.id, name: partner.name, webhookUrl: partner.webhookUrl ?? null, webhookSecret, clients };
+}
+
+export async function updatePartner(
+  orm: MikroORM,
+  partnerId: string,
+  changes: { webhookUrl?: string | null; rateLimitPerMinute?: number | null; ipAllowlist?: string[] },
+) {
+  const em = orm.em.fork();
+  const partner = await em.findOneOrFail(PartnerSchema, { id: partnerId });
+  em.assign(partner, changes);
+  await em.flush();
+  return partner;
+}
+
+/** A new secret replaces the old one at once; tokens already issued stay valid until they expire. */
+export async function rotateClientSecret(orm: MikroORM, secrets: Secrets, clientId: string): Promise<CreatedClient> {
+  const em = orm.em.fork();
+  const client = await em.findOneOrFail(OAuthClientSchema, { id: clientId, revokedAt: null });
+  const clientSecret = generateClientSecret();
+  client.secretHash = hashSecret(clientSecret, secrets.hashPepper);
+  client.rotatedAt = new Date();
+  await em.flush();
+  return { environment: client.environment, clientId, clientSecret };
+}
+
+/** Refuses new tokens and every token already issued to the client, from the next request on. */
+export async function revokeClient(orm: MikroORM, clientId: string): Promise<void> {
+  await orm.em.fork().nativeUpdate(OAuthClientSchema, { id: clientId }, { revokedAt: new Date() });
+}
+
+export async function createIntegratorAccount(orm: MikroORM, name: string) {
+  const em = orm.em.fork();
+  const account = em.create(IntegratorAccountSchema, { id: newId('acct'), name, createdAt: new Date() });
+  await em.flush();
+  return { accountId: account.id, name };
+}
+
+export async function createApiKey(
+  orm: MikroORM,
+  secrets: Secrets,
+  input: { accountId: string; environment: KeyEnvironment; label: string; scopes: string[]; ratePerMinute?: number },
+) {
+  const unknown = input.scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`unknown scope(s): ${unknown.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
+  const em = orm.em.fork();
+  await em.findOneOrFail(IntegratorAccountSchema, { id: input.accountId });
+  const generated = generateApiKey(input.environment);
+  em.create(ApiKeySchema, {
+    id: generated.id,
+    accountId: input.accountId,
+    environment: input.environment,
+    label: input.label,
+    scopes: input.scopes,
+    ratePerMinute: input.ratePerMinute ?? 600,
+    secretHash: hashSecret(generated.secret, secrets.hashPepper),
+    last4: generated.last4,
+    createdAt: new Date(),
+  });
+  await em.flush();
+  return {
+    keyId: generated.id,
+    key: generated.key,
+    masked: maskApiKey(generated.key),
+    scopes: input.scopes,
+    environment: input.environment,
+  };
+}
+
+export async function revokeApiKey(orm: MikroORM, keyId: string): Promise<void> {
+  await orm.em.fork().nativeUpdate(ApiKeySchema, { id: keyId }, { revokedAt: new Date() });
+}

@@ -1,0 +1,32 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ENTITIES } from './entities';
+import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
+
+export type { EntityManager } from '@mikro-orm/postgresql';
+export type Orm = MikroORM;
+
+/** Migrations are listed explicitly, oldest first: no file globbing at run time. */
+export const MIGRATIONS = [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }];
+
+export function ormOptions(databaseUrl: string, poolMax = 10): Options {
+  return {
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true },
+    pool: { min: 0, max: poolMax },
+    discovery: { warnWhenNoEntities: true },
+    allowGlobalContext: false,
+    debug: false,
+  };
+}
+
+export async function openOrm(databaseUrl: string, poolMax?: number): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(databaseUrl, poolMax));
+}
+
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((m) => m.name);
+}

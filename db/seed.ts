@@ -1,0 +1,31 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createApiKey, createIntegratorAccount, createPartner, type Secrets } from './management';
+
+export interface DemoCredentials {
+  partner: { partnerId: string; name: string; sandbox: { clientId: string; clientSecret: string }; webhookSecret: string };
+  integrator: { accountId: string; testKey: string };
+}
+
+/**
+ * On first start, a sandbox demo partner and a demo integrator account with a read-only test key. Their secrets are
+ * kept in the local data directory only (the database holds hashes), so every `npm start` can print them.
+ */
+export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): Promise<DemoCredentials> {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+  const partner = await createPartner(orm, secrets, { name: 'Demo Travel (sandbox)' });
+  const sandbox = partner.clients.find((c) => c.environment === 'sandbox')!;
+  const account = await createIntegratorAccount(orm, 'Demo Corporate Portal');
+  const key = await createApiKey(orm, secrets, {
+    accountId: account.accountId,
+    environment: 'test',
+    label: 'demo read-only',
+    scopes: ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'],
+  });
+  const demo: DemoCredentials = {
+    partner: { partnerId: partner.partnerId, name: partner.name, sandbox: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, webhookSecret: partner.webhookSecret },
+    integrator: { accountId: account.accountId, testKey: key.key },
+  };
+  writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  return demo;
+}

@@ -1,0 +1,31 @@
+/** Markets the dispatch service operates, by city centre; a pickup belongs to the nearest one within its radius. */
+const MARKETS = [
+  { code: 'PAR', lat: 48.8566, lng: 2.3522, radiusKm: 80 },
+  { code: 'LON', lat: 51.5074, lng: -0.1278, radiusKm: 80 },
+  { code: 'BER', lat: 52.52, lng: 13.405, radiusKm: 60 },
+  { code: 'MAD', lat: 40.4168, lng: -3.7038, radiusKm: 60 },
+  { code: 'ROM', lat: 41.9028, lng: 12.4964, radiusKm: 60 },
+  { code: 'AMS', lat: 52.3676, lng: 4.9041, radiusKm: 50 },
+  { code: 'ZRH', lat: 47.3769, lng: 8.5417, radiusKm: 50 },
+  { code: 'DXB', lat: 25.2048, lng: 55.2708, radiusKm: 80 },
+  { code: 'NYC', lat: 40.7128, lng: -74.006, radiusKm: 80 },
+] as const;
+
+export const OTHER_MARKET = 'OTHER';
+
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+export function marketOf(point: { lat: number; lng: number }): string {
+  let best: { code: string; d: number } | undefined;
+  for (const m of MARKETS) {
+    const d = distanceKm(point, m);
+    if (d <= m.radiusKm && (!best || d < best.d)) best = { code: m.code, d };
+  }
+  return best?.code ?? OTHER_MARKET;
+}

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { parseKeyMaterial } from './secrets';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const port = z.coerce.number().int().min(1).max(65535);
+const url = z.url({ protocol: /^https?$/ });
+
+/** Every environment variable the hub reads; README lists the same set. */
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port.default(3000),
+  PUBLIC_BASE_URL: url.optional(),
+  HUB_DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  EMBEDDED_PG_PORT: port.default(5433),
+  TEMPORAL_ADDRESS: z.string().regex(/^[^:]+:\d+$/, 'expected host:port').optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).optional(),
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  TEMPORAL_TLS: bool.default(false),
+  TEMPORAL_TLS_CERT_PATH: z.string().optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().optional(),
+  HUB_ENCRYPTION_KEY: z.string().optional(),
+  HUB_HASH_PEPPER: z.string().optional(),
+  OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  TRUSTED_PROXIES: z.string().default(''),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type HubConfig = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {}
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    publicBaseUrl,
+    dataDir: resolve(env.HUB_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    embeddedPostgresPort: env.EMBEDDED_PG_PORT,
+    temporal: {
+      address: env.TEMPORAL_ADDRESS,
+      namespace: env.TEMPORAL_NAMESPACE,
+      apiKey: env.TEMPORAL_API_KEY,
+      tls: env.TEMPORAL_TLS || env.TEMPORAL_API_KEY !== undefined,
+      tlsCertPath: env.TEMPORAL_TLS_CERT_PATH,
+      tlsKeyPath: env.TEMPORAL_TLS_KEY_PATH,
+      tlsServerName: env.TEMPORAL_TLS_SERVER_NAME,
+    },
+    secrets: {
+      encryptionKey: env.HUB_ENCRYPTION_KEY ? parseKeyMaterial(env.HUB_ENCRYPTION_KEY, 'HUB_ENCRYPTION_KEY') : undefined,
+      hashPepper: env.HUB_HASH_PEPPER ? parseKeyMaterial(env.HUB_HASH_PEPPER, 'HUB_HASH_PEPPER') : undefined,
+    },
+    oauth: { issuer: publicBaseUrl, audience: `${publicBaseUrl}/v1`, tokenTtlSeconds: env.OAUTH_TOKEN_TTL_SECONDS },
+    partnerRateLimitPerMinute: env.PARTNER_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: env.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  try {
+    return toConfig(parsed.data);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+}
+
+/** Production processes need every secret and service address explicitly. */
+export function requireProductionSettings(config: HubConfig): {
+  databaseUrl: string;
+  encryptionKey: Buffer;
+  hashPepper: Buffer;
+  temporalAddress: string;
+} {
+  const missing = [
+    !config.databaseUrl && 'DATABASE_URL',
+    !config.temporal.address && 'TEMPORAL_ADDRESS',
+    !config.secrets.encryptionKey && 'HUB_ENCRYPTION_KEY',
+    !config.secrets.hashPepper && 'HUB_HASH_PEPPER',
+  ].filter(Boolean);
+  if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')} (see README).`);
+  return {
+    databaseUrl: config.databaseUrl!,
+    encryptionKey: config.secrets.encryptionKey!,
+    hashPepper: config.secrets.hashPepper!,
+    temporalAddress: config.temporal.address!,
+  };
+}
+
+export function fail(err: unknown): never {
+  const message = err instanceof ConfigError ? err.message : (err as Error).stack ?? String(err);
+  console.error(message);
+  process.exit(1);
+}

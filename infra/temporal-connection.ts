@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import type { HubConfig } from './config';
+
+export interface TemporalTarget {
+  address: string;
+  namespace: string;
+  apiKey?: string;
+  tls?: boolean;
+  tlsCertPath?: string;
+  tlsKeyPath?: string;
+  tlsServerName?: string;
+}
+
+export function temporalTarget(config: HubConfig, fallback: { address: string; namespace: string }): TemporalTarget {
+  return {
+    ...config.temporal,
+    address: config.temporal.address ?? fallback.address,
+    namespace: config.temporal.namespace ?? fallback.namespace,
+  };
+}
+
+function tlsOptions(target: TemporalTarget) {
+  if (!target.tls) return undefined;
+  const clientCertPair =
+    target.tlsCertPath && target.tlsKeyPath
+      ? { crt: readFileSync(target.tlsCertPath), key: readFileSync(target.tlsKeyPath) }
+      : undefined;
+  return { serverNameOverride: target.tlsServerName, clientCertPair };
+}
+
+export async function connectClient(target: TemporalTarget): Promise<Client> {
+  const connection = await Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey });
+  return new Client({ connection, namespace: target.namespace });
+}
+
+export async function connectWorker(target: TemporalTarget): Promise<NativeConnection> {
+  return NativeConnection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey });
+}

@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiDeps, listen } from '../api/server';
+import { migrate, openOrm } from '../db/orm';
+import { seedDemo } from '../db/seed';
+import { fail, loadConfig } from '../infra/config';
+import { loadDevStack } from '../infra/dev-stack';
+import { startDevServer } from '../infra/dev-server';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { localSecrets } from '../infra/local-secrets';
+import { createLogger } from '../infra/logger';
+import { connectClient, connectWorker, temporalTarget } from '../infra/temporal-connection';
+import { createWorkers, runWorkers } from '../workers/create-workers';
+
+/**
+ * `npm start`: the whole hub on one machine. Embedded PostgreSQL and the Temporal dev server (unless DATABASE_URL /
+ * TEMPORAL_ADDRESS point elsewhere), migrations, the demo seed, the workers and the API; Ctrl-C stops all of it.
+ */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'hub');
+  const stack = loadDevStack();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secrets = localSecrets(config);
+  const stops: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => logger.warn({ err }, 'shutdown step failed'));
+  };
+  let stopping = false;
+  const onSignal = async () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping…');
+    await stopAll();
+    process.exit(0);
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      // Under the OS temp dir when the project folder isn't writable by the `postgres` user (running as root).
+      const pg = await startEmbeddedPostgres({ databaseDir: join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+      stops.push(() => pg.stop());
+      databaseUrl = await pg.createDatabase('hub');
+    }
+    const orm = await openOrm(databaseUrl);
+    stops.push(() => orm.close());
+    const applied = await migrate(orm);
+    if (applied.length) logger.info(`migrations applied: ${applied.join(', ')}`);
+    const demo = await seedDemo(orm, secrets, join(config.dataDir, 'demo-credentials.json'));
+
+    let fallbackAddress = config.temporal.address;
+    if (!fallbackAddress) {
+      const dev = await startDevServer(stack, config.dataDir);
+      stops.push(() => dev.stop());
+      fallbackAddress = dev.address;
+    }
+    const target = temporalTarget(config, { address: fallbackAddress, namespace: stack.namespace });
+    const workerConnection = await connectWorker(target);
+    stops.push(() => workerConnection.close());
+    const workers = runWorkers(
+      await createWorkers({ connection: workerConnection, namespace: target.namespace, orm, encryptionKey: secrets.encryptionKey, webhookTimeoutMs: config.webhookTimeoutMs }),
+    );
+    stops.push(async () => {
+      workers.shutdown();
+      await workers.done;
+    });
+    const temporal = await connectClient(target);
+    stops.push(() => temporal.connection.close());
+    const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets }), config.host, config.port);
+    stops.push(() => api.close());
+
+    printBanner({ api: config.publicBaseUrl, ui: config.temporal.address ? undefined : `http://${stack.ip}:${stack.uiPort}`, demo, namespace: target.namespace });
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+function printBanner(info: { api: string; ui?: string; namespace: string; demo: Awaited<ReturnType<typeof seedDemo>> }) {
+  const { partner, integrator } = info.demo;
+  const pickup = new Date(Date.now() + 3 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  console.log(`
+  Dispatch integration hub is running.
+
+  API            ${info.api}
+  API docs       ${info.api}/docs   (OpenAPI: ${info.api}/openapi.json)
+  Temporal UI    ${info.ui ?? '(external cluster)'}   namespace ${info.namespace}
+
+  Demo sandbox partner "${partner.name}" (${partner.partnerId})
+    client_id      ${partner.sandbox.clientId}
+    client_secret  ${partner.sandbox.clientSecret}
+  Demo integrator account ${integrator.accountId}
+    test API key   ${integrator.testKey}
+
+  Get a token:
+    TOKEN=$(curl -s -u '${partner.sandbox.clientId}:${partner.sandbox.clientSecret}' -d grant_type=client_credentials ${info.api}/v1/oauth/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
+  Book a ride:
+    curl -s ${info.api}/v1/bookings -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -H "Idempotency-Key: $(date +%s)" \\
+      -d '{"external_id":"DEMO-1","pickup":{"address":"CDG Terminal 2E","lat":49.0097,"lng":2.5479,"datetime":"${pickup}"},"dropoff":{"address":"Place Vendome","lat":48.8674,"lng":2.3294},"passenger":{"name":"Ada Lovelace","phone":"+33612345678","pax":1},"vehicle_class":"executive","currency":"EUR"}'
+
+  Ctrl-C stops everything.
+`);
+}
+
+main().catch(fail);

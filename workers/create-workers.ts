@@ -1,0 +1,42 @@
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createBookingActivities } from '../activities/booking';
+import { createPartnerWebhookActivities } from '../activities/partner-webhook';
+import { BOOKINGS_TASK_QUEUE } from '../workflows/booking.contract';
+import { WEBHOOKS_TASK_QUEUE } from '../workflows/partner-webhook.contract';
+
+export const WORKFLOWS_PATH = require.resolve('../workflows');
+
+export interface WorkerDeps {
+  connection: NativeConnection;
+  namespace: string;
+  orm: MikroORM;
+  encryptionKey: Buffer;
+  webhookTimeoutMs: number;
+  /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
+  workflowBundle?: WorkflowBundle;
+}
+
+export async function buildWorkflowBundle(): Promise<WorkflowBundle> {
+  return bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log: () => {}, info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {} } });
+}
+
+/** One worker per task queue, each with only the activities of its domain. */
+export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
+  const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle());
+  const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle };
+  return Promise.all([
+    Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: deps.orm }) }),
+    Worker.create({
+      ...common,
+      taskQueue: WEBHOOKS_TASK_QUEUE,
+      activities: createPartnerWebhookActivities({ orm: deps.orm, encryptionKey: deps.encryptionKey, timeoutMs: deps.webhookTimeoutMs }),
+    }),
+  ]);
+}
+
+/** Runs the workers until `shutdown()` is called; resolves once they have drained. */
+export function runWorkers(workers: Worker[]): { done: Promise<void>; shutdown: () => void } {
+  const done = Promise.all(workers.map((w) => w.run())).then(() => undefined);
+  return { done, shutdown: () => workers.forEach((w) => w.getState() === 'RUNNING' && w.shutdown()) };
+}

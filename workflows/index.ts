@@ -1,0 +1,2 @@
+export { bookingWorkflow } from './booking';
+export { partnerWebhookWorkflow } from './partner-webhook';

@@ -1,0 +1,29 @@
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import type { PartnerWebhookActivities } from '../activities/partner-webhook';
+import { PARTNER_WEBHOOK_RETRY } from '../domain/partner-webhook-retry';
+import type { PartnerWebhookInput, PartnerWebhookOutcome } from './partner-webhook.contract';
+
+const { deliverPartnerEvent } = proxyActivities<PartnerWebhookActivities>({
+  startToCloseTimeout: '1 minute',
+  // The activity's own retries are the delivery schedule; the 24-hour window ends them.
+  scheduleToCloseTimeout: PARTNER_WEBHOOK_RETRY.windowMs,
+  retry: {
+    initialInterval: PARTNER_WEBHOOK_RETRY.initialIntervalMs,
+    backoffCoefficient: PARTNER_WEBHOOK_RETRY.backoffCoefficient,
+    maximumInterval: PARTNER_WEBHOOK_RETRY.maximumIntervalMs,
+    nonRetryableErrorTypes: ['NoWebhookUrl'],
+  },
+});
+
+const { deliverySummary } = proxyActivities<PartnerWebhookActivities>({ startToCloseTimeout: '30 seconds' });
+
+/** `partner-webhook:<evt_id>`: one signed POST of one event, retried until acknowledged or 24 hours pass. */
+export async function partnerWebhookWorkflow(input: PartnerWebhookInput): Promise<PartnerWebhookOutcome> {
+  try {
+    await deliverPartnerEvent(input.eventId);
+  } catch (err) {
+    // The activity failed for good: the window closed, or the partner has no webhook URL. The log tells which.
+    if (!(err instanceof ActivityFailure)) throw err;
+  }
+  return deliverySummary(input.eventId);
+}

@@ -1,0 +1,20 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+
+// The same names and types as temporal-dev.yml (a unit test keeps them in step).
+export const BookingStatusKey = defineSearchAttributeKey('BookingStatus', SearchAttributeType.KEYWORD);
+export const PartnerIdKey = defineSearchAttributeKey('PartnerId', SearchAttributeType.KEYWORD);
+export const MarketKey = defineSearchAttributeKey('Market', SearchAttributeType.KEYWORD);
+export const PickupAtKey = defineSearchAttributeKey('PickupAt', SearchAttributeType.DATETIME);
+export const LiveModeKey = defineSearchAttributeKey('LiveMode', SearchAttributeType.BOOL);
+export const DestinationStatusKey = defineSearchAttributeKey('DestinationStatus', SearchAttributeType.KEYWORD);
+export const EventTypeKey = defineSearchAttributeKey('EventType', SearchAttributeType.KEYWORD);
+
+export const ALL_SEARCH_ATTRIBUTE_KEYS = [
+  BookingStatusKey,
+  PartnerIdKey,
+  MarketKey,
+  PickupAtKey,
+  LiveModeKey,
+  DestinationStatusKey,
+  EventTypeKey,
+];
