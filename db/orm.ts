@@ -14,7 +14,7 @@ export function ormOptions(databaseUrl: string, poolMax = 10): Options {
     clientUrl: databaseUrl,
     entities: ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true },
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true },
     pool: { min: 0, max: poolMax },
     discovery: { warnWhenNoEntities: true },
     allowGlobalContext: false,

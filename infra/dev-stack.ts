@@ -61,7 +61,7 @@ export function devServerArgs(stack: DevStack, dataDir: string): string[] {
     '--ui-port', String(stack.uiPort),
     '--namespace', stack.namespace,
     '--db-filename', dbFile,
-    '--log-level', 'warn',
+    '--log-level', 'error',
   ];
   for (const [name, type] of Object.entries(stack.searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
   return [...args, ...devServerExtraArgs(stack)];

@@ -1,0 +1,46 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { startEmbeddedPostgres } from '../../infra/embedded-postgres';
+import { migrate, openOrm } from '../../db/orm';
+import { buildWorkflowBundle } from '../../workers/create-workers';
+import { TEMPLATE_DB } from './db';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Once per `npm test`: a fresh PostgreSQL (embedded, in the OS temp dir, unless DATABASE_URL names a server to use)
+ * with a migrated template database that every test file clones, and one shared workflow bundle.
+ */
+export default async function globalSetup(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'hub-test-'));
+  chmodSync(dir, 0o755); // the `postgres` user must reach its data directory inside
+  process.env.HUB_TEST_DIR = dir;
+  let baseUrl: string;
+  if (process.env.DATABASE_URL) {
+    baseUrl = process.env.DATABASE_URL.replace(/\/[^/]*$/, '');
+  } else {
+    const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: await freePort() });
+    (globalThis as { __HUB_PG__?: unknown }).__HUB_PG__ = pg;
+    baseUrl = pg.baseUrl;
+    await pg.createDatabase(TEMPLATE_DB);
+  }
+  process.env.HUB_TEST_PG_BASE = baseUrl;
+  const orm = await openOrm(`${baseUrl}/${TEMPLATE_DB}`, 1);
+  await migrate(orm);
+  await orm.close();
+
+  const bundle = await buildWorkflowBundle();
+  const bundlePath = join(dir, 'workflow-bundle.js');
+  writeFileSync(bundlePath, bundle.code);
+  process.env.HUB_TEST_WORKFLOW_BUNDLE = bundlePath;
+}

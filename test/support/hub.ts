@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Worker } from '@temporalio/worker';
+import { apiDeps, listen } from '../../api/server';
+import type { ApiDeps } from '../../api/deps';
+import { loadConfig } from '../../infra/config';
+import { createLogger } from '../../infra/logger';
+import { createWorkers, runWorkers } from '../../workers/create-workers';
+import type { TestDatabase } from './db';
+import { sharedWorkflowBundle } from './temporal';
+
+export interface TestHub {
+  baseUrl: string;
+  deps: ApiDeps;
+  secrets: { encryptionKey: Buffer; hashPepper: Buffer };
+  close(): Promise<void>;
+}
+
+export const TEST_SECRETS = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+
+/**
+ * The API on an ephemeral port over a test database and Temporal environment, with the workers running unless
+ * `workers: false`. Extra API processes over the same database: call again with `workers: false`.
+ */
+export async function startTestHub(
+  db: TestDatabase,
+  env: TestWorkflowEnvironment,
+  options: { workers?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestHub> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test', ...options.env });
+  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger('silent'), ...TEST_SECRETS });
+  const api = await listen(deps, '127.0.0.1', 0);
+  let running: ReturnType<typeof runWorkers> | undefined;
+  if (options.workers !== false) {
+    const workers: Worker[] = await createWorkers({
+      connection: env.nativeConnection,
+      namespace: env.namespace ?? 'default',
+      orm: db.orm,
+      encryptionKey: TEST_SECRETS.encryptionKey,
+      webhookTimeoutMs: 2000,
+      workflowBundle: sharedWorkflowBundle(),
+    });
+    running = runWorkers(workers);
+  }
+  const { port } = api.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    deps,
+    secrets: TEST_SECRETS,
+    async close() {
+      await api.close();
+      running?.shutdown();
+      await running?.done;
+    },
+  };
+}

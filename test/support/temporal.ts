@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { WorkflowBundle } from '@temporalio/worker';
+import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
+import { temporalCliPath, temporalTestServerPath } from '../../infra/temporal-binaries';
+
+/** The workflow bundle built once by the global setup. */
+export function sharedWorkflowBundle(): WorkflowBundle {
+  const path = process.env.HUB_TEST_WORKFLOW_BUNDLE;
+  if (!path) throw new Error('HUB_TEST_WORKFLOW_BUNDLE is not set: run the tests through jest');
+  return { code: readFileSync(path, 'utf8') };
+}
+
+/** Time-skipping test server: timers of hours pass in milliseconds while a test awaits a workflow result. */
+export function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
+  return TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
+}
+
+/** An in-memory dev server with the search attributes and dynamic config of temporal-dev.yml. */
+export function localEnvironment(): Promise<TestWorkflowEnvironment> {
+  const stack = loadDevStack();
+  return TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: { type: 'existing-path', path: temporalCliPath() },
+      namespace: stack.namespace,
+      searchAttributes: searchAttributeKeys(stack),
+      extraArgs: devServerExtraArgs(stack),
+    },
+  });
+}
