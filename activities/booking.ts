@@ -27,6 +27,7 @@ export function createBookingActivities({ orm }: BookingActivityDeps) {
         externalId: record.externalId,
         status: 'confirmed',
         vehicleClass: record.vehicleClass,
+        market: record.market,
         pickup: record.pickup,
         dropoff: record.dropoff,
         passenger: record.passenger,

@@ -4,6 +4,7 @@ import { authenticateApiKey } from './auth/api-key-auth';
 import { authenticatePartner } from './auth/partner-auth';
 import { ANONYMOUS } from './auth/principal';
 import type { ApiDeps } from './deps';
+import { docsRouter } from './docs-routes';
 import { bodyReader } from './middleware/body';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
@@ -38,6 +39,7 @@ export function createApp(deps: ApiDeps): Koa {
 
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(bodyReader());
+  app.use(docsRouter().routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -8,10 +8,10 @@ import type { Principal } from './principal';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-function invalidKey(): ProblemError {
+function invalidKey(presented: boolean): ProblemError {
   return new ProblemError('invalid_api_key', {
-    detail: 'The API key is missing, mistyped, unknown or revoked.',
-    headers: { 'WWW-Authenticate': 'Bearer realm="public-api"' },
+    detail: presented ? 'The API key is mistyped, unknown or revoked.' : 'Send an API key as Authorization: Bearer <key>.',
+    headers: { 'WWW-Authenticate': presented ? 'Bearer realm="public-api", error="invalid_token"' : 'Bearer realm="public-api"' },
   });
 }
 
@@ -22,11 +22,11 @@ function invalidKey(): ProblemError {
 export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: string): Promise<Principal> {
   const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
   const parsed = match ? parseApiKey(match[1]) : null;
-  if (!parsed) throw invalidKey();
+  if (!parsed) throw invalidKey(Boolean(match));
   const em = deps.orm.em.fork();
   const key = await em.findOne(ApiKeySchema, { id: parsed.id });
   if (!key || key.revokedAt || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secretHash, deps.hashPepper)) {
-    throw invalidKey();
+    throw invalidKey(true);
   }
   if (!key.scopes.includes(scope)) {
     throw new ProblemError('insufficient_scope', {

@@ -55,7 +55,7 @@ export const createBooking = defineOperation({
   idempotent: true,
   request: { body: CreateBookingRequest },
   responses: { 201: { description: 'The booking, confirmed.', schema: Booking } },
-  errors: ['invalid_json', 'unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'idempotency_key_in_use', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'validation_failed', 'rate_limited'],
+  errors: ['bad_request', 'conflict', 'invalid_json', 'unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'idempotency_key_in_use', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'validation_failed', 'rate_limited'],
   async handler({ body, principal, deps }) {
     const now = new Date();
     const fare = priceFare({

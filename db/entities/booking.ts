@@ -10,10 +10,14 @@ export interface Place {
 export interface Booking {
   id: string;
   partnerId: string;
+  /** The integrator account the booking belongs to (Public Integration API), if any. */
+  accountId?: string | null;
   environment: PartnerEnvironment;
   externalId?: string | null;
   status: string;
   vehicleClass: string;
+  /** Market code of the pickup (domain/markets.ts). */
+  market: string;
   pickup: Place & { flight_number?: string };
   dropoff: Place;
   passenger: Record<string, unknown>;
@@ -36,10 +40,12 @@ export const BookingSchema = new EntitySchema<Booking>({
   properties: {
     id: { type: 'string', primary: true },
     partnerId: { type: 'string' },
+    accountId: { type: 'string', nullable: true },
     environment: { type: 'string' },
     externalId: { type: 'string', nullable: true },
     status: { type: 'string' },
     vehicleClass: { type: 'string' },
+    market: { type: 'string' },
     pickup: { type: 'json' },
     dropoff: { type: 'json' },
     passenger: { type: 'json' },

@@ -52,10 +52,12 @@ export class Migration20261122000000_initial extends Migration {
       create table bookings (
         id text primary key,
         partner_id text not null references partners(id),
+        account_id text references integrator_accounts(id),
         environment text not null check (environment in ('sandbox', 'live')),
         external_id text,
         status text not null,
         vehicle_class text not null,
+        market text not null,
         pickup jsonb not null,
         dropoff jsonb not null,
         passenger jsonb not null,
@@ -72,6 +74,8 @@ export class Migration20261122000000_initial extends Migration {
       );
       create index bookings_partner_list on bookings (partner_id, environment, id desc);
       create index bookings_external on bookings (partner_id, environment, external_id);
+      create index bookings_account_list on bookings (account_id, environment, id desc);
+      create index bookings_account_market on bookings (account_id, environment, market, id desc);
       create table events (
         id text primary key,
         booking_id text not null references bookings(id),

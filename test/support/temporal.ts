@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { WorkflowBundle } from '@temporalio/worker';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
@@ -12,8 +13,11 @@ export function sharedWorkflowBundle(): WorkflowBundle {
 }
 
 /** Time-skipping test server: timers of hours pass in milliseconds while a test awaits a workflow result. */
-export function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
-  return TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
+export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
+  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
+  const searchAttributes = Object.fromEntries(searchAttributeKeys(loadDevStack()).map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!]));
+  await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes });
+  return env;
 }
 
 /** An in-memory dev server with the search attributes and dynamic config of temporal-dev.yml. */

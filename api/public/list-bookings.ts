@@ -1,0 +1,43 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import { BookingSchema, type Booking } from '../../db/entities';
+import { toInternalStatus } from '../../domain/public-status';
+import { defineOperation } from '../operation';
+import { encodeCursor, ListBookingsQuery, PublicBookingList, publicBookingView } from './schemas';
+
+export const listPublicBookings = defineOperation({
+  operationId: 'listPublicBookings',
+  method: 'get',
+  path: '/api/public/v1/bookings',
+  summary: 'List bookings',
+  description:
+    "Bookings of the calling account in the key's environment (live key: live bookings; test key: sandbox bookings), newest first. " +
+    'Filter by market, status and pickup time (`from` inclusive, `to` exclusive); page with `limit` and `cursor` (the previous `next_cursor`).',
+  tags: ['Public bookings'],
+  security: { kind: 'apiKey', scope: 'bookings.read' },
+  request: { query: ListBookingsQuery },
+  responses: { 200: { description: 'One page of bookings.', schema: PublicBookingList } },
+  errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
+  async handler({ query, principal, deps, ctx }) {
+    const where: FilterQuery<Booking> = {
+      accountId: principal.ownerId,
+      environment: principal.livemode ? 'live' : 'sandbox',
+      ...(query.status ? { status: toInternalStatus(query.status) } : {}),
+    };
+    if (query.from || query.to) {
+      where.pickupAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lt: new Date(query.to) } : {}) };
+    }
+    if (query.market) where.market = query.market;
+    if (query.cursor) where.id = { $lt: query.cursor };
+    const found = await deps.orm.em.fork().find(BookingSchema, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
+    const page = found.slice(0, query.limit);
+    const hasMore = found.length > query.limit;
+    const nextCursor = hasMore ? encodeCursor(page[page.length - 1].id) : null;
+    const headers: Record<string, string> = {};
+    if (nextCursor) {
+      const next = new URLSearchParams(ctx.querystring);
+      next.set('cursor', nextCursor);
+      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
+    }
+    return { status: 200, headers, body: { data: page.map(publicBookingView), has_more: hasMore, next_cursor: nextCursor } };
+  },
+});

@@ -1,0 +1,302 @@
+import { marketOf } from '../../domain/markets';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { ApiKeySchema, BookingSchema, type Place } from '../../db/entities';
+import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../db/management';
+import type { BookingStatus } from '../../domain/booking-lifecycle';
+import { fromMinor } from '../../domain/money';
+import { priceFare } from '../../domain/pricing';
+import { newId } from '../../infra/ids';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { createTestPartner, getJson } from '../support/fixtures';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { localEnvironment } from '../support/temporal';
+
+const CDG: Place = { address: 'Paris Charles de Gaulle, Terminal 2E', lat: 49.0097, lng: 2.5479 };
+const VENDOME: Place = { lat: 48.8674, lng: 2.3294 };
+const LHR: Place = { address: 'Heathrow Terminal 5', lat: 51.47, lng: -0.4543 };
+const SAVOY: Place = { address: 'The Savoy, Strand, London', lat: 51.5104, lng: -0.1204 };
+const T0 = Date.parse('2027-03-01T08:00:00Z');
+const day = (n: number) => new Date(T0 + n * 86_400_000);
+
+/** Read-model test data: the public write path comes in a later slice. */
+describe('Public Integration API: bookings read with API keys', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+  let url: string;
+  let partnerId: string;
+  let accountA: string;
+  let accountB: string;
+  let liveA: string;
+  let testA: string;
+  let liveB: string;
+  let seq = 0;
+  /** Account A's live bookings, oldest first. */
+  const a: string[] = [];
+  let sandboxA: string;
+  let liveOfB: string;
+
+  async function insertBooking(input: {
+    accountId: string;
+    environment: 'live' | 'sandbox';
+    status: BookingStatus;
+    pickup: Place;
+    dropoff: Place;
+    pickupAt: Date;
+  }) {
+    const createdAt = new Date(Date.now() - 3_600_000 + ++seq * 1000); // ids sort in insertion order
+    const fare = priceFare({
+      pickup: input.pickup,
+      dropoff: input.dropoff,
+      pickupAt: input.pickupAt,
+      vehicleClass: 'executive',
+      currency: 'EUR',
+    });
+    const em = db.orm.em.fork();
+    const booking = em.create(BookingSchema, {
+      id: newId('bkg', createdAt.getTime()),
+      partnerId,
+      accountId: input.accountId,
+      environment: input.environment,
+      status: input.status,
+      vehicleClass: 'executive',
+      market: marketOf(input.pickup),
+      pickup: input.pickup,
+      dropoff: input.dropoff,
+      passenger: { name: 'Ada Lovelace' },
+      pickupAt: input.pickupAt,
+      currency: fare.currency,
+      fare: fare as unknown as Record<string, unknown>,
+      fareTotalMinor: fare.total,
+      commissionPct: 0,
+      freeUntil: input.pickupAt,
+      lateCancellationFeeMinor: 0,
+      trackingToken: 'tok',
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await em.flush();
+    return booking.id;
+  }
+
+  const key = async (accountId: string, environment: 'live' | 'test', scopes = ['bookings.read'], ratePerMinute?: number) =>
+    createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'test', scopes, ratePerMinute });
+  const list = (token: string, query = '') => getJson(`${url}${query ? `?${query}` : ''}`, token);
+  const refs = (res: { json: { data: { ref: string }[] } }) => res.json.data.map((b) => b.ref);
+  const newestFirst = (...indexes: number[]) => indexes.map((i) => a[i]);
+
+  beforeAll(async () => {
+    [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
+    hub = await startTestHub(db, env, { workers: false });
+    url = `${hub.baseUrl}/api/public/v1/bookings`;
+    partnerId = (await createTestPartner(db.orm)).partnerId;
+    accountA = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
+    accountB = (await createIntegratorAccount(db.orm, 'Globex')).accountId;
+    [liveA, testA, liveB] = (await Promise.all([key(accountA, 'live'), key(accountA, 'test'), key(accountB, 'live')])).map((k) => k.key);
+
+    const live = { accountId: accountA, environment: 'live' } as const;
+    a.push(await insertBooking({ ...live, status: 'confirmed', pickup: CDG, dropoff: VENDOME, pickupAt: day(1) }));
+    a.push(await insertBooking({ ...live, status: 'assigned', pickup: CDG, dropoff: VENDOME, pickupAt: day(2) }));
+    a.push(await insertBooking({ ...live, status: 'on_board', pickup: LHR, dropoff: SAVOY, pickupAt: day(3) }));
+    a.push(await insertBooking({ ...live, status: 'completed', pickup: CDG, dropoff: VENDOME, pickupAt: day(4) }));
+    a.push(await insertBooking({ ...live, status: 'confirmed', pickup: LHR, dropoff: SAVOY, pickupAt: day(5) }));
+    sandboxA = await insertBooking({
+      accountId: accountA,
+      environment: 'sandbox',
+      status: 'confirmed',
+      pickup: CDG,
+      dropoff: VENDOME,
+      pickupAt: day(1),
+    });
+    liveOfB = await insertBooking({
+      accountId: accountB,
+      environment: 'live',
+      status: 'confirmed',
+      pickup: CDG,
+      dropoff: VENDOME,
+      pickupAt: day(1),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  it("pages through the account's live bookings, newest first, with next_cursor and a Link header", async () => {
+    const seen: string[] = [];
+    const pages: boolean[] = [];
+    let query = 'limit=2';
+    for (;;) {
+      const res = await list(liveA, query);
+      expect(res.status).toBe(200);
+      expect(res.json.data.length).toBeLessThanOrEqual(2);
+      seen.push(...refs(res));
+      pages.push(res.json.has_more);
+      if (!res.json.has_more) {
+        expect(res.json.next_cursor).toBeNull();
+        expect(res.headers.get('link')).toBeNull();
+        break;
+      }
+      expect(res.json.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(res.headers.get('link')).toBe(`<http://hub.test/api/public/v1/bookings?limit=2&cursor=${res.json.next_cursor}>; rel="next"`);
+      query = `limit=2&cursor=${res.json.next_cursor}`;
+    }
+    expect(pages).toEqual([true, true, false]);
+    expect(seen).toEqual(newestFirst(4, 3, 2, 1, 0));
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('shows a booking in the public shape, the same in the list and when read alone', async () => {
+    const fare = priceFare({ pickup: CDG, dropoff: VENDOME, pickupAt: day(2), vehicleClass: 'executive', currency: 'EUR' });
+    const read = await getJson(`${url}/${a[1]}`, liveA);
+    expect(read.status).toBe(200);
+    expect(read.json).toEqual({
+      ref: a[1],
+      market: 'PAR',
+      status: 'allocated',
+      pickup: CDG.address,
+      dropoff: '48.8674,2.3294',
+      pickup_at: '2027-03-03T08:00:00.000Z',
+      vehicle_class: 'executive',
+      chauffeur: null,
+      total: {
+        net: fromMinor(fare.total - fare.taxes, 'EUR'),
+        tax: fromMinor(fare.taxes, 'EUR'),
+        gross: fromMinor(fare.total, 'EUR'),
+        currency: 'EUR',
+      },
+      livemode: true,
+      created_at: expect.stringMatching(/Z$/),
+    });
+    expect(read.json.total.gross).toBeGreaterThan(read.json.total.net);
+    const listed = (await list(liveA)).json.data.find((b: { ref: string }) => b.ref === a[1]);
+    expect(listed).toEqual(read.json);
+  });
+
+  it('filters by public status, market and pickup range (from inclusive, to exclusive)', async () => {
+    expect(refs(await list(liveA, 'status=allocated'))).toEqual(newestFirst(1));
+    expect(refs(await list(liveA, 'status=pob'))).toEqual(newestFirst(2));
+    expect(refs(await list(liveA, 'status=confirmed'))).toEqual(newestFirst(4, 0));
+    expect(refs(await list(liveA, 'market=LON'))).toEqual(newestFirst(4, 2));
+    expect(refs(await list(liveA, 'market=PAR&status=confirmed'))).toEqual(newestFirst(0));
+    expect(refs(await list(liveA, 'market=NYC'))).toEqual([]);
+    const range = `from=${encodeURIComponent(day(2).toISOString())}&to=${encodeURIComponent(day(4).toISOString())}`;
+    expect(refs(await list(liveA, range))).toEqual(newestFirst(2, 1));
+
+    const first = await list(liveA, 'market=LON&limit=1');
+    expect(refs(first)).toEqual(newestFirst(4));
+    expect(first.json.has_more).toBe(true);
+    const second = await list(liveA, `market=LON&limit=1&cursor=${first.json.next_cursor}`);
+    expect(refs(second)).toEqual(newestFirst(2));
+    expect(second.json.has_more).toBe(false);
+  });
+
+  it.each([
+    ['status=assigned', 'query.status'],
+    ['limit=0', 'query.limit'],
+    ['limit=101', 'query.limit'],
+    ['limit=ten', 'query.limit'],
+    ['cursor=not*base64', 'query.cursor'],
+    [`cursor=${Buffer.from('hello').toString('base64url')}`, 'query.cursor'],
+    ['from=2027-03-02T00:00:00Z&to=2027-03-02T00:00:00Z', 'query.to'],
+    ['from=2027-03-02', 'query.from'],
+    ['market=par', 'query.market'],
+    ['sort=asc', 'query'],
+  ])('refuses %s with 422', async (query, param) => {
+    const res = await list(liveA, query);
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.json).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ param })] });
+  });
+
+  it("answers 404 for another account's booking, and leaves it out of lists", async () => {
+    const other = await getJson(`${url}/${liveOfB}`, liveA);
+    const missing = await getJson(`${url}/${newId('bkg')}`, liveA);
+    expect(other.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(other.json.code).toBe(missing.json.code);
+    expect(refs(await list(liveA))).not.toContain(liveOfB);
+    expect(refs(await list(liveB))).toEqual([liveOfB]);
+    expect((await getJson(`${url}/${liveOfB}`, liveB)).status).toBe(200);
+  });
+
+  it('keeps environments apart: a test key sees sandbox bookings only, a live key live ones only', async () => {
+    const sandbox = await list(testA);
+    expect(refs(sandbox)).toEqual([sandboxA]);
+    expect(sandbox.json.data[0].livemode).toBe(false);
+    expect((await getJson(`${url}/${sandboxA}`, testA)).status).toBe(200);
+    expect((await getJson(`${url}/${a[0]}`, testA)).status).toBe(404);
+    expect((await getJson(`${url}/${sandboxA}`, liveA)).status).toBe(404);
+    expect(refs(await list(liveA))).not.toContain(sandboxA);
+  });
+
+  it('refuses a missing or mistyped key with 401 and WWW-Authenticate', async () => {
+    const missing = await getJson(url);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(missing.json).toMatchObject({ status: 401, code: 'invalid_api_key' });
+
+    const at = liveA.length - 10; // inside the secret part
+    const mistyped = liveA.slice(0, at) + (liveA[at] === 'a' ? 'b' : 'a') + liveA.slice(at + 1);
+    const res = await getJson(url, mistyped);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(res.json.code).toBe('invalid_api_key');
+  });
+
+  it('refuses a revoked key on the very next request', async () => {
+    const created = await key(accountA, 'live');
+    expect((await list(created.key)).status).toBe(200);
+    await revokeApiKey(db.orm, created.keyId);
+    const res = await list(created.key);
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe('invalid_api_key');
+  });
+
+  it('refuses a key without bookings.read with 403 insufficient_scope', async () => {
+    const created = await key(accountA, 'live', ['invoices.read']);
+    for (const target of [url, `${url}/${a[0]}`]) {
+      const res = await getJson(target, created.key);
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ code: 'insufficient_scope', scope: 'bookings.read' });
+      expect(res.json.detail).toContain('bookings.read');
+      expect(res.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="bookings.read"');
+    }
+  });
+
+  it('sets last_used_at once the key is used', async () => {
+    const created = await key(accountA, 'live');
+    const before = await db.orm.em.fork().findOneOrFail(ApiKeySchema, { id: created.keyId });
+    expect(before.lastUsedAt ?? null).toBeNull();
+    const started = Date.now();
+    expect((await list(created.key)).status).toBe(200);
+    const after = await db.orm.em.fork().findOneOrFail(ApiKeySchema, { id: created.keyId });
+    expect(after.lastUsedAt).toBeInstanceOf(Date);
+    expect(after.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+  });
+
+  it("rate limits per key at the key's own rate, with RateLimit headers and Retry-After", async () => {
+    const created = await key(accountA, 'live', ['bookings.read'], 5);
+    const secondsIntoMinute = (Date.now() / 1000) % 60;
+    if (secondsIntoMinute >= 55) await new Promise((r) => setTimeout(r, (60 - secondsIntoMinute) * 1000 + 100));
+
+    for (let i = 1; i <= 5; i++) {
+      const res = await list(created.key, 'limit=1');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-policy')).toBe('"default";q=5;w=60');
+      expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"default";r=${5 - i};t=\\d+$`));
+      expect(res.headers.get('x-ratelimit-limit')).toBe('5');
+      expect(res.headers.get('x-ratelimit-remaining')).toBe(String(5 - i));
+    }
+    const limited = await list(created.key, 'limit=1');
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe('rate_limited');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('ratelimit')).toBe(`"default";r=0;t=${retryAfter}`);
+    // Another key of the same account has its own budget.
+    expect((await list(liveA, 'limit=1')).headers.get('ratelimit-policy')).toBe('"default";q=600;w=60');
+  }, 30_000);
+});

@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { createApp } from '../../api/app';
+import type { ApiDeps } from '../../api/deps';
+import { PROBLEMS } from '../../api/errors';
+import { buildOpenApiDocument, openApiJson, REQUEST_EXAMPLES } from '../../api/openapi';
+import { OPERATIONS } from '../../api/operations';
+import { createLogger } from '../../infra/logger';
+
+const ROOT = join(__dirname, '..', '..');
+type Doc = { paths: Record<string, Record<string, { operationId: string }>> };
+
+describe('OpenAPI document', () => {
+  const document = buildOpenApiDocument() as Doc;
+
+  it('is committed up to date in docs/openapi.json', () => {
+    const committed = readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8');
+    if (committed !== openApiJson()) throw new Error('docs/openapi.json is out of date: run `npm run openapi` and commit it.');
+  });
+
+  it.each(OPERATIONS.map((op) => [op.operationId, op] as const))('describes %s at its path and method', (_, op) => {
+    expect(document.paths[op.path.replace(/:(\w+)/g, '{$1}')]?.[op.method]?.operationId).toBe(op.operationId);
+  });
+
+  it('has unique operation ids', () => {
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has request examples that the operations accept', () => {
+    // The createBooking example has a fixed pickup time; validate it as of the day before.
+    const pickup = Date.parse((REQUEST_EXAMPLES.createBooking as { pickup: { datetime: string } }).pickup.datetime);
+    const now = jest.spyOn(Date, 'now').mockReturnValue(pickup - 24 * 3600_000);
+    try {
+      for (const op of OPERATIONS) {
+        const example = REQUEST_EXAMPLES[op.operationId];
+        if (example === undefined) continue;
+        expect({ op: op.operationId, issues: op.request?.body?.safeParse(example).error?.issues }).toEqual({
+          op: op.operationId,
+          issues: undefined,
+        });
+      }
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('passes the Redocly linter (recommended rules)', () => {
+    const lint = spawnSync(process.execPath, [join(ROOT, 'scripts', 'lint-openapi.mjs')], { encoding: 'utf8' });
+    expect({ status: lint.status, problems: lint.stderr }).toEqual({ status: 0, problems: '' });
+  });
+
+  it('has a section in docs/errors.md for every problem code', () => {
+    const headings = readFileSync(join(ROOT, 'docs', 'errors.md'), 'utf8').match(/^## \w+$/gm) ?? [];
+    expect(headings.map((h) => h.slice(3)).sort()).toEqual(Object.keys(PROBLEMS).sort());
+  });
+});
+
+describe('documentation routes', () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    // createApp only captures its dependencies; the docs routes use none but the logger.
+    const deps = { logger: createLogger('silent'), publicBaseUrl: 'http://hub.test' } as unknown as ApiDeps;
+    server = createServer(createApp(deps).callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it.each([
+    ['/openapi.json', 'application/json'],
+    ['/openapi.yaml', 'application/yaml'],
+    ['/docs', 'text/html'],
+    ['/docs/assets/swagger-ui-bundle.js', 'javascript'],
+    ['/docs/assets/swagger-ui.css', 'text/css'],
+    ['/docs/errors', 'text/markdown'],
+  ])('GET %s answers 200 %s', async (path, type) => {
+    const response = await fetch(base + path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain(type);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    expect((await response.text()).length).toBeGreaterThan(100);
+  });
+
+  it('serves the same document as JSON and YAML', async () => {
+    const document = buildOpenApiDocument();
+    expect(await (await fetch(`${base}/openapi.json`)).json()).toEqual(document);
+    expect(parse(await (await fetch(`${base}/openapi.yaml`)).text())).toEqual(document);
+  });
+
+  it('serves Swagger UI from local assets only', async () => {
+    const html = await (await fetch(`${base}/docs`)).text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.every((s) => s.startsWith('/docs/assets/'))).toBe(true);
+  });
+
+  it('answers 404 problem+json for files of swagger-ui-dist that are not served', async () => {
+    const response = await fetch(`${base}/docs/assets/index.html`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
