@@ -6,6 +6,11 @@ import { Client } from 'pg';
 const USER = 'postgres';
 const PASSWORD = 'hub-embedded';
 
+/** The address of a database on the embedded server (what `npm start` uses, with database `hub`). */
+export function embeddedDatabaseUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 export interface EmbeddedPostgresHandle {
   /** Server URL without a database name; add `/<db>`. */
   baseUrl: string;
@@ -51,7 +56,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(join(options.databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  const baseUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  const baseUrl = embeddedDatabaseUrl(options.port, '').replace(/\/$/, '');
   return {
     baseUrl,
     async createDatabase(name, template) {

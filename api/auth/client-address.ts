@@ -11,8 +11,10 @@ export function cidrList(entries: string[]): BlockList {
     const [address, bits] = entry.split('/');
     const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
     if (!isIP(address)) throw new Error(`not an IP address or CIDR block: ${entry}`);
+    const max = family === 'ipv6' ? 128 : 32;
     if (bits === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(bits), family);
+    else if (/^\d{1,3}$/.test(bits) && Number(bits) <= max) list.addSubnet(address, Number(bits), family);
+    else throw new Error(`not a valid prefix length in ${entry}`);
   }
   return list;
 }

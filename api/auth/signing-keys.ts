@@ -41,23 +41,23 @@ export class SigningKeyStore {
   async rotate(): Promise<string> {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const kid = newId('key');
-    const em = this.orm.em.fork();
-    await em.nativeUpdate(SigningKeySchema, { retiredAt: null }, { retiredAt: new Date() });
-    em.create(SigningKeySchema, {
-      kid,
-      algorithm: JWT_ALGORITHM,
-      privateKeyEnc: encryptSecret(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), this.encryptionKey),
-      publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: JWT_ALGORITHM, use: 'sig' },
-      createdAt: new Date(),
+    await this.orm.em.fork().transactional(async (em) => {
+      await em.nativeUpdate(SigningKeySchema, { retiredAt: null }, { retiredAt: new Date() });
+      em.create(SigningKeySchema, {
+        kid,
+        algorithm: JWT_ALGORITHM,
+        privateKeyEnc: encryptSecret(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), this.encryptionKey),
+        publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: JWT_ALGORITHM, use: 'sig' },
+        createdAt: new Date(),
+      });
     });
-    await em.flush();
     await this.load();
     return kid;
   }
 
   async currentSigner(): Promise<{ kid: string; privateKey: KeyObject }> {
     if (Date.now() - this.loadedAt > REFRESH_MS || !this.signer) await this.load();
-    if (!this.signer) throw new Error('no active JWT signing key; run the seed or `hub keys rotate`');
+    if (!this.signer) throw new Error('no active JWT signing key; run `npm run hub -- signing-keys rotate`');
     return this.signer;
   }
 
@@ -74,7 +74,8 @@ export class SigningKeyStore {
   }
 
   private verifies(key: LoadedKey): boolean {
-    return !key.retiredAt || Date.now() - key.retiredAt.getTime() < this.tokenTtlSeconds * 1000;
+    // A process may keep signing with a just-retired key until its next refresh: allow for that too.
+    return !key.retiredAt || Date.now() - key.retiredAt.getTime() < this.tokenTtlSeconds * 1000 + REFRESH_MS;
   }
 
   private async load(): Promise<void> {
@@ -82,7 +83,13 @@ export class SigningKeyStore {
     this.keys = new Map(
       rows.map((r) => [
         r.kid,
-        { kid: r.kid, publicKey: createPublicKey({ key: r.publicJwk as never, format: 'jwk' }), jwk: r.publicJwk, retiredAt: r.retiredAt ?? null, privateKeyEnc: r.privateKeyEnc },
+        {
+          kid: r.kid,
+          publicKey: createPublicKey({ key: r.publicJwk as never, format: 'jwk' }),
+          jwk: r.publicJwk,
+          retiredAt: r.retiredAt ?? null,
+          privateKeyEnc: r.privateKeyEnc,
+        },
       ]),
     );
     const active = rows.filter((r) => !r.retiredAt).at(-1);

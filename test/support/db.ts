@@ -11,19 +11,36 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A new database cloned from the migrated template: every test file starts from an empty, current schema. */
-export async function freshDatabase(): Promise<TestDatabase> {
-  const base = process.env.HUB_TEST_PG_BASE;
-  if (!base) throw new Error('HUB_TEST_PG_BASE is not set: run the tests through jest (test/support/global-setup.ts)');
-  const name = `hub_t_${randomBytes(6).toString('hex')}`;
+/** Runs one statement on the server's `postgres` database (CREATE/DROP DATABASE cannot run inside a pool transaction). */
+export async function adminQuery(base: string, sql: string): Promise<void> {
   const admin = new Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.query(sql);
   } finally {
     await admin.end();
   }
+}
+
+function testServer(): string {
+  const base = process.env.HUB_TEST_PG_BASE;
+  if (!base) throw new Error('HUB_TEST_PG_BASE is not set: run the tests through jest (test/support/global-setup.ts)');
+  return base;
+}
+
+/** A new database cloned from the migrated template: every test file starts from an empty, current schema. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const base = testServer();
+  const name = `hub_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(base, `create database "${name}" template "${TEMPLATE_DB}"`);
   const url = `${base}/${name}`;
   const orm = await openOrm(url, 20);
-  return { url, orm, close: () => orm.close() };
+  return {
+    url,
+    orm,
+    async close() {
+      await orm.close();
+      await adminQuery(base, `drop database if exists "${name}" with (force)`);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { startEmbeddedPostgres } from '../../infra/embedded-postgres';
 import { migrate, openOrm } from '../../db/orm';
 import { buildWorkflowBundle } from '../../workers/create-workers';
-import { TEMPLATE_DB } from './db';
+import { adminQuery, TEMPLATE_DB } from './db';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,8 +32,9 @@ export default async function globalSetup(): Promise<void> {
     const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: await freePort() });
     (globalThis as { __HUB_PG__?: unknown }).__HUB_PG__ = pg;
     baseUrl = pg.baseUrl;
-    await pg.createDatabase(TEMPLATE_DB);
   }
+  await adminQuery(baseUrl, `drop database if exists "${TEMPLATE_DB}" with (force)`);
+  await adminQuery(baseUrl, `create database "${TEMPLATE_DB}"`);
   process.env.HUB_TEST_PG_BASE = baseUrl;
   const orm = await openOrm(`${baseUrl}/${TEMPLATE_DB}`, 1);
   await migrate(orm);

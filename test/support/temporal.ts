@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { WorkflowBundle } from '@temporalio/worker';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
+import { indexedValueTypes } from '../../infra/search-attribute-registration';
 import { temporalCliPath, temporalTestServerPath } from '../../infra/temporal-binaries';
 
 /** The workflow bundle built once by the global setup. */
@@ -14,9 +14,14 @@ export function sharedWorkflowBundle(): WorkflowBundle {
 
 /** Time-skipping test server: timers of hours pass in milliseconds while a test awaits a workflow result. */
 export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
-  const searchAttributes = Object.fromEntries(searchAttributeKeys(loadDevStack()).map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!]));
-  await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes });
+  const env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: temporalTestServerPath() } },
+  });
+  // The time-skipping server cannot list search attributes, only add them.
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: env.namespace ?? 'default',
+    searchAttributes: indexedValueTypes(loadDevStack()),
+  });
   return env;
 }
 

@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig, requireProductionSettings } from '../../infra/config';
+
+describe('configuration', () => {
+  it('has working defaults for the embedded stack', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.oauth).toEqual({ issuer: 'http://localhost:3000', audience: 'http://localhost:3000/v1', tokenTtlSeconds: 3600 });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('stops on a bad value with a message that names the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ TEMPORAL_ADDRESS: 'no-port' })).toThrow(/TEMPORAL_ADDRESS/);
+    expect(() => loadConfig({ HUB_ENCRYPTION_KEY: 'short' })).toThrow(/HUB_ENCRYPTION_KEY/);
+  });
+
+  it('requires every production setting at once and lists the missing ones', () => {
+    expect(() => requireProductionSettings(loadConfig({ DATABASE_URL: 'postgres://h/db' }))).toThrow(
+      /TEMPORAL_ADDRESS, HUB_ENCRYPTION_KEY, HUB_HASH_PEPPER/,
+    );
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const ok = requireProductionSettings(
+      loadConfig({ DATABASE_URL: 'postgres://h/db', TEMPORAL_ADDRESS: 'temporal:7233', HUB_ENCRYPTION_KEY: key, HUB_HASH_PEPPER: key }),
+    );
+    expect(ok.temporalAddress).toBe('temporal:7233');
+    expect(ok.encryptionKey).toHaveLength(32);
+  });
+});

@@ -1,0 +1,231 @@
+import { maskApiKey } from '../../api/auth/api-key-format';
+import { OAuthClientSchema } from '../../db/entities';
+import { hashSecret } from '../../infra/secrets';
+import { runHub } from '../../scripts/hub-commands';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { TEST_SECRETS } from '../support/hub';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+});
+
+afterAll(() => db?.close());
+
+async function hub(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runHub(argv, {
+    orm: db.orm,
+    secrets: TEST_SECRETS,
+    out: (s) => (stdout += `${s}\n`),
+    err: (s) => (stderr += `${s}\n`),
+  });
+  return { code, stdout, stderr };
+}
+
+async function hubJson(...argv: string[]) {
+  const { code, stdout, stderr } = await hub(...argv, '--json');
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(stdout);
+}
+
+async function storedHash(clientId: string) {
+  return (await db.orm.em.fork().findOneOrFail(OAuthClientSchema, { id: clientId })).secretHash;
+}
+
+describe('partners and clients', () => {
+  let created: {
+    partner_id: string;
+    webhook_secret: string;
+    clients: { environment: string; client_id: string; client_secret: string }[];
+  };
+
+  beforeAll(async () => {
+    created = await hubJson(
+      'partners',
+      'create',
+      '--name',
+      'Acme Travel',
+      '--webhook-url',
+      'https://acme.example/hooks',
+      '--rate-limit',
+      '120',
+      '--ip-allow',
+      '10.0.0.0/8,192.0.2.1',
+    );
+  });
+
+  test('create prints the partner, its webhook secret and both clients with their secrets', async () => {
+    expect(created).toMatchObject({
+      partner_id: expect.stringMatching(/^ptn_/),
+      name: 'Acme Travel',
+      webhook_url: 'https://acme.example/hooks',
+      rate_limit_per_minute: 120,
+      ip_allowlist: ['10.0.0.0/8', '192.0.2.1'],
+      webhook_secret: expect.stringMatching(/^phsec_/),
+    });
+    expect(created.clients.map((c) => c.environment)).toEqual(['sandbox', 'live']);
+    for (const c of created.clients) {
+      expect(c.client_secret).toMatch(/^cs_/);
+      expect(await storedHash(c.client_id)).toBe(hashSecret(c.client_secret, TEST_SECRETS.hashPepper));
+    }
+
+    const text = await hub('partners', 'create', '--name', 'Beta Cabs');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/sandbox client_secret\s+cs_/);
+    expect(text.stdout).toMatch(/live client_secret\s+cs_/);
+    expect(text.stdout).toContain('shown only this once');
+  });
+
+  test('lists never show a secret', async () => {
+    const secrets = [created.webhook_secret, ...created.clients.map((c) => c.client_secret)];
+    const outputs = [
+      await hub('partners', 'list'),
+      await hub('partners', 'list', '--json'),
+      await hub('clients', 'list'),
+      await hub('clients', 'list', '--json'),
+      await hub('clients', 'list', '--partner', created.partner_id),
+    ];
+    for (const { code, stdout } of outputs) {
+      expect(code).toBe(0);
+      for (const secret of secrets) expect(stdout).not.toContain(secret);
+    }
+    expect(outputs[2]!.stdout).toContain(created.clients[0]!.client_id);
+    const listed = await hubJson('clients', 'list', '--partner', created.partner_id);
+    expect(listed.map((c: { client_id: string }) => c.client_id)).toEqual(created.clients.map((c) => c.client_id));
+  });
+
+  test('update changes and clears settings', async () => {
+    const id = created.partner_id;
+    expect(await hubJson('partners', 'update', id, '--no-webhook-url', '--default-rate-limit', '--no-ip-allow')).toMatchObject({
+      webhook_url: null,
+      rate_limit_per_minute: null,
+      ip_allowlist: [],
+    });
+    expect(await hubJson('partners', 'update', id, '--webhook-url', 'https://acme.example/v2', '--rate-limit', '60')).toMatchObject({
+      webhook_url: 'https://acme.example/v2',
+      rate_limit_per_minute: 60,
+    });
+    expect((await hub('partners', 'update', id, '--rate-limit', '5', '--default-rate-limit')).code).toBe(2);
+    expect((await hub('partners', 'update', id)).code).toBe(2);
+    expect((await hub('partners', 'update', id, '--ip-allow', '10.0.0.0/')).code).toBe(2);
+    expect((await hub('partners', 'update', id, '--webhook-url', 'ftp://acme.example')).code).toBe(2);
+  });
+
+  test('rotate-secret replaces the stored hash; revoke stops further rotation', async () => {
+    const client = created.clients[0]!;
+    const before = await storedHash(client.client_id);
+    const rotated = await hubJson('clients', 'rotate-secret', client.client_id);
+    expect(rotated.client_secret).not.toBe(client.client_secret);
+    const after = await storedHash(client.client_id);
+    expect(after).not.toBe(before);
+    expect(after).toBe(hashSecret(rotated.client_secret, TEST_SECRETS.hashPepper));
+
+    expect(await hubJson('clients', 'revoke', client.client_id)).toMatchObject({ revoked_at: expect.any(String) });
+    const again = await hub('clients', 'rotate-secret', client.client_id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('revoked');
+  });
+});
+
+describe('accounts and API keys', () => {
+  test('create → list masked → revoke → list shows revoked', async () => {
+    const account = await hubJson('accounts', 'create', '--name', 'Corporate Portal');
+    expect(account.account_id).toMatch(/^acct_/);
+    expect(await hubJson('accounts', 'list')).toContainEqual(expect.objectContaining({ account_id: account.account_id }));
+
+    const created = await hubJson(
+      'keys',
+      'create',
+      '--account',
+      account.account_id,
+      '--env',
+      'test',
+      '--label',
+      'ci',
+      '--scopes',
+      'bookings.read,fleet.read',
+      '--rate',
+      '90',
+    );
+    expect(created.key).toMatch(/^hub_test_/);
+    const masked = maskApiKey(created.key);
+
+    const list = await hub('keys', 'list', '--account', account.account_id);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(masked);
+    expect(list.stdout).toContain('bookings.read,fleet.read');
+    expect(list.stdout).not.toContain(created.key);
+    const [listed] = await hubJson('keys', 'list', '--account', account.account_id);
+    expect(listed).toMatchObject({ masked, label: 'ci', scopes: ['bookings.read', 'fleet.read'], rate_per_minute: 90, revoked_at: null });
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+
+    const revoke = await hub('keys', 'revoke', created.key_id);
+    expect(revoke.code).toBe(0);
+    expect(revoke.stdout).toContain(masked);
+    const [revoked] = await hubJson('keys', 'list', '--account', account.account_id);
+    expect(revoked.revoked_at).toEqual(expect.any(String));
+    expect((await hub('keys', 'list')).stdout).toMatch(new RegExp(`${created.key_id}.*\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s*$`, 'm'));
+  });
+
+  test('bad key options are usage errors', async () => {
+    const { account_id } = await hubJson('accounts', 'create', '--name', 'Other');
+    const base = ['keys', 'create', '--account', account_id, '--label', 'x'];
+    expect((await hub(...base, '--env', 'prod', '--scopes', 'bookings.read')).code).toBe(2);
+    expect((await hub(...base, '--env', 'live', '--scopes', 'bookings.delete')).code).toBe(2);
+    expect((await hub(...base, '--env', 'live', '--scopes', 'bookings.read', '--rate', '0')).code).toBe(2);
+  });
+});
+
+test('signing keys: rotate, then list shows the new key active and the previous one still verifying', async () => {
+  const first = await hubJson('signing-keys', 'rotate');
+  const second = await hubJson('signing-keys', 'rotate');
+  const keys = await hubJson('signing-keys', 'list');
+  expect(keys.map((k: { kid: string; status: string }) => [k.kid, k.status])).toEqual([
+    [first.kid, 'verifying'],
+    [second.kid, 'active'],
+  ]);
+});
+
+test('an unknown id fails with exit 1 and a clear message', async () => {
+  const cases = [
+    ['partners', 'update', 'ptn_nope', '--rate-limit', '5'],
+    ['clients', 'rotate-secret', 'cli_sandbox_nope'],
+    ['clients', 'revoke', 'cli_sandbox_nope'],
+    ['clients', 'list', '--partner', 'ptn_nope'],
+    ['keys', 'create', '--account', 'acct_nope', '--env', 'test', '--label', 'x', '--scopes', 'bookings.read'],
+    ['keys', 'list', '--account', 'acct_nope'],
+    ['keys', 'revoke', 'AAAAAAAAAAAA'],
+  ];
+  for (const argv of cases) {
+    const { code, stdout, stderr } = await hub(...argv);
+    expect({ argv, code, stdout }).toEqual({ argv, code: 1, stdout: '' });
+    expect(stderr).toMatch(/^hub: no .*nope|^hub: no API key AAAAAAAAAAAA/);
+  }
+});
+
+test('a bad command line prints usage on stderr and exits 2', async () => {
+  for (const argv of [
+    [],
+    ['bogus'],
+    ['partners'],
+    ['partners', 'frobnicate'],
+    ['partners', 'list', '--bogus'],
+    ['clients', 'revoke'],
+    ['accounts', 'create'],
+  ]) {
+    const { code, stdout, stderr } = await hub(...argv);
+    expect({ argv, code, stdout }).toEqual({ argv, code: 2, stdout: '' });
+    expect(stderr).toContain('Usage: npm run hub --');
+  }
+});
+
+test('--help prints usage on stdout', async () => {
+  for (const argv of [['--help'], ['keys', '--help'], ['keys', 'create', '--help']]) {
+    const { code, stdout, stderr } = await hub(...argv);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain('keys create --account ID');
+  }
+});
