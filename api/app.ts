@@ -9,11 +9,11 @@ import { bodyReader } from './middleware/body';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
-import { mountOperations, type OperationPipeline } from './operation';
+import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
 
 /** The hub's HTTP API as a Koa app; it never listens (api/server.ts binds the port, tests use `app.callback()`). */
-export function createApp(deps: ApiDeps): Koa {
+export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   const router = new Router();
@@ -35,7 +35,7 @@ export function createApp(deps: ApiDeps): Koa {
     rateLimit: (op) => (op.security.kind === 'none' ? pass : limit),
     idempotency: (op) => (op.idempotent ? idem : pass),
   };
-  mountOperations(router, OPERATIONS, deps, pipeline);
+  mountOperations(router, operations, deps, pipeline);
 
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(bodyReader());

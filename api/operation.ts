@@ -54,7 +54,7 @@ export function defineOperation<B = undefined, Q = undefined, P = undefined>(op:
   return op;
 }
 
-type AnyOperation = Operation<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Turns zod issues into the problem's `errors[]`, one entry per failing field, with dotted params. */
 export function fieldErrors(error: z.ZodError, prefix?: string): FieldError[] {

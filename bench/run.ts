@@ -1,0 +1,214 @@
+/**
+ * `npm run bench`: one self-contained run on this machine — embedded PostgreSQL, an in-memory Temporal dev server,
+ * the workers and the API in this process — measuring
+ *   1. bookings per second and p50/p99 latency through POST /v1/bookings,
+ *   2. the raw rate of client.workflow.start against the same server,
+ *   3. the per-request cost of authentication + rate limit + idempotency beside a bare route.
+ * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { createApp } from '../api/app';
+import { apiDeps } from '../api/server';
+import { defineOperation } from '../api/operation';
+import { OPERATIONS } from '../api/operations';
+import { createPartner } from '../db/management';
+import { migrate, openOrm } from '../db/orm';
+import { loadConfig } from '../infra/config';
+import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { createLogger } from '../infra/logger';
+import { temporalCliPath } from '../infra/temporal-binaries';
+import { createWorkers, runWorkers } from '../workers/create-workers';
+import { BookingSchema } from '../db/entities';
+import { cancellationPolicy } from '../domain/cancellation';
+import { priceFare } from '../domain/pricing';
+import { newId } from '../infra/ids';
+import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../workflows/booking.contract';
+
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PINGS = Number(process.env.BENCH_PINGS ?? 2000);
+
+const ping = (name: string, security: 'none' | 'partner', idempotent = false) =>
+  defineOperation({
+    operationId: name,
+    method: 'post',
+    path: `/bench/${name}`,
+    summary: name,
+    tags: ['Bench'],
+    security: security === 'none' ? { kind: 'none' } : { kind: 'partner', scope: 'bookings.read' },
+    idempotent,
+    responses: { 200: { description: 'ok' } },
+    errors: [],
+    handler: async () => ({ status: 200, body: { ok: true } }),
+  });
+
+/** The record the API would build for the bench's booking body. */
+function bookingRecord(partnerId: string): BookingRecord {
+  const now = new Date();
+  const pickup = { lat: 49.0097, lng: 2.5479 };
+  const dropoff = { lat: 48.8674, lng: 2.3294 };
+  const pickupAt = new Date(now.getTime() + 48 * 3600_000).toISOString();
+  const fare = priceFare({ pickup, dropoff, pickupAt, vehicleClass: 'standard', currency: 'EUR' });
+  const policy = cancellationPolicy({ createdAt: now, pickupAt, fareTotalMinor: fare.total });
+  return {
+    id: newId('bkg'),
+    partnerId,
+    environment: 'sandbox',
+    externalId: null,
+    vehicleClass: 'standard',
+    pickup,
+    dropoff,
+    passenger: { name: 'Bench', phone: '+33612345678', pax: 1, luggage: 0 },
+    pickupAt,
+    market: 'PAR',
+    currency: 'EUR',
+    fare,
+    commissionPct: 0,
+    freeUntil: policy.free_until,
+    lateCancellationFeeMinor: policy.fee_after_minor,
+    trackingToken: randomBytes(24).toString('base64url'),
+    createdAt: now.toISOString(),
+  };
+}
+
+async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await one(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rate: count / seconds, p50: pct(50), p99: pct(99) };
+}
+
+async function main() {
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 15432 + Math.floor(Math.random() * 1000) });
+  const stack = loadDevStack();
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: { type: 'existing-path', path: temporalCliPath() },
+      namespace: stack.namespace,
+      searchAttributes: searchAttributeKeys(stack),
+      extraArgs: devServerExtraArgs(stack),
+    },
+  });
+  const orm = await openOrm(await pg.createDatabase('bench'), 30);
+  await migrate(orm);
+  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });
+  const deps = apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets });
+  await deps.signingKeys.ensureActiveKey();
+  const app = createApp(deps, [...OPERATIONS, ping('bare', 'none'), ping('authenticated', 'partner'), ping('idempotent', 'partner', true)]);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const workers = runWorkers(
+    await createWorkers({
+      connection: env.nativeConnection,
+      namespace: stack.namespace,
+      orm,
+      encryptionKey: secrets.encryptionKey,
+      webhookTimeoutMs: 5000,
+    }),
+  );
+
+  try {
+    const partner = await createPartner(orm, secrets, { name: 'Bench' });
+    const client = partner.clients[0];
+    const tokenResponse = await fetch(`${base}/v1/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    /** Waits until the workers have written `count` bookings, so later measurements don't share the CPU with them. */
+    const drained = async (count: number) => {
+      while ((await orm.em.fork().count(BookingSchema, {})) < count) await new Promise((r) => setTimeout(r, 200));
+    };
+    const body = (i: number) =>
+      JSON.stringify({
+        external_id: `BENCH-${i}`,
+        pickup: { lat: 49.0097, lng: 2.5479, datetime: new Date(Date.now() + 48 * 3600_000).toISOString() },
+        dropoff: { lat: 48.8674, lng: 2.3294 },
+        passenger: { name: 'Bench', phone: '+33612345678' },
+        vehicle_class: 'standard',
+      });
+    const post = async (path: string, payload: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        body: payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      });
+      await response.arrayBuffer();
+      if (response.status >= 300) throw new Error(`${path}: ${response.status}`);
+    };
+
+    await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(-i))); // warm-up: JIT, pools, bundle caches
+    const api = await timed(BOOKINGS, CONCURRENCY, (i) => post('/v1/bookings', body(i), { 'Idempotency-Key': `bench-${i}` }));
+    await drained(BOOKINGS + 50);
+    const raw = await timed(BOOKINGS, CONCURRENCY, async (i) => {
+      const record = bookingRecord(partner.partnerId);
+      await env.client.workflow.start('bookingWorkflow', {
+        workflowId: bookingWorkflowId(record.id),
+        taskQueue: BOOKINGS_TASK_QUEUE,
+        args: [record],
+      });
+    });
+    await drained(2 * BOOKINGS + 50);
+
+    await timed(200, CONCURRENCY, () => post('/bench/bare', '{}'));
+    const bare = await timed(PINGS, CONCURRENCY, () => post('/bench/bare', '{}'));
+    const authed = await timed(PINGS, CONCURRENCY, () => post('/bench/authenticated', '{}'));
+    const idem = await timed(PINGS, CONCURRENCY, (i) => post('/bench/idempotent', '{}', { 'Idempotency-Key': `ping-${i}` }));
+
+    const f = (n: number) => n.toFixed(1);
+    console.log(`\nhub bench — ${BOOKINGS} bookings, ${PINGS} pings, concurrency ${CONCURRENCY}, Node ${process.version}\n`);
+    console.log(`POST /v1/bookings (confirmed, in read model)  ${f(api.rate)} bookings/s   p50 ${f(api.p50)} ms   p99 ${f(api.p99)} ms`);
+    console.log(`client.workflow.start (raw)                   ${f(raw.rate)} starts/s     p50 ${f(raw.p50)} ms   p99 ${f(raw.p99)} ms`);
+    console.log(`ratio API / raw start                         ${(api.rate / raw.rate).toFixed(2)}`);
+    console.log(`\nbare route                                    ${f(bare.rate)} req/s   p50 ${f(bare.p50)} ms   p99 ${f(bare.p99)} ms`);
+    console.log(
+      `+ auth + rate limit                           ${f(authed.rate)} req/s   p50 ${f(authed.p50)} ms   p99 ${f(authed.p99)} ms`,
+    );
+    console.log(`+ auth + rate limit + idempotency             ${f(idem.rate)} req/s   p50 ${f(idem.p50)} ms   p99 ${f(idem.p99)} ms`);
+    console.log(
+      `overhead per request (p50): auth + rate limit ${f(authed.p50 - bare.p50)} ms, idempotency ${f(idem.p50 - authed.p50)} ms\n`,
+    );
+  } finally {
+    server.close();
+    server.closeAllConnections();
+    workers.shutdown();
+    await workers.done;
+    await orm.close();
+    await env.teardown();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
