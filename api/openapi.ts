@@ -5,7 +5,6 @@ import { API_KEY_SCOPES, PARTNER_SCOPES } from './auth/scopes';
 import { PROBLEMS, problemBody, type ProblemCode, type ProblemOptions } from './errors';
 import type { ResponseSpec } from './operation';
 import { OPERATIONS } from './operations';
-import type { CreateBookingBody } from './partner/create-booking';
 
 type Op = (typeof OPERATIONS)[number];
 
@@ -24,29 +23,6 @@ const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string
   'bookings.write': 'Create and change bookings.',
   'quotes.read': 'Get price quotes.',
   'tracking.read': 'Follow the driver and the ride live.',
-};
-
-/** Request body media type when not JSON. */
-const REQUEST_CONTENT_TYPES: Record<string, string> = { issueToken: 'application/x-www-form-urlencoded' };
-
-/** Request body examples by operationId; test/unit/openapi.test.ts checks they pass the operation's schema. */
-export const REQUEST_EXAMPLES: Record<string, unknown> = {
-  issueToken: { grant_type: 'client_credentials', scope: 'bookings.read bookings.write' },
-  createBooking: {
-    external_id: 'OTA-2026-000123',
-    pickup: {
-      address: 'Paris Charles de Gaulle Airport, Terminal 2E',
-      lat: 49.0097,
-      lng: 2.5479,
-      datetime: '2027-03-15T08:30:00Z',
-      flight_number: 'AF1234',
-    },
-    dropoff: { address: '10 Place Vendôme, Paris', lat: 48.8674, lng: 2.3294 },
-    passenger: { name: 'Ada Lovelace', phone: '+33612345678', email: 'ada@example.com', pax: 2, luggage: 2 },
-    vehicle_class: 'executive',
-    currency: 'EUR',
-    commission_pct: 10,
-  } satisfies CreateBookingBody,
 };
 
 /** Raised by the body reader or by authentication, both of which run before the rate limiter: no RateLimit headers. */
@@ -202,9 +178,10 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
   }
 
   const { security } = op;
-  const request = op.request as { body?: z.ZodType; query?: z.ZodObject; params?: z.ZodObject } | undefined;
+  const request = op.request as
+    { body?: z.ZodType; bodyContentType?: string; bodyExample?: unknown; query?: z.ZodObject; params?: z.ZodObject } | undefined;
   const body = request?.body;
-  const example = REQUEST_EXAMPLES[op.operationId];
+  const example = request?.bodyExample;
   const description = [op.description, security.kind === 'none' ? '' : `Requires the \`${security.scope}\` scope.`]
     .filter(Boolean)
     .join('\n\n');
@@ -220,7 +197,7 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
       ? {
           requestBody: {
             required: true,
-            content: { [REQUEST_CONTENT_TYPES[op.operationId] ?? 'application/json']: { schema: body, ...(example ? { example } : {}) } },
+            content: { [request?.bodyContentType ?? 'application/json']: { schema: body, ...(example ? { example } : {}) } },
           },
         }
       : {}),

@@ -5,10 +5,7 @@ import { ProblemError, type FieldError, type ProblemCode } from './errors';
 import type { ApiDeps } from './deps';
 import type { Principal } from './auth/principal';
 
-export type Security =
-  | { kind: 'none' }
-  | { kind: 'partner'; scope: string }
-  | { kind: 'apiKey'; scope: string };
+export type Security = { kind: 'none' } | { kind: 'partner'; scope: string } | { kind: 'apiKey'; scope: string };
 
 export interface ResponseSpec {
   description: string;
@@ -43,8 +40,15 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
   security: Security;
   /** Accepts `Idempotency-Key` and replays the first complete response. */
   idempotent?: boolean;
-  /** Counts against the caller's rate limit (default: when authenticated). */
-  request?: { body?: ZodType<B>; query?: ZodType<Q>; params?: ZodType<P> };
+  request?: {
+    body?: ZodType<B>;
+    /** Media type of the body when not JSON (documentation; the body reader accepts JSON and forms). */
+    bodyContentType?: string;
+    /** A valid request body for the OpenAPI document (a test checks it passes `body`). */
+    bodyExample?: unknown;
+    query?: ZodType<Q>;
+    params?: ZodType<P>;
+  };
   responses: Record<number, ResponseSpec>;
   errors: ProblemCode[];
   handler(input: OperationInput<B, Q, P>): Promise<OperationResult>;

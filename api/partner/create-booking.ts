@@ -18,30 +18,67 @@ const PAST_TOLERANCE_MS = 5 * 60 * 1000;
 
 export const CreateBookingRequest = z
   .object({
-    external_id: z.string().min(1).max(128).optional().meta({ description: 'Your own reference, echoed in responses and events.', example: 'OTA-2026-000123' }),
+    external_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({ description: 'Your own reference, echoed in responses and events.', example: 'OTA-2026-000123' }),
     pickup: Pickup,
     dropoff: Dropoff,
     passenger: Passenger,
     vehicle_class: VehicleClass,
     currency: CurrencyCode.default('EUR'),
-    commission_pct: z.number().min(0).max(100).multipleOf(0.01).default(0).meta({ description: 'Your commission, as a percentage of the fare total.' }),
+    commission_pct: z
+      .number()
+      .min(0)
+      .max(100)
+      .multipleOf(0.01)
+      .default(0)
+      .meta({ description: 'Your commission, as a percentage of the fare total.' }),
   })
   .strict()
   .superRefine((b, ctx) => {
     const spec = VEHICLE_CLASSES[b.vehicle_class as VehicleClassName];
     if (spec && b.passenger.pax > spec.maxPassengers) {
-      ctx.addIssue({ code: 'custom', path: ['passenger', 'pax'], message: `${b.vehicle_class} seats at most ${spec.maxPassengers} passengers` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passenger', 'pax'],
+        message: `${b.vehicle_class} seats at most ${spec.maxPassengers} passengers`,
+      });
     }
     if (spec && b.passenger.luggage > spec.maxLuggage) {
-      ctx.addIssue({ code: 'custom', path: ['passenger', 'luggage'], message: `${b.vehicle_class} carries at most ${spec.maxLuggage} pieces` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passenger', 'luggage'],
+        message: `${b.vehicle_class} carries at most ${spec.maxLuggage} pieces`,
+      });
     }
     const pickupAt = Date.parse(b.pickup.datetime);
-    if (pickupAt < Date.now() - PAST_TOLERANCE_MS) ctx.addIssue({ code: 'custom', path: ['pickup', 'datetime'], message: 'pickup time is in the past' });
-    if (pickupAt > Date.now() + MAX_ADVANCE_MS) ctx.addIssue({ code: 'custom', path: ['pickup', 'datetime'], message: 'pickup time is more than a year ahead' });
+    if (pickupAt < Date.now() - PAST_TOLERANCE_MS)
+      ctx.addIssue({ code: 'custom', path: ['pickup', 'datetime'], message: 'pickup time is in the past' });
+    if (pickupAt > Date.now() + MAX_ADVANCE_MS)
+      ctx.addIssue({ code: 'custom', path: ['pickup', 'datetime'], message: 'pickup time is more than a year ahead' });
   })
   .meta({ id: 'CreateBookingRequest' });
 
 export type CreateBookingBody = z.input<typeof CreateBookingRequest>;
+
+const EXAMPLE = {
+  external_id: 'OTA-2026-000123',
+  pickup: {
+    address: 'Paris Charles de Gaulle Airport, Terminal 2E',
+    lat: 49.0097,
+    lng: 2.5479,
+    datetime: '2027-03-15T08:30:00Z',
+    flight_number: 'AF1234',
+  },
+  dropoff: { address: '10 Place Vendôme, Paris', lat: 48.8674, lng: 2.3294 },
+  passenger: { name: 'Ada Lovelace', phone: '+33612345678', email: 'ada@example.com', pax: 2, luggage: 2 },
+  vehicle_class: 'executive',
+  currency: 'EUR',
+  commission_pct: 10,
+};
 
 export const createBooking = defineOperation({
   operationId: 'createBooking',
@@ -53,9 +90,23 @@ export const createBooking = defineOperation({
   tags: ['Bookings'],
   security: { kind: 'partner', scope: 'bookings.write' },
   idempotent: true,
-  request: { body: CreateBookingRequest },
+  request: { body: CreateBookingRequest, bodyExample: EXAMPLE },
   responses: { 201: { description: 'The booking, confirmed.', schema: Booking } },
-  errors: ['bad_request', 'conflict', 'invalid_json', 'unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'idempotency_key_in_use', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'validation_failed', 'rate_limited'],
+  errors: [
+    'bad_request',
+    'conflict',
+    'invalid_json',
+    'unauthorized',
+    'invalid_token',
+    'insufficient_scope',
+    'ip_not_allowed',
+    'idempotency_key_in_use',
+    'idempotency_key_reused',
+    'payload_too_large',
+    'unsupported_media_type',
+    'validation_failed',
+    'rate_limited',
+  ],
   async handler({ body, principal, deps }) {
     const now = new Date();
     const fare = priceFare({
@@ -107,7 +158,8 @@ export const createBooking = defineOperation({
         }),
       });
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) throw new ProblemError('conflict', { detail: 'This booking id is already in use; retry.' });
+      if (err instanceof WorkflowExecutionAlreadyStartedError)
+        throw new ProblemError('conflict', { detail: 'This booking id is already in use; retry.' });
       throw err;
     }
     const view = partnerBookingView({ ...record, status: 'confirmed', updatedAt: record.createdAt });

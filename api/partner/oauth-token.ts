@@ -10,7 +10,10 @@ import { defineOperation, type OperationResult } from '../operation';
 export const TokenRequest = z
   .object({
     grant_type: z.string().optional().meta({ description: 'Must be `client_credentials`.', example: 'client_credentials' }),
-    scope: z.string().optional().meta({ description: 'Space-separated scopes; all partner scopes when absent.', example: 'bookings.read bookings.write' }),
+    scope: z
+      .string()
+      .optional()
+      .meta({ description: 'Space-separated scopes; all partner scopes when absent.', example: 'bookings.read bookings.write' }),
     client_id: z.string().optional().meta({ description: 'For `client_secret_post`; prefer HTTP Basic.' }),
     client_secret: z.string().optional().meta({ description: 'For `client_secret_post`; prefer HTTP Basic.' }),
   })
@@ -62,7 +65,11 @@ export const issueToken = defineOperation({
     'RFC 6749 §4.4. Send `application/x-www-form-urlencoded` with `grant_type=client_credentials` and authenticate the client with HTTP Basic (or `client_id`/`client_secret` in the body). A sandbox client gets a token for sandbox data only, a live client for live data only.',
   tags: ['OAuth'],
   security: { kind: 'none' },
-  request: { body: TokenRequest },
+  request: {
+    body: TokenRequest,
+    bodyContentType: 'application/x-www-form-urlencoded',
+    bodyExample: { grant_type: 'client_credentials', scope: 'bookings.read bookings.write' },
+  },
   responses: {
     200: { description: 'A bearer token.', schema: TokenResponse },
     400: { description: 'invalid_request, unsupported_grant_type or invalid_scope.', schema: OAuthError },

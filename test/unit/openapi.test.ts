@@ -7,7 +7,8 @@ import { parse } from 'yaml';
 import { createApp } from '../../api/app';
 import type { ApiDeps } from '../../api/deps';
 import { PROBLEMS } from '../../api/errors';
-import { buildOpenApiDocument, openApiJson, REQUEST_EXAMPLES } from '../../api/openapi';
+import { createBooking } from '../../api/partner/create-booking';
+import { buildOpenApiDocument, openApiJson } from '../../api/openapi';
 import { OPERATIONS } from '../../api/operations';
 import { createLogger } from '../../infra/logger';
 
@@ -33,11 +34,11 @@ describe('OpenAPI document', () => {
 
   it('has request examples that the operations accept', () => {
     // The createBooking example has a fixed pickup time; validate it as of the day before.
-    const pickup = Date.parse((REQUEST_EXAMPLES.createBooking as { pickup: { datetime: string } }).pickup.datetime);
+    const pickup = Date.parse((createBooking.request!.bodyExample as { pickup: { datetime: string } }).pickup.datetime);
     const now = jest.spyOn(Date, 'now').mockReturnValue(pickup - 24 * 3600_000);
     try {
       for (const op of OPERATIONS) {
-        const example = REQUEST_EXAMPLES[op.operationId];
+        const example = op.request?.bodyExample;
         if (example === undefined) continue;
         expect({ op: op.operationId, issues: op.request?.body?.safeParse(example).error?.issues }).toEqual({
           op: op.operationId,
