@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.temporal/', '.data/', 'dist/', 'test-results/', 'coverage/'] },
+  { ignores: ['node_modules/', '.temporal/', '.data/', 'dist/', 'coverage/'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -21,8 +21,15 @@ export default tseslint.config(
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must stay deterministic: no Node built-ins.' })),
           patterns: [
-            { group: ['**/db', '**/db/**', '**/api', '**/api/**', '**/infra/**', '**/workers/**'], message: 'Workflow code must not reach the database, the API or infrastructure.' },
-            { group: ['**/activities/**'], allowTypeImports: true, message: 'Import activities with `import type` and call them through proxyActivities.' },
+            {
+              group: ['**/db', '**/db/**', '**/api', '**/api/**', '**/infra/**', '**/workers/**'],
+              message: 'Workflow code must not reach the database, the API or infrastructure.',
+            },
+            {
+              group: ['**/activities/**'],
+              allowTypeImports: true,
+              message: 'Import activities with `import type` and call them through proxyActivities.',
+            },
           ],
         },
       ],

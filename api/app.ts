@@ -33,12 +33,12 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
       return next();
     },
     rateLimit: (op) => (op.security.kind === 'none' ? pass : limit),
+    readBody: bodyReader(),
     idempotency: (op) => (op.idempotent ? idem : pass),
   };
   mountOperations(router, operations, deps, pipeline);
 
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
-  app.use(bodyReader());
   app.use(docsRouter().routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

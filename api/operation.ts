@@ -62,14 +62,13 @@ export type AnyOperation = Operation<any, any, any>; // eslint-disable-line @typ
 
 /** Turns zod issues into the problem's `errors[]`, one entry per failing field, with dotted params. */
 export function fieldErrors(error: z.ZodError, prefix?: string): FieldError[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return {
-      param: [prefix, path].filter(Boolean).join('.') || (prefix ?? 'body'),
-      code: issue.code,
-      detail: issue.message,
-    };
-  });
+  const param = (path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join('.') || (prefix ?? 'body');
+  return error.issues.flatMap((issue): FieldError[] =>
+    // zod reports every unknown key of an object in one issue; name each field on its own.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ param: param([...issue.path, key]), code: issue.code, detail: `Unknown field "${key}".` }))
+      : [{ param: param(issue.path), code: issue.code, detail: issue.message }],
+  );
 }
 
 function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'path'): T {
@@ -86,11 +85,16 @@ function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 
 
 export interface OperationPipeline {
   authenticate(op: AnyOperation): Middleware;
+  readBody: Middleware;
   rateLimit(op: AnyOperation): Middleware;
   idempotency(op: AnyOperation): Middleware;
 }
 
-/** Mounts operations on the router with the pipeline: authenticate → rate limit → idempotency → validate → handle. */
+/**
+ * Mounts operations on the router with the pipeline: authenticate → rate limit → read body → idempotency → validate →
+ * handle. Bodies are read only for a matched route and an authenticated caller: an unknown route is a 404 and a
+ * missing token a 401, whatever the body.
+ */
 export function mountOperations(router: Router, operations: AnyOperation[], deps: ApiDeps, pipeline: OperationPipeline): void {
   for (const op of operations) {
     const handle: Middleware = async (ctx) => {
@@ -102,6 +106,14 @@ export function mountOperations(router: Router, operations: AnyOperation[], deps
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
       if (result.body !== undefined) ctx.body = result.body;
     };
-    router[op.method](op.operationId, op.path, pipeline.authenticate(op), pipeline.rateLimit(op), pipeline.idempotency(op), handle);
+    router[op.method](
+      op.operationId,
+      op.path,
+      pipeline.authenticate(op),
+      pipeline.rateLimit(op),
+      pipeline.readBody,
+      pipeline.idempotency(op),
+      handle,
+    );
   }
 }

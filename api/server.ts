@@ -11,7 +11,10 @@ import { SigningKeyStore } from './auth/signing-keys';
 import type { ApiDeps } from './deps';
 import { purgeExpired } from './middleware/rate-limit';
 
-export function apiDeps(config: HubConfig, parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer }): ApiDeps {
+export function apiDeps(
+  config: HubConfig,
+  parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer },
+): ApiDeps {
   return {
     ...parts,
     signingKeys: new SigningKeyStore(parts.orm, parts.encryptionKey, config.oauth.tokenTtlSeconds),

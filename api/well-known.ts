@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PARTNER_SCOPES } from './auth/scopes';
-import { JWT_ALGORITHM } from './auth/signing-keys';
 import { defineOperation } from './operation';
 
 export const jwks = defineOperation({
@@ -10,7 +9,9 @@ export const jwks = defineOperation({
   summary: 'Public keys that verify access tokens (JWKS)',
   tags: ['OAuth'],
   security: { kind: 'none' },
-  responses: { 200: { description: 'JSON Web Key Set.', schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).meta({ id: 'Jwks' }) } },
+  responses: {
+    200: { description: 'JSON Web Key Set.', schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).meta({ id: 'Jwks' }) },
+  },
   errors: [],
   async handler({ deps }) {
     return { status: 200, body: await deps.signingKeys.jwks(), headers: { 'Cache-Control': 'public, max-age=300' } };
@@ -24,7 +25,9 @@ export const authorizationServerMetadata = defineOperation({
   summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
   tags: ['OAuth'],
   security: { kind: 'none' },
-  responses: { 200: { description: 'Server metadata.', schema: z.record(z.string(), z.unknown()).meta({ id: 'AuthorizationServerMetadata' }) } },
+  responses: {
+    200: { description: 'Server metadata.', schema: z.record(z.string(), z.unknown()).meta({ id: 'AuthorizationServerMetadata' }) },
+  },
   errors: [],
   async handler({ deps }) {
     return {
@@ -37,8 +40,7 @@ export const authorizationServerMetadata = defineOperation({
         grant_types_supported: ['client_credentials'],
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         scopes_supported: PARTNER_SCOPES,
-        response_types_supported: ['token'],
-        token_endpoint_auth_signing_alg_values_supported: [JWT_ALGORITHM],
+        response_types_supported: [],
         service_documentation: `${deps.publicBaseUrl}/docs`,
       },
     };

@@ -168,7 +168,7 @@ async function main() {
     await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(-i))); // warm-up: JIT, pools, bundle caches
     const api = await timed(BOOKINGS, CONCURRENCY, (i) => post('/v1/bookings', body(i), { 'Idempotency-Key': `bench-${i}` }));
     await drained(BOOKINGS + 50);
-    const raw = await timed(BOOKINGS, CONCURRENCY, async (i) => {
+    const raw = await timed(BOOKINGS, CONCURRENCY, async () => {
       const record = bookingRecord(partner.partnerId);
       await env.client.workflow.start('bookingWorkflow', {
         workflowId: bookingWorkflowId(record.id),

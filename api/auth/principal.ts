@@ -16,4 +16,11 @@ declare module 'koa' {
   }
 }
 
-export const ANONYMOUS: Principal = { kind: 'anonymous', credentialId: '', ownerId: '', livemode: false, scopes: [], rateLimitPerMinute: 0 };
+export const ANONYMOUS: Principal = {
+  kind: 'anonymous',
+  credentialId: '',
+  ownerId: '',
+  livemode: false,
+  scopes: [],
+  rateLimitPerMinute: 0,
+};

@@ -6,7 +6,7 @@ import { decryptSecret, encryptSecret } from '../../infra/secrets';
 
 export const JWT_ALGORITHM = 'ES256';
 const REFRESH_MS = 60_000;
-const MISS_RELOAD_MS = 1_000;
+const CLOCK_SKEW_MS = 5_000;
 
 interface LoadedKey {
   kid: string;
@@ -24,6 +24,8 @@ export class SigningKeyStore {
   private keys = new Map<string, LoadedKey>();
   private signer?: { kid: string; privateKey: KeyObject };
   private loadedAt = 0;
+  private misses = new Set<string>();
+  private loading?: Promise<void>;
 
   constructor(
     private readonly orm: MikroORM,
@@ -61,9 +63,17 @@ export class SigningKeyStore {
     return this.signer;
   }
 
-  async publicKey(kid: string): Promise<KeyObject | undefined> {
-    const stale = Date.now() - this.loadedAt > REFRESH_MS;
-    if (stale || (!this.keys.has(kid) && Date.now() - this.loadedAt > MISS_RELOAD_MS)) await this.load();
+  /**
+   * The verifying key for `kid`. An unknown kid on a token newer than our key set makes us reload once (another
+   * process may just have rotated); a kid still unknown after that is remembered until the next reload, and
+   * concurrent reloads share one query, so forged kids cannot hammer the database.
+   */
+  async publicKey(kid: string, issuedAtSeconds = 0): Promise<KeyObject | undefined> {
+    const newerThanKeys = issuedAtSeconds * 1000 >= this.loadedAt - CLOCK_SKEW_MS;
+    if (Date.now() - this.loadedAt > REFRESH_MS || (!this.keys.has(kid) && newerThanKeys && !this.misses.has(kid))) {
+      await this.load();
+      if (!this.keys.has(kid)) this.misses.add(kid);
+    }
     const key = this.keys.get(kid);
     return key && this.verifies(key) ? key.publicKey : undefined;
   }
@@ -78,7 +88,12 @@ export class SigningKeyStore {
     return !key.retiredAt || Date.now() - key.retiredAt.getTime() < this.tokenTtlSeconds * 1000 + REFRESH_MS;
   }
 
-  private async load(): Promise<void> {
+  private load(): Promise<void> {
+    this.loading ??= this.read().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     const rows: SigningKey[] = await this.orm.em.fork().find(SigningKeySchema, {}, { orderBy: { createdAt: 'asc' } });
     this.keys = new Map(
       rows.map((r) => [
@@ -97,5 +112,6 @@ export class SigningKeyStore {
       ? { kid: active.kid, privateKey: createPrivateKey(decryptSecret(active.privateKeyEnc, this.encryptionKey)) }
       : undefined;
     this.loadedAt = Date.now();
+    this.misses.clear();
   }
 }

@@ -34,9 +34,13 @@ export function bodyReader(limit = BODY_LIMIT_BYTES) {
       raw = await getRawBody(ctx.req, { limit, length: ctx.request.length, encoding: 'utf8' });
     } catch (err) {
       if ((err as { type?: string }).type === 'entity.too.large') {
-        throw new ProblemError('payload_too_large', { detail: `The request body exceeds ${limit} bytes.` });
+        // The rest of the body stays unread, so this connection cannot carry another request.
+        throw new ProblemError('payload_too_large', {
+          detail: `The request body exceeds ${limit} bytes.`,
+          headers: { Connection: 'close' },
+        });
       }
-      throw new ProblemError('bad_request', { detail: 'The request body could not be read.' });
+      throw new ProblemError('bad_request', { detail: 'The request body could not be read.', headers: { Connection: 'close' } });
     }
     ctx.request.rawBody = raw;
     if (isJson) {

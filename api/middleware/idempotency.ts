@@ -5,6 +5,7 @@ import { ProblemError } from '../errors';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'location'];
+const ABANDONED_AFTER_MINUTES = 5;
 
 /** The header in its bare form or as an IETF structured-field string (`"abc"`). */
 export function parseIdempotencyKey(header: string): string | null {
@@ -15,7 +16,10 @@ export function parseIdempotencyKey(header: string): string | null {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -33,13 +37,13 @@ interface StoredKey {
   response_status: number | null;
   response_headers: Record<string, string> | null;
   response_body: string | null;
-  expired: boolean;
 }
 
 /**
  * Stripe-style idempotency: the first complete response is stored for 24 hours and replayed. A claim is one atomic
  * insert, so concurrent duplicates on any API process produce exactly one effect. A request that fails with an
- * error thrown before it completes (validation, auth, 5xx) releases its claim and stores nothing.
+ * error thrown before it completes (validation, auth, 5xx) releases its claim and stores nothing. A claim still
+ * `in_progress` after 5 minutes belongs to a process that died; the next request takes it over.
  */
 export function idempotency(orm: MikroORM) {
   return async (ctx: Context, next: Next) => {
@@ -47,28 +51,40 @@ export function idempotency(orm: MikroORM) {
     if (!header) return next();
     const key = parseIdempotencyKey(header);
     if (!key) {
-      throw new ProblemError('bad_request', { detail: 'Idempotency-Key must be 1–255 printable ASCII characters.', param: 'Idempotency-Key' });
+      throw new ProblemError('bad_request', {
+        detail: 'Idempotency-Key must be 1–255 printable ASCII characters.',
+        param: 'Idempotency-Key',
+      });
     }
     const principal = ctx.state.principal;
     const scope = [principal.credentialId, principal.livemode ? 'live' : 'test', key];
     const conn = orm.em.getConnection();
     const print = fingerprint(ctx);
 
+    // One atomic claim: a new key, a key past its 24 hours, or a claim abandoned by a crashed process.
     const claimed = await conn.execute(
       `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state)
-       values (?, ?, ?, ?, ?, ?, 'in_progress') on conflict do nothing returning key`,
+       values (?, ?, ?, ?, ?, ?, 'in_progress')
+       on conflict (credential_id, environment, key) do update set
+         method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
+         response_status = null, response_headers = null, response_body = null, created_at = now()
+       where idempotency_keys.created_at < now() - interval '24 hours'
+          or (idempotency_keys.state = 'in_progress' and idempotency_keys.created_at < now() - interval '${ABANDONED_AFTER_MINUTES} minutes')
+       returning key`,
       [...scope, ctx.method, ctx.path, print],
     );
     if (claimed.length === 0) {
       const [stored] = (await conn.execute(
-        `select method, path, fingerprint, state, response_status, response_headers, response_body,
-                created_at < now() - interval '24 hours' as expired
+        `select method, path, fingerprint, state, response_status, response_headers, response_body
          from idempotency_keys where credential_id = ? and environment = ? and key = ?`,
         scope,
       )) as StoredKey[];
-      if (!stored || stored.expired) {
-        await conn.execute(`delete from idempotency_keys where credential_id = ? and environment = ? and key = ?`, scope);
-        throw new ProblemError('idempotency_key_in_use', { detail: 'This Idempotency-Key was just released; retry.', headers: { 'Retry-After': '1' } });
+      if (!stored) {
+        // Released by a failed first request between our insert and this read.
+        throw new ProblemError('idempotency_key_in_use', {
+          detail: 'This Idempotency-Key was just released; retry.',
+          headers: { 'Retry-After': '1' },
+        });
       }
       if (stored.method !== ctx.method || stored.path !== ctx.path || stored.fingerprint !== print) {
         throw new ProblemError('idempotency_key_reused', {

@@ -46,7 +46,10 @@ export function requestContext(logger: Logger, docsBase: string) {
         if (ctx.status === 404) throw new ProblemError('not_found', { detail: `No route for ${ctx.method} ${ctx.path}.` });
         if (ctx.status === 405 || ctx.status === 501) {
           const allow = ctx.response.get('Allow');
-          throw new ProblemError('method_not_allowed', { detail: `${ctx.method} is not allowed on ${ctx.path}.`, headers: allow ? { Allow: allow } : undefined });
+          throw new ProblemError('method_not_allowed', {
+            detail: `${ctx.method} is not allowed on ${ctx.path}.`,
+            headers: allow ? { Allow: allow } : undefined,
+          });
         }
       }
     } catch (err) {
@@ -63,7 +66,10 @@ export function requestContext(logger: Logger, docsBase: string) {
       ctx.type = 'application/problem+json';
       ctx.body = problemBody(code, options, requestId, ctx.path, docsBase);
     } finally {
-      logger.debug({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      logger.debug(
+        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
     }
   };
 }

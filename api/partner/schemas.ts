@@ -6,7 +6,9 @@ const VEHICLE_CLASS_NAMES = Object.keys(VEHICLE_CLASSES) as [string, ...string[]
 
 export const Latitude = z.number().min(-90).max(90);
 export const Longitude = z.number().min(-180).max(180);
-export const Instant = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 timestamp with offset (UTC recommended).', example: '2026-12-01T09:30:00Z' });
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .meta({ description: 'ISO 8601 timestamp with offset (UTC recommended).', example: '2026-12-01T09:30:00Z' });
 
 export const Pickup = z
   .object({
@@ -14,7 +16,10 @@ export const Pickup = z
     lat: Latitude.meta({ example: 49.0097 }),
     lng: Longitude.meta({ example: 2.5479 }),
     datetime: Instant,
-    flight_number: z.string().regex(/^[A-Z0-9]{2}[0-9]{1,4}[A-Z]?$/, 'expected an IATA flight number such as AF1234').optional(),
+    flight_number: z
+      .string()
+      .regex(/^[A-Z0-9]{2}[0-9]{1,4}[A-Z]?$/, 'expected an IATA flight number such as AF1234')
+      .optional(),
   })
   .strict()
   .meta({ id: 'Pickup' });
@@ -31,7 +36,10 @@ export const Dropoff = z
 export const Passenger = z
   .object({
     name: z.string().min(1).max(200).meta({ example: 'Ada Lovelace' }),
-    phone: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'expected an E.164 number with a leading +').meta({ example: '+33612345678' }),
+    phone: z
+      .string()
+      .regex(/^\+[1-9][0-9]{6,14}$/, 'expected an E.164 number with a leading +')
+      .meta({ example: '+33612345678' }),
     email: z.email().optional().meta({ example: 'ada@example.com' }),
     pax: z.number().int().min(1).max(16).default(1),
     luggage: z.number().int().min(0).max(16).default(0),
@@ -39,12 +47,14 @@ export const Passenger = z
   .strict()
   .meta({ id: 'Passenger' });
 
-export const VehicleClass = z.enum(VEHICLE_CLASS_NAMES).meta({ id: 'VehicleClass', description: 'See docs/pricing.md for capacity and tariffs.' });
+export const VehicleClass = z
+  .enum(VEHICLE_CLASS_NAMES)
+  .meta({ id: 'VehicleClass', description: 'See docs/pricing.md for capacity and tariffs.' });
 export const CurrencyCode = z.enum(SUPPORTED_CURRENCIES as [string, ...string[]]).meta({ id: 'Currency', description: 'ISO 4217.' });
 
 export const BookingId = z.string().regex(/^bkg_[0-9a-z]{26}$/, 'expected a booking id (bkg_…)');
 
-const Money = z.number().meta({ description: 'Decimal amount with the currency\'s precision.' });
+const Money = z.number().meta({ description: "Decimal amount with the currency's precision." });
 
 export const Fare = z
   .object({
@@ -67,7 +77,13 @@ export const Booking = z
     status: z.string().meta({ example: 'confirmed', description: 'See docs/booking-lifecycle.md.' }),
     livemode: z.boolean(),
     vehicle_class: z.string(),
-    pickup: z.object({ address: z.string().optional(), lat: z.number(), lng: z.number(), datetime: z.string(), flight_number: z.string().optional() }),
+    pickup: z.object({
+      address: z.string().optional(),
+      lat: z.number(),
+      lng: z.number(),
+      datetime: z.string(),
+      flight_number: z.string().optional(),
+    }),
     dropoff: z.object({ address: z.string().optional(), lat: z.number(), lng: z.number() }),
     passenger: z.record(z.string(), z.unknown()),
     distance_km: z.number(),

@@ -201,7 +201,7 @@ describe('Public Integration API: bookings read with API keys', () => {
     ['from=2027-03-02T00:00:00Z&to=2027-03-02T00:00:00Z', 'query.to'],
     ['from=2027-03-02', 'query.from'],
     ['market=par', 'query.market'],
-    ['sort=asc', 'query'],
+    ['sort=asc', 'query.sort'],
   ])('refuses %s with 422', async (query, param) => {
     const res = await list(liveA, query);
     expect(res.status).toBe(422);

@@ -53,7 +53,9 @@ describe('booking to signed webhook, end to end', () => {
     let found: string[] = [];
     for (let i = 0; i < 50 && found.length === 0; i++) {
       found = [];
-      for await (const wf of env.client.workflow.list({ query: `BookingStatus="confirmed" AND WorkflowId="${bookingWorkflowId(created.json.id)}"` })) {
+      for await (const wf of env.client.workflow.list({
+        query: `BookingStatus="confirmed" AND WorkflowId="${bookingWorkflowId(created.json.id)}"`,
+      })) {
         found.push(wf.workflowId);
       }
       if (found.length === 0) await new Promise((r) => setTimeout(r, 100));

@@ -8,7 +8,9 @@ describe('temporal-dev.yml', () => {
   const stack = loadDevStack();
 
   it('declares exactly the search attributes the workflows use, with the same types', () => {
-    const fromYaml = searchAttributeKeys(stack).map((k) => `${k.name}:${k.type}`).sort();
+    const fromYaml = searchAttributeKeys(stack)
+      .map((k) => `${k.name}:${k.type}`)
+      .sort();
     const fromCode = ALL_SEARCH_ATTRIBUTE_KEYS.map((k) => `${k.name}:${k.type}`).sort();
     expect(fromYaml).toEqual(fromCode);
     expect(fromYaml).toHaveLength(7);

@@ -15,8 +15,28 @@ describe('currency table', () => {
   it('lists the 22 supported currencies', () => {
     expect([...SUPPORTED_CURRENCIES].sort()).toEqual(
       [
-        'EUR', 'USD', 'GBP', 'CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'AUD',
-        'CAD', 'AED', 'SGD', 'HKD', 'BHD', 'KWD', 'INR', 'ZAR', 'TRY', 'MXN', 'BRL',
+        'EUR',
+        'USD',
+        'GBP',
+        'CHF',
+        'JPY',
+        'SEK',
+        'NOK',
+        'DKK',
+        'PLN',
+        'CZK',
+        'AUD',
+        'CAD',
+        'AED',
+        'SGD',
+        'HKD',
+        'BHD',
+        'KWD',
+        'INR',
+        'ZAR',
+        'TRY',
+        'MXN',
+        'BRL',
       ].sort(),
     );
   });
@@ -98,7 +118,12 @@ describe('fromMinor', () => {
   });
 
   it('round-trips with toMinor', () => {
-    for (const [amount, currency] of [[19.99, 'EUR'], [0.07, 'USD'], [987, 'JPY'], [12.345, 'KWD']] as const) {
+    for (const [amount, currency] of [
+      [19.99, 'EUR'],
+      [0.07, 'USD'],
+      [987, 'JPY'],
+      [12.345, 'KWD'],
+    ] as const) {
       expect(fromMinor(toMinor(amount, currency), currency)).toBe(amount);
     }
   });

@@ -106,13 +106,22 @@ describe('priceFare in EUR', () => {
   it('raises the base so the subtotal reaches the minimum fare', () => {
     const here = { lat: 48.8566, lng: 2.3522 };
     // standard: time 3 x 35 = 105, base 1500 - 105 = 1395, VAT 150.
-    expect(priceFare({ pickup: here, dropoff: here, pickupAt: DAY, vehicleClass: 'standard', currency: 'EUR' })).toMatchObject(
-      { base: 1395, distance: 0, time: 105, surcharges: 0, taxes: 150, total: 1650 },
-    );
+    expect(priceFare({ pickup: here, dropoff: here, pickupAt: DAY, vehicleClass: 'standard', currency: 'EUR' })).toMatchObject({
+      base: 1395,
+      distance: 0,
+      time: 105,
+      surcharges: 0,
+      taxes: 150,
+      total: 1650,
+    });
     // luxury: time 3 x 70 = 210, base 6000 - 210 = 5790; night 20% of 6000 = 1200; VAT 720.
-    expect(priceFare({ pickup: here, dropoff: here, pickupAt: NIGHT, vehicleClass: 'luxury', currency: 'EUR' })).toMatchObject(
-      { base: 5790, time: 210, surcharges: 1200, taxes: 720, total: 7920 },
-    );
+    expect(priceFare({ pickup: here, dropoff: here, pickupAt: NIGHT, vehicleClass: 'luxury', currency: 'EUR' })).toMatchObject({
+      base: 5790,
+      time: 210,
+      surcharges: 1200,
+      taxes: 720,
+      total: 7920,
+    });
   });
 
   it('does not apply the minimum fare to a trip above it', () => {
@@ -171,7 +180,14 @@ describe('priceFare in other currencies', () => {
   it.each(SUPPORTED_CURRENCIES)('adds up exactly and tracks the EUR total in %s', (currency) => {
     const eur = fare({ pickupAt: NIGHT, airportPickup: true, vehicleClass: 'executive', commissionPct: 17.5 });
     const converted = fare({ pickupAt: NIGHT, airportPickup: true, vehicleClass: 'executive', commissionPct: 17.5, currency });
-    for (const amount of [converted.base, converted.distance, converted.time, converted.surcharges, converted.taxes, converted.commission]) {
+    for (const amount of [
+      converted.base,
+      converted.distance,
+      converted.time,
+      converted.surcharges,
+      converted.taxes,
+      converted.commission,
+    ]) {
       expect(Number.isSafeInteger(amount)).toBe(true);
     }
     expect(converted.total).toBe(componentSum(converted));

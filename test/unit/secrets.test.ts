@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DECRYPT_FAILED_MESSAGE,
-  decryptSecret,
-  encryptSecret,
-  hashSecret,
-  parseKeyMaterial,
-  secretMatches,
-} from '../../infra/secrets';
+import { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret, hashSecret, parseKeyMaterial, secretMatches } from '../../infra/secrets';
 
 const key = randomBytes(32);
 const otherKey = randomBytes(32);
@@ -102,9 +95,7 @@ describe('encryptSecret / decryptSecret', () => {
     expect(decryptSecret(token, key, 'webhook-endpoint:42')).toBe('secret');
     expect(() => decryptSecret(token, key, 'webhook-endpoint:43')).toThrow(DECRYPT_FAILED_MESSAGE);
     expect(() => decryptSecret(token, key)).toThrow(DECRYPT_FAILED_MESSAGE);
-    expect(() => decryptSecret(encryptSecret('secret', key), key, 'webhook-endpoint:42')).toThrow(
-      DECRYPT_FAILED_MESSAGE,
-    );
+    expect(() => decryptSecret(encryptSecret('secret', key), key, 'webhook-endpoint:42')).toThrow(DECRYPT_FAILED_MESSAGE);
   });
 
   it('refuses keys that are not 32 bytes', () => {
