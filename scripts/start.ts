@@ -111,6 +111,10 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
     curl -s ${info.api}/v1/bookings -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -H "Idempotency-Key: $(date +%s)" \\
       -d '{"external_id":"DEMO-1","pickup":{"address":"CDG Terminal 2E","lat":49.0097,"lng":2.5479,"datetime":"${pickup}"},"dropoff":{"address":"Place Vendome","lat":48.8674,"lng":2.3294},"passenger":{"name":"Ada Lovelace","phone":"+33612345678","pax":1},"vehicle_class":"executive","currency":"EUR"}'
 
+  List the demo account's bookings (Public Integration API):
+    curl -s ${info.api}/api/public/v1/bookings -H 'Authorization: Bearer ${integrator.testKey}'
+  Manage partners, clients and keys:  npm run hub -- --help
+
   Ctrl-C stops everything.
 `);
 }
