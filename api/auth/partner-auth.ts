@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
-import { OAuthClientSchema, PartnerSchema } from '../../db/entities';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { clientAddress, cidrList, inList } from './client-address';
@@ -42,6 +41,14 @@ export async function verifyAccessToken(token: string, deps: ApiDeps): Promise<P
   }
 }
 
+interface CredentialRow {
+  environment: 'sandbox' | 'live';
+  revoked_at: Date | null;
+  partner_id: string;
+  rate_limit_per_minute: number | null;
+  ip_allowlist: string[];
+}
+
 /** Bearer check of every /v1 call (RFC 6750), then the client's standing, the IP allow-list and the scope. */
 export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: string): Promise<Principal> {
   const header = ctx.get('authorization');
@@ -53,13 +60,16 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
     });
   }
   const claims = await verifyAccessToken(match[1], deps);
-  const em = deps.orm.em.fork();
-  const client = await em.findOne(OAuthClientSchema, { id: claims.client_id });
-  if (!client || client.revokedAt) throw invalidToken('The client of this access token has been revoked.');
-  const partner = await em.findOneOrFail(PartnerSchema, { id: client.partnerId });
-  if (partner.ipAllowlist.length > 0) {
+  // One read per request, so a revoked client or a changed allow-list applies at once on every process.
+  const [client]: CredentialRow[] = await deps.orm.em.getConnection().execute(
+    `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist
+     from oauth_clients c join partners p on p.id = c.partner_id where c.id = ?`,
+    [claims.client_id],
+  );
+  if (!client || client.revoked_at) throw invalidToken('The client of this access token has been revoked.');
+  if (client.ip_allowlist.length > 0) {
     const address = clientAddress(ctx.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, deps.trustedProxies);
-    if (!inList(cidrList(partner.ipAllowlist), address)) {
+    if (!inList(cidrList(client.ip_allowlist), address)) {
       throw new ProblemError('ip_not_allowed', { detail: `Requests from ${address} are not on this partner's IP allow-list.` });
     }
   }
@@ -73,10 +83,10 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
   }
   return {
     kind: 'partner',
-    credentialId: client.id,
-    ownerId: partner.id,
+    credentialId: claims.client_id,
+    ownerId: client.partner_id,
     livemode: client.environment === 'live',
     scopes,
-    rateLimitPerMinute: partner.rateLimitPerMinute ?? deps.partnerRateLimitPerMinute,
+    rateLimitPerMinute: client.rate_limit_per_minute ?? deps.partnerRateLimitPerMinute,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isGrpcServiceError, ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../../infra/logger';
 import { PROBLEMS, ProblemError, problemBody, type ProblemCode, type ProblemOptions } from '../errors';
@@ -9,6 +10,16 @@ declare module 'koa' {
   interface DefaultState {
     requestId: string;
   }
+}
+
+/** Temporal out of reach or too slow to answer: a 503 the client may retry, not a bug. */
+function temporalUnavailable(err: unknown): boolean {
+  const GRPC_UNAVAILABLE = 14;
+  const GRPC_DEADLINE_EXCEEDED = 4;
+  const grpc = isGrpcServiceError(err) ? err : err instanceof ServiceError && isGrpcServiceError(err.cause) ? err.cause : undefined;
+  return (
+    err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || grpc?.code === GRPC_UNAVAILABLE || grpc?.code === GRPC_DEADLINE_EXCEEDED
+  );
 }
 
 /** Maps errors thrown by Koa and its helpers (http-errors) onto our problem codes. */
@@ -57,6 +68,11 @@ export function requestContext(logger: Logger, docsBase: string) {
       let options: ProblemOptions;
       if (err instanceof ProblemError) {
         [code, options] = [err.code, err.options];
+      } else if (temporalUnavailable(err)) {
+        [code, options] = [
+          'service_unavailable',
+          { detail: 'The dispatch service did not answer in time; retry shortly.', headers: { 'Retry-After': '5' } },
+        ];
       } else {
         [code, options] = fromHttpError(err as never);
       }

@@ -93,6 +93,7 @@ export const createBooking = defineOperation({
   request: { body: CreateBookingRequest, bodyExample: EXAMPLE },
   responses: { 201: { description: 'The booking, confirmed.', schema: Booking } },
   errors: [
+    'service_unavailable',
     'bad_request',
     'conflict',
     'invalid_json',

@@ -17,11 +17,16 @@ export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment
   const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: temporalTestServerPath() } },
   });
-  // The time-skipping server cannot list search attributes, only add them.
-  await env.connection.operatorService.addSearchAttributes({
-    namespace: env.namespace ?? 'default',
-    searchAttributes: indexedValueTypes(loadDevStack()),
-  });
+  try {
+    // The time-skipping server cannot list search attributes, only add them.
+    await env.connection.operatorService.addSearchAttributes({
+      namespace: env.namespace ?? 'default',
+      searchAttributes: indexedValueTypes(loadDevStack()),
+    });
+  } catch (err) {
+    await env.teardown(); // never leave a test server behind
+    throw err;
+  }
   return env;
 }
 

@@ -1,0 +1,41 @@
+import type { AddressInfo } from 'node:net';
+import { Client, Connection } from '@temporalio/client';
+import { apiDeps, listen } from '../../api/server';
+import { BookingSchema } from '../../db/entities';
+import { loadConfig } from '../../infra/config';
+import { createLogger } from '../../infra/logger';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
+import { TEST_SECRETS } from '../support/hub';
+
+describe('Temporal out of reach', () => {
+  let db: TestDatabase;
+  let api: Awaited<ReturnType<typeof listen>>;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    // Nothing listens on port 1; no retry interceptor, so the failure is immediate.
+    const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1', interceptors: [] }) });
+    const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test' });
+    api = await listen(apiDeps(config, { orm: db.orm, temporal, logger: createLogger('silent'), ...TEST_SECRETS }), '127.0.0.1', 0);
+    baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await api?.close();
+    await db?.close();
+  });
+
+  it('answers 503 with Retry-After, writes nothing and releases the idempotency key', async () => {
+    const partner = await createTestPartner(db.orm);
+    const token = await requestToken(baseUrl, partner.sandbox);
+    const reply = await postJson(`${baseUrl}/v1/bookings`, token, bookingBody(), { 'Idempotency-Key': 'down-1' });
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('retry-after')).toBe('5');
+    expect(reply.json).toMatchObject({ code: 'service_unavailable', status: 503, request_id: reply.headers.get('x-request-id') });
+    expect(reply.text).not.toMatch(/127\.0\.0\.1:1|grpc|stack/i);
+    expect(await db.orm.em.fork().count(BookingSchema, {})).toBe(0);
+    const [{ count }] = await db.orm.em.getConnection().execute(`select count(*)::int as count from idempotency_keys`);
+    expect(count).toBe(0);
+  });
+});
