@@ -178,23 +178,33 @@ async function main() {
     });
     await drained(2 * BOOKINGS + 50);
 
-    await timed(200, CONCURRENCY, () => post('/bench/bare', '{}'));
-    const bare = await timed(PINGS, CONCURRENCY, () => post('/bench/bare', '{}'));
-    const authed = await timed(PINGS, CONCURRENCY, () => post('/bench/authenticated', '{}'));
-    const idem = await timed(PINGS, CONCURRENCY, (i) => post('/bench/idempotent', '{}', { 'Idempotency-Key': `ping-${i}` }));
-
+    // Each stage twice: one request at a time (latency) and CONCURRENCY at a time (throughput, i.e. CPU per request).
+    const stages = [
+      ['bare route', () => post('/bench/bare', '{}')],
+      ['+ auth + rate limit', () => post('/bench/authenticated', '{}')],
+      ['+ auth + rate limit + idempotency', (i: number) => post('/bench/idempotent', '{}', { 'Idempotency-Key': `ping-${i}` })],
+    ] as const;
+    await timed(200, CONCURRENCY, stages[0][1]);
+    const pings = [];
+    for (const [name, one] of stages) {
+      const serial = await timed(PINGS / 4, 1, (i) => one(i));
+      const parallel = await timed(PINGS, CONCURRENCY, (i) => one(PINGS + i));
+      pings.push({ name, serial, parallel });
+    }
     const f = (n: number) => n.toFixed(1);
     console.log(`\nhub bench — ${BOOKINGS} bookings, ${PINGS} pings, concurrency ${CONCURRENCY}, Node ${process.version}\n`);
     console.log(`POST /v1/bookings (confirmed, in read model)  ${f(api.rate)} bookings/s   p50 ${f(api.p50)} ms   p99 ${f(api.p99)} ms`);
     console.log(`client.workflow.start (raw)                   ${f(raw.rate)} starts/s     p50 ${f(raw.p50)} ms   p99 ${f(raw.p99)} ms`);
     console.log(`ratio API / raw start                         ${(api.rate / raw.rate).toFixed(2)}`);
-    console.log(`\nbare route                                    ${f(bare.rate)} req/s   p50 ${f(bare.p50)} ms   p99 ${f(bare.p99)} ms`);
+    console.log('\n                                    one at a time           concurrency ' + CONCURRENCY);
+    for (const { name, serial, parallel } of pings) {
+      console.log(`${name.padEnd(36)}p50 ${f(serial.p50)} ms  p99 ${f(serial.p99)} ms   ${f(parallel.rate)} req/s`);
+    }
+    const [bare, authed, idem] = pings;
+    const cpu = (r: { rate: number }) => 1000 / r.rate;
     console.log(
-      `+ auth + rate limit                           ${f(authed.rate)} req/s   p50 ${f(authed.p50)} ms   p99 ${f(authed.p99)} ms`,
-    );
-    console.log(`+ auth + rate limit + idempotency             ${f(idem.rate)} req/s   p50 ${f(idem.p50)} ms   p99 ${f(idem.p99)} ms`);
-    console.log(
-      `overhead per request (p50): auth + rate limit ${f(authed.p50 - bare.p50)} ms, idempotency ${f(idem.p50 - authed.p50)} ms\n`,
+      `\nadded per request: auth + rate limit ${f(authed.serial.p50 - bare.serial.p50)} ms latency, ${f(cpu(authed.parallel) - cpu(bare.parallel))} ms of machine time;` +
+        ` idempotency ${f(idem.serial.p50 - authed.serial.p50)} ms latency, ${f(cpu(idem.parallel) - cpu(authed.parallel))} ms of machine time\n`,
     );
   } finally {
     server.close();

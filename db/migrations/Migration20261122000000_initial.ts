@@ -113,7 +113,8 @@ export class Migration20261122000000_initial extends Migration {
         primary key (credential_id, environment, key)
       );
       create index idempotency_keys_created on idempotency_keys (created_at);
-      create table rate_limit_windows (
+      -- Counters only: unlogged (no WAL, emptied after a crash), which makes the per-request upsert cheap.
+      create unlogged table rate_limit_windows (
         bucket text not null,
         window_start timestamptz not null,
         count integer not null,
