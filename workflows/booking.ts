@@ -1,4 +1,12 @@
-import { ParentClosePolicy, condition, proxyLocalActivities, setHandler, sleep, startChild, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ParentClosePolicy,
+  condition,
+  proxyLocalActivities,
+  setHandler,
+  sleep,
+  startChild,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { BookingActivities } from '../activities/booking';
 import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { confirmBooking, getBookingState, type BookingRecord, type BookingState } from './booking.contract';
