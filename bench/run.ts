@@ -25,10 +25,8 @@ import { createLogger } from '../infra/logger';
 import { temporalCliPath } from '../infra/temporal-binaries';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 import { BookingSchema } from '../db/entities';
-import { cancellationPolicy } from '../domain/cancellation';
-import { priceFare } from '../domain/pricing';
-import { newId } from '../infra/ids';
-import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../workflows/booking.contract';
+import { BOOKINGS_TASK_QUEUE, bookingWorkflowId } from '../workflows/booking.contract';
+import { CreateBookingRequest, newBookingRecord } from '../api/partner/create-booking';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -47,35 +45,6 @@ const ping = (name: string, security: 'none' | 'partner', idempotent = false) =>
     errors: [],
     handler: async () => ({ status: 200, body: { ok: true } }),
   });
-
-/** The record the API would build for the bench's booking body. */
-function bookingRecord(partnerId: string): BookingRecord {
-  const now = new Date();
-  const pickup = { lat: 49.0097, lng: 2.5479 };
-  const dropoff = { lat: 48.8674, lng: 2.3294 };
-  const pickupAt = new Date(now.getTime() + 48 * 3600_000).toISOString();
-  const fare = priceFare({ pickup, dropoff, pickupAt, vehicleClass: 'standard', currency: 'EUR' });
-  const policy = cancellationPolicy({ createdAt: now, pickupAt, fareTotalMinor: fare.total });
-  return {
-    id: newId('bkg'),
-    partnerId,
-    environment: 'sandbox',
-    externalId: null,
-    vehicleClass: 'standard',
-    pickup,
-    dropoff,
-    passenger: { name: 'Bench', phone: '+33612345678', pax: 1, luggage: 0 },
-    pickupAt,
-    market: 'PAR',
-    currency: 'EUR',
-    fare,
-    commissionPct: 0,
-    freeUntil: policy.free_until,
-    lateCancellationFeeMinor: policy.fee_after_minor,
-    trackingToken: randomBytes(24).toString('base64url'),
-    createdAt: now.toISOString(),
-  };
-}
 
 async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
   const latencies: number[] = [];
@@ -168,8 +137,8 @@ async function main() {
     await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(-i))); // warm-up: JIT, pools, bundle caches
     const api = await timed(BOOKINGS, CONCURRENCY, (i) => post('/v1/bookings', body(i), { 'Idempotency-Key': `bench-${i}` }));
     await drained(BOOKINGS + 50);
-    const raw = await timed(BOOKINGS, CONCURRENCY, async () => {
-      const record = bookingRecord(partner.partnerId);
+    const raw = await timed(BOOKINGS, CONCURRENCY, async (i) => {
+      const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i))), { partnerId: partner.partnerId, livemode: false });
       await env.client.workflow.start('bookingWorkflow', {
         workflowId: bookingWorkflowId(record.id),
         taskQueue: BOOKINGS_TASK_QUEUE,

@@ -80,6 +80,42 @@ const EXAMPLE = {
   commission_pct: 10,
 };
 
+/** Prices the ride and applies the cancellation policy: everything the booking workflow starts with. */
+export function newBookingRecord(
+  body: z.output<typeof CreateBookingRequest>,
+  owner: { partnerId: string; livemode: boolean },
+  now = new Date(),
+): BookingRecord {
+  const fare = priceFare({
+    pickup: body.pickup,
+    dropoff: body.dropoff,
+    pickupAt: body.pickup.datetime,
+    vehicleClass: body.vehicle_class,
+    currency: body.currency,
+    commissionPct: body.commission_pct,
+  });
+  const policy = cancellationPolicy({ createdAt: now, pickupAt: body.pickup.datetime, fareTotalMinor: fare.total });
+  return {
+    id: newId('bkg'),
+    partnerId: owner.partnerId,
+    environment: owner.livemode ? 'live' : 'sandbox',
+    externalId: body.external_id ?? null,
+    vehicleClass: body.vehicle_class,
+    pickup: body.pickup,
+    dropoff: body.dropoff,
+    passenger: body.passenger,
+    pickupAt: new Date(body.pickup.datetime).toISOString(),
+    market: marketOf(body.pickup),
+    currency: fare.currency,
+    fare,
+    commissionPct: body.commission_pct,
+    freeUntil: policy.free_until,
+    lateCancellationFeeMinor: policy.fee_after_minor,
+    trackingToken: randomBytes(24).toString('base64url'),
+    createdAt: now.toISOString(),
+  };
+}
+
 export const createBooking = defineOperation({
   operationId: 'createBooking',
   method: 'post',
@@ -109,35 +145,7 @@ export const createBooking = defineOperation({
     'rate_limited',
   ],
   async handler({ body, principal, deps }) {
-    const now = new Date();
-    const fare = priceFare({
-      pickup: body.pickup,
-      dropoff: body.dropoff,
-      pickupAt: body.pickup.datetime,
-      vehicleClass: body.vehicle_class,
-      currency: body.currency,
-      commissionPct: body.commission_pct,
-    });
-    const policy = cancellationPolicy({ createdAt: now, pickupAt: body.pickup.datetime, fareTotalMinor: fare.total });
-    const record: BookingRecord = {
-      id: newId('bkg'),
-      partnerId: principal.ownerId,
-      environment: principal.livemode ? 'live' : 'sandbox',
-      externalId: body.external_id ?? null,
-      vehicleClass: body.vehicle_class,
-      pickup: body.pickup,
-      dropoff: body.dropoff,
-      passenger: body.passenger,
-      pickupAt: new Date(body.pickup.datetime).toISOString(),
-      market: marketOf(body.pickup),
-      currency: fare.currency,
-      fare,
-      commissionPct: body.commission_pct,
-      freeUntil: policy.free_until,
-      lateCancellationFeeMinor: policy.fee_after_minor,
-      trackingToken: randomBytes(24).toString('base64url'),
-      createdAt: now.toISOString(),
-    };
+    const record = newBookingRecord(body, { partnerId: principal.ownerId, livemode: principal.livemode });
     try {
       await deps.temporal.workflow.executeUpdateWithStart(confirmBooking, {
         startWorkflowOperation: new WithStartWorkflowOperation<typeof bookingWorkflow>('bookingWorkflow', {

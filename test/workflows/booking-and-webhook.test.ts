@@ -1,12 +1,10 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createBookingActivities } from '../../activities/booking';
+import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
 import { WebhookDeliverySchema } from '../../db/entities';
-import { cancellationPolicy } from '../../domain/cancellation';
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
-import { priceFare } from '../../domain/pricing';
-import { newId } from '../../infra/ids';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, getBookingState, type BookingRecord } from '../../workflows/booking.contract';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
@@ -18,29 +16,9 @@ import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/tempor
 const HOUR = 3600_000;
 
 function bookingRecord(partnerId: string, now: Date, pickupInHours: number): BookingRecord {
-  const body = bookingBody();
-  const pickupAt = new Date(now.getTime() + pickupInHours * HOUR).toISOString();
-  const fare = priceFare({ pickup: body.pickup, dropoff: body.dropoff, pickupAt, vehicleClass: 'executive', currency: 'EUR' });
-  const policy = cancellationPolicy({ createdAt: now, pickupAt, fareTotalMinor: fare.total });
-  return {
-    id: newId('bkg'),
-    partnerId,
-    environment: 'sandbox',
-    externalId: 'WF-1',
-    vehicleClass: 'executive',
-    pickup: { ...body.pickup, datetime: undefined } as never,
-    dropoff: body.dropoff,
-    passenger: body.passenger,
-    pickupAt,
-    market: 'PAR',
-    currency: 'EUR',
-    fare,
-    commissionPct: 0,
-    freeUntil: policy.free_until,
-    lateCancellationFeeMinor: policy.fee_after_minor,
-    trackingToken: 'test-token',
-    createdAt: now.toISOString(),
-  };
+  const datetime = new Date(now.getTime() + pickupInHours * HOUR).toISOString();
+  const body = CreateBookingRequest.parse(bookingBody({ external_id: 'WF-1', pickup: { ...bookingBody().pickup, datetime } }));
+  return newBookingRecord(body, { partnerId, livemode: false }, now);
 }
 
 describe('workflows on the time-skipping server', () => {
@@ -68,6 +46,14 @@ describe('workflows on the time-skipping server', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
+  /** A booking in the read model with its booking.created event recorded, as the booking workflow leaves them. */
+  async function recordedEvent(partnerId: string): Promise<string> {
+    const record = bookingRecord(partnerId, new Date(), 48);
+    const activities = createBookingActivities({ orm: db.orm });
+    await activities.saveBooking(record);
+    return (await activities.recordPartnerEvent({ bookingId: record.id, sequence: 1, type: 'booking.created' })).eventId;
+  }
+
   it('closes the free-cancellation window when its timer fires, hours of workflow time in moments', async () => {
     const partner = await createTestPartner(db.orm);
     const record = bookingRecord(partner.partnerId, new Date(await env.currentTimeMs()), 48);
@@ -94,10 +80,7 @@ describe('workflows on the time-skipping server', () => {
     const receiver = await startReceiver(() => 500);
     try {
       const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
-      const record = bookingRecord(partner.partnerId, new Date(), 48);
-      const activities = createBookingActivities({ orm: db.orm });
-      await activities.saveBooking(record);
-      const { eventId } = await activities.recordPartnerEvent({ bookingId: record.id, sequence: 1, type: 'booking.created' });
+      const eventId = await recordedEvent(partner.partnerId);
 
       const handle = await env.client.workflow.start('partnerWebhookWorkflow', {
         workflowId: partnerWebhookWorkflowId(eventId),
@@ -132,10 +115,7 @@ describe('workflows on the time-skipping server', () => {
     const receiver = await startReceiver(() => (++calls < 3 ? 503 : 204));
     try {
       const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
-      const record = bookingRecord(partner.partnerId, new Date(), 48);
-      const activities = createBookingActivities({ orm: db.orm });
-      await activities.saveBooking(record);
-      const { eventId } = await activities.recordPartnerEvent({ bookingId: record.id, sequence: 1, type: 'booking.created' });
+      const eventId = await recordedEvent(partner.partnerId);
       const outcome = await env.client.workflow.execute('partnerWebhookWorkflow', {
         workflowId: partnerWebhookWorkflowId(eventId),
         taskQueue: WEBHOOKS_TASK_QUEUE,
