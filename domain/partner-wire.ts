@@ -1,5 +1,5 @@
 import { fromMinor } from './money';
-import type { Fare } from './pricing';
+import { fareToWire, type Fare } from './pricing';
 
 /** A booking as the partner API shows it (decimal money, ISO timestamps, snake_case). */
 export interface PartnerBookingSource {
@@ -22,18 +22,8 @@ export interface PartnerBookingSource {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function partnerFare(fare: Fare) {
-  const d = (minor: number) => fromMinor(minor, fare.currency);
-  return {
-    base: d(fare.base),
-    distance: d(fare.distance),
-    time: d(fare.time),
-    surcharges: d(fare.surcharges),
-    taxes: d(fare.taxes),
-    total: d(fare.total),
-    commission: d(fare.commission),
-    currency: fare.currency,
-    exchange_rate: fare.rate,
-  };
+  const { base, distance, time, surcharges, taxes, total, commission, currency, rate } = fareToWire(fare);
+  return { base, distance, time, surcharges, taxes, total, commission, currency, exchange_rate: rate };
 }
 
 export function partnerBookingView(b: PartnerBookingSource) {
