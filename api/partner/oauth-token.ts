@@ -35,9 +35,9 @@ export const OAuthError = z
   })
   .meta({ id: 'OAuthError', description: 'RFC 6749 §5.2 error.' });
 
-function oauthError(status: number, error: z.infer<typeof OAuthError>['error'], description: string, basic = false): OperationResult {
+function oauthError(status: number, error: z.infer<typeof OAuthError>['error'], description: string): OperationResult {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
-  if (status === 401) headers['WWW-Authenticate'] = basic ? 'Basic realm="partner-api", charset="UTF-8"' : 'Basic realm="partner-api"';
+  if (status === 401) headers['WWW-Authenticate'] = 'Basic realm="partner-api"';
   return { status, body: { error, error_description: description }, headers };
 }
 
@@ -81,17 +81,17 @@ export const issueToken = defineOperation({
       return oauthError(400, 'invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
     }
     const basic = basicCredentials(ctx.get('authorization'));
-    if (basic === 'malformed') return oauthError(401, 'invalid_client', 'The Authorization header is not valid HTTP Basic.', true);
+    if (basic === 'malformed') return oauthError(401, 'invalid_client', 'The Authorization header is not valid HTTP Basic.');
     if (basic && (body.client_id || body.client_secret)) {
       return oauthError(400, 'invalid_request', 'Use one client authentication method, not both.');
     }
     const credentials = basic ?? (body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : null);
     if (!body.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required.');
-    if (!credentials) return oauthError(401, 'invalid_client', 'Client authentication is required.', true);
+    if (!credentials) return oauthError(401, 'invalid_client', 'Client authentication is required.');
 
     const client = await deps.orm.em.fork().findOne(OAuthClientSchema, { id: credentials.id });
     if (!client || client.revokedAt || !secretMatches(credentials.secret, client.secretHash, deps.hashPepper)) {
-      return oauthError(401, 'invalid_client', 'Client authentication failed.', Boolean(basic));
+      return oauthError(401, 'invalid_client', 'Client authentication failed.');
     }
     if (body.grant_type !== 'client_credentials') {
       return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
