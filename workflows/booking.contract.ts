@@ -32,6 +32,8 @@ export interface BookingRecord {
 
 export interface BookingState {
   bookingId: string;
+  /** The booking as the workflow started it (a retried create answers from this, not from its own input). */
+  booking: BookingRecord;
   status: BookingStatus;
   freeCancellation: boolean;
   freeUntil: string;

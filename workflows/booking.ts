@@ -25,6 +25,7 @@ const { saveBooking, recordPartnerEvent } = proxyLocalActivities<BookingActiviti
 export async function bookingWorkflow(booking: BookingRecord): Promise<BookingState> {
   const state: BookingState = {
     bookingId: booking.id,
+    booking,
     status: 'pending',
     freeCancellation: true,
     freeUntil: booking.freeUntil,

@@ -39,11 +39,26 @@ interface StoredKey {
   response_body: string | null;
 }
 
+export interface IdempotencyHandle {
+  /** What a failed earlier attempt with this key saved before its side effect (e.g. the booking id it used). */
+  recoveryPoint: string | null;
+  /** Call before a side effect that a retry must find again rather than repeat. */
+  saveRecoveryPoint(value: string): Promise<void>;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    idempotency?: IdempotencyHandle;
+  }
+}
+
 /**
  * Stripe-style idempotency: the first complete response is stored for 24 hours and replayed. A claim is one atomic
  * insert, so concurrent duplicates on any API process produce exactly one effect. A request that fails with an
- * error thrown before it completes (validation, auth, 5xx) releases its claim and stores nothing. A claim still
- * `in_progress` after 5 minutes belongs to a process that died; the next request takes it over.
+ * error thrown before it completes (validation, auth, 5xx) stores no response: the same request may be retried with
+ * the same key. If it had saved a recovery point, the retry receives it and resumes instead of repeating the effect
+ * (Stripe's recovery points). A claim still `in_progress` after 5 minutes belongs to a process that died; the same
+ * request takes it over.
  */
 export function idempotency(orm: MikroORM) {
   return async (ctx: Context, next: Next) => {
@@ -61,16 +76,22 @@ export function idempotency(orm: MikroORM) {
     const conn = orm.em.getConnection();
     const print = fingerprint(ctx);
 
-    // One atomic claim: a new key, a key past its 24 hours, or a claim abandoned by a crashed process.
-    const claimed = await conn.execute(
+    // One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
+    // earlier attempt failed or was abandoned by a crashed process (keeps its recovery point).
+    const claimed: { recovery_point: string | null }[] = await conn.execute(
       `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state)
        values (?, ?, ?, ?, ?, ?, 'in_progress')
        on conflict (credential_id, environment, key) do update set
          method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
-         response_status = null, response_headers = null, response_body = null, created_at = now()
+         response_status = null, response_headers = null, response_body = null,
+         recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then null else idempotency_keys.recovery_point end,
+         created_at = case when idempotency_keys.created_at < now() - interval '24 hours' then now() else idempotency_keys.created_at end
        where idempotency_keys.created_at < now() - interval '24 hours'
-          or (idempotency_keys.state = 'in_progress' and idempotency_keys.created_at < now() - interval '${ABANDONED_AFTER_MINUTES} minutes')
-       returning key`,
+          or (idempotency_keys.method = excluded.method and idempotency_keys.path = excluded.path
+              and idempotency_keys.fingerprint = excluded.fingerprint
+              and (idempotency_keys.state = 'failed'
+                   or (idempotency_keys.state = 'in_progress' and idempotency_keys.created_at < now() - interval '${ABANDONED_AFTER_MINUTES} minutes')))
+       returning recovery_point`,
       [...scope, ctx.method, ctx.path, print],
     );
     if (claimed.length === 0) {
@@ -104,10 +125,26 @@ export function idempotency(orm: MikroORM) {
       return;
     }
 
+    let saved = claimed[0].recovery_point !== null;
+    ctx.state.idempotency = {
+      recoveryPoint: claimed[0].recovery_point,
+      async saveRecoveryPoint(value) {
+        await conn.execute(`update idempotency_keys set recovery_point = ? where credential_id = ? and environment = ? and key = ?`, [
+          value,
+          ...scope,
+        ]);
+        saved = true;
+      },
+    };
     try {
       await next();
     } catch (err) {
-      await conn.execute(`delete from idempotency_keys where credential_id = ? and environment = ? and key = ?`, scope);
+      await conn.execute(
+        saved
+          ? `update idempotency_keys set state = 'failed' where credential_id = ? and environment = ? and key = ?`
+          : `delete from idempotency_keys where credential_id = ? and environment = ? and key = ?`,
+        scope,
+      );
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));

@@ -6,7 +6,13 @@ import { marketOf } from '../../domain/markets';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { priceFare, VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
 import { newId } from '../../infra/ids';
-import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, confirmBooking, type BookingRecord } from '../../workflows/booking.contract';
+import {
+  BOOKINGS_TASK_QUEUE,
+  bookingWorkflowId,
+  confirmBooking,
+  type BookingRecord,
+  type BookingState,
+} from '../../workflows/booking.contract';
 import type { bookingWorkflow } from '../../workflows/booking';
 import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../workflows/search-attributes';
 import { ProblemError } from '../errors';
@@ -85,6 +91,7 @@ export function newBookingRecord(
   body: z.output<typeof CreateBookingRequest>,
   owner: { partnerId: string; livemode: boolean },
   now = new Date(),
+  id = newId('bkg'),
 ): BookingRecord {
   const fare = priceFare({
     pickup: body.pickup,
@@ -96,7 +103,7 @@ export function newBookingRecord(
   });
   const policy = cancellationPolicy({ createdAt: now, pickupAt: body.pickup.datetime, fareTotalMinor: fare.total });
   return {
-    id: newId('bkg'),
+    id,
     partnerId: owner.partnerId,
     environment: owner.livemode ? 'live' : 'sandbox',
     externalId: body.external_id ?? null,
@@ -144,15 +151,25 @@ export const createBooking = defineOperation({
     'validation_failed',
     'rate_limited',
   ],
-  async handler({ body, principal, deps }) {
-    const record = newBookingRecord(body, { partnerId: principal.ownerId, livemode: principal.livemode });
+  async handler({ body, principal, deps, ctx }) {
+    // A retry of a create that failed after starting its workflow finds that booking instead of making a second one.
+    const idempotency = ctx.state.idempotency;
+    const record = newBookingRecord(
+      body,
+      { partnerId: principal.ownerId, livemode: principal.livemode },
+      new Date(),
+      idempotency?.recoveryPoint ?? undefined,
+    );
+    await idempotency?.saveRecoveryPoint(record.id);
+    let state: BookingState;
     try {
-      await deps.temporal.workflow.executeUpdateWithStart(confirmBooking, {
+      state = await deps.temporal.workflow.executeUpdateWithStart(confirmBooking, {
         startWorkflowOperation: new WithStartWorkflowOperation<typeof bookingWorkflow>('bookingWorkflow', {
           workflowId: bookingWorkflowId(record.id),
           taskQueue: BOOKINGS_TASK_QUEUE,
           args: [record],
-          workflowIdConflictPolicy: 'FAIL',
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
           typedSearchAttributes: [
             { key: BookingStatusKey, value: 'pending' },
             { key: PartnerIdKey, value: record.partnerId },
@@ -168,10 +185,11 @@ export const createBooking = defineOperation({
       });
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError)
-        throw new ProblemError('conflict', { detail: 'This booking id is already in use; retry.' });
+        throw new ProblemError('conflict', { detail: 'The booking this Idempotency-Key created has already ended; send a new key.' });
       throw err;
     }
-    const view = partnerBookingView({ ...record, status: 'confirmed', updatedAt: record.createdAt });
-    return { status: 201, body: view, headers: { Location: `${deps.publicBaseUrl}/v1/bookings/${record.id}` } };
+    const booking = state.booking;
+    const view = partnerBookingView({ ...booking, status: state.status, updatedAt: booking.createdAt });
+    return { status: 201, body: view, headers: { Location: `${deps.publicBaseUrl}/v1/bookings/${booking.id}` } };
   },
 });

@@ -1,3 +1,4 @@
+import { WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { purgeExpired } from '../../api/middleware/rate-limit';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
@@ -269,5 +270,38 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     expect(reused.json.external_id).toBe('IDEM-9c');
     expectReplayOf(await create(hub.baseUrl, partner.token, recentBody, 'order-9010'), recent);
     expect(await bookingCount(partner.partnerId)).toBe(3);
+  });
+
+  it('resumes a create that failed after starting its workflow: the retry answers with that booking, not a second one', async () => {
+    const partner = await newPartner('Recovered');
+    const body = bookingBody({ external_id: 'IDEM-10' });
+    const workflows = hub.deps.temporal.workflow;
+    const real = workflows.executeUpdateWithStart.bind(workflows);
+    // The first attempt starts the booking, then loses the answer (as when Temporal's reply times out).
+    workflows.executeUpdateWithStart = (async (...args: Parameters<typeof real>) => {
+      workflows.executeUpdateWithStart = real;
+      await real(...args);
+      throw new WorkflowUpdateRPCTimeoutOrCancelledError('timed out', { cause: new Error('deadline exceeded') });
+    }) as typeof real;
+
+    const failed = await create(hub.baseUrl, partner.token, body, 'order-10');
+    expectProblem(failed, 503, 'service_unavailable');
+    expect((await keyRows('order-10'))[0]).toMatchObject({ state: 'failed' });
+    const started = (await sql<{ id: string }>(`select id from bookings where partner_id = ?`, [partner.partnerId])).map((b) => b.id);
+    expect(started).toHaveLength(1);
+
+    const retried = await create(second.baseUrl, partner.token, body, 'order-10');
+    expectFresh201(retried);
+    expect(retried.json).toMatchObject({ id: started[0], external_id: 'IDEM-10', status: 'confirmed' });
+    expect(await bookingCount(partner.partnerId)).toBe(1);
+    expect(await workflowCount(partner.partnerId, 1)).toBe(1);
+    expectReplayOf(await create(hub.baseUrl, partner.token, body, 'order-10'), retried);
+
+    // The same key with another body is still refused.
+    expectProblem(
+      await create(hub.baseUrl, partner.token, { ...body, external_id: 'IDEM-10b' }, 'order-10'),
+      422,
+      'idempotency_key_reused',
+    );
   });
 });
