@@ -18,7 +18,10 @@ export const clientCommands: Record<string, Command> = {
       const em = orm.em.fork();
       const partnerId = flag(flags, 'partner');
       if (partnerId && !(await em.findOne(PartnerSchema, { id: partnerId }))) throw new Failure(`no partner ${partnerId}`);
-      const clients = await em.find(OAuthClientSchema, partnerId ? { partnerId } : {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      // A partner's two clients are made in the same instant: sandbox first, then live.
+      const clients = await em.find(OAuthClientSchema, partnerId ? { partnerId } : {}, {
+        orderBy: { partnerId: 'asc', environment: 'desc', id: 'asc' },
+      });
       return {
         json: clients.map((c) => ({
           client_id: c.id,

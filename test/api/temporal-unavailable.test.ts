@@ -26,16 +26,20 @@ describe('Temporal out of reach', () => {
     await db?.close();
   });
 
-  it('answers 503 with Retry-After, writes nothing and releases the idempotency key', async () => {
+  it('answers 503 with Retry-After, writes no booking and leaves the idempotency key free to retry', async () => {
     const partner = await createTestPartner(db.orm);
     const token = await requestToken(baseUrl, partner.sandbox);
-    const reply = await postJson(`${baseUrl}/v1/bookings`, token, bookingBody(), { 'Idempotency-Key': 'down-1' });
+    const body = bookingBody();
+    const reply = await postJson(`${baseUrl}/v1/bookings`, token, body, { 'Idempotency-Key': 'down-1' });
     expect(reply.status).toBe(503);
     expect(reply.headers.get('retry-after')).toBe('5');
     expect(reply.json).toMatchObject({ code: 'service_unavailable', status: 503, request_id: reply.headers.get('x-request-id') });
     expect(reply.text).not.toMatch(/127\.0\.0\.1:1|grpc|stack/i);
     expect(await db.orm.em.fork().count(BookingSchema, {})).toBe(0);
-    const [{ count }] = await db.orm.em.getConnection().execute(`select count(*)::int as count from idempotency_keys`);
-    expect(count).toBe(0);
+    // No response is stored; the key keeps the booking id it tried, so a retry resumes that booking rather than another.
+    const keys = await db.orm.em.getConnection().execute(`select state, response_status, recovery_point from idempotency_keys`);
+    expect(keys).toEqual([{ state: 'failed', response_status: null, recovery_point: expect.stringMatching(/^bkg_/) }]);
+    const retry = await postJson(`${baseUrl}/v1/bookings`, token, body, { 'Idempotency-Key': 'down-1' });
+    expect(retry.json).toMatchObject({ code: 'service_unavailable' });
   });
 });
