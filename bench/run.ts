@@ -135,8 +135,9 @@ async function main() {
     };
 
     await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(-i))); // warm-up: JIT, pools, bundle caches
+    const single = await timed(50, 1, (i) => post('/v1/bookings', body(BOOKINGS + i), { 'Idempotency-Key': `bench-single-${i}` }));
     const api = await timed(BOOKINGS, CONCURRENCY, (i) => post('/v1/bookings', body(i), { 'Idempotency-Key': `bench-${i}` }));
-    await drained(BOOKINGS + 50);
+    await drained(BOOKINGS + 100);
     const raw = await timed(BOOKINGS, CONCURRENCY, async (i) => {
       const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i))), { partnerId: partner.partnerId, livemode: false });
       await env.client.workflow.start('bookingWorkflow', {
@@ -145,7 +146,7 @@ async function main() {
         args: [record],
       });
     });
-    await drained(2 * BOOKINGS + 50);
+    await drained(2 * BOOKINGS + 100);
 
     // Each stage twice: one request at a time (latency) and CONCURRENCY at a time (throughput, i.e. CPU per request).
     const stages = [
@@ -162,6 +163,7 @@ async function main() {
     }
     const f = (n: number) => n.toFixed(1);
     console.log(`\nhub bench — ${BOOKINGS} bookings, ${PINGS} pings, concurrency ${CONCURRENCY}, Node ${process.version}\n`);
+    console.log(`POST /v1/bookings, one at a time            p50 ${f(single.p50)} ms   p99 ${f(single.p99)} ms`);
     console.log(`POST /v1/bookings (confirmed, in read model)  ${f(api.rate)} bookings/s   p50 ${f(api.p50)} ms   p99 ${f(api.p99)} ms`);
     console.log(`client.workflow.start (raw)                   ${f(raw.rate)} starts/s     p50 ${f(raw.p50)} ms   p99 ${f(raw.p99)} ms`);
     console.log(`ratio API / raw start                         ${(api.rate / raw.rate).toFixed(2)}`);
