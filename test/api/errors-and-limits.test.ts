@@ -46,7 +46,7 @@ function expectProblem(reply: Reply, status: number, code: string) {
   });
   expect(typeof reply.json.instance).toBe('string');
   const requestId = reply.headers.get('x-request-id');
-  expect(requestId).toBeTruthy();
+  expect(requestId).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
   expect(reply.json.request_id).toBe(requestId);
 }
 
