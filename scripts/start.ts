@@ -6,7 +6,7 @@ import { seedDemo } from '../db/seed';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
 import { startDevServer } from '../infra/dev-server';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { embeddedDataDir, startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { localSecrets } from '../infra/local-secrets';
 import { createLogger } from '../infra/logger';
 import { connectClient, connectWorker, temporalTarget } from '../infra/temporal-connection';
@@ -39,8 +39,10 @@ async function main() {
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      // Under the OS temp dir when the project folder isn't writable by the `postgres` user (running as root).
-      const pg = await startEmbeddedPostgres({ databaseDir: join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+      const databaseDir = embeddedDataDir(join(config.dataDir, 'postgres'));
+      if (!databaseDir.startsWith(config.dataDir))
+        logger.warn(`the postgres user cannot reach ${config.dataDir}; PostgreSQL data is in ${databaseDir}`);
+      const pg = await startEmbeddedPostgres({ databaseDir, port: config.embeddedPostgresPort });
       stops.push(() => pg.stop());
       databaseUrl = await pg.createDatabase('hub');
     }
