@@ -33,7 +33,6 @@ const BEFORE_RATE_LIMIT = new Set<ProblemCode>([
   'unauthorized',
   'invalid_token',
   'invalid_api_key',
-  'forbidden',
   'insufficient_scope',
   'ip_not_allowed',
 ]);
