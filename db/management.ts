@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { generateApiKey, generateClientId, generateClientSecret, generateWebhookSecret, maskApiKey } from '../api/auth/api-key-format';
-import { API_KEY_SCOPES } from '../api/auth/scopes';
+import { API_KEY_SCOPES, unknownScopes } from '../api/auth/scopes';
 import { newId } from '../infra/ids';
 import { encryptSecret, hashSecret } from '../infra/secrets';
 import {
@@ -99,7 +99,7 @@ export async function createApiKey(
   secrets: Secrets,
   input: { accountId: string; environment: KeyEnvironment; label: string; scopes: string[]; ratePerMinute?: number },
 ) {
-  const unknown = input.scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
+  const unknown = unknownScopes(input.scopes, API_KEY_SCOPES);
   if (unknown.length) throw new Error(`unknown scope(s): ${unknown.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
   const em = orm.em.fork();
   await em.findOneOrFail(IntegratorAccountSchema, { id: input.accountId });

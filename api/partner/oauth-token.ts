@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { OAuthClientSchema } from '../../db/entities';
 import { secretMatches } from '../../infra/secrets';
-import { PARTNER_SCOPES } from '../auth/scopes';
+import { PARTNER_SCOPES, unknownScopes } from '../auth/scopes';
 import { JWT_ALGORITHM } from '../auth/signing-keys';
 import { defineOperation, type OperationResult } from '../operation';
 
@@ -97,7 +97,7 @@ export const issueToken = defineOperation({
       return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
     }
     const requested = body.scope?.split(' ').filter(Boolean) ?? [...PARTNER_SCOPES];
-    const unknown = requested.filter((s) => !(PARTNER_SCOPES as readonly string[]).includes(s));
+    const unknown = unknownScopes(requested, PARTNER_SCOPES);
     if (unknown.length || requested.length === 0) {
       return oauthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(' ') || '(empty)'}. Known: ${PARTNER_SCOPES.join(' ')}.`);
     }

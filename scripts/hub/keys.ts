@@ -1,6 +1,6 @@
 import { NotFoundError } from '@mikro-orm/core';
 import { maskApiKey } from '../../api/auth/api-key-format';
-import { API_KEY_SCOPES } from '../../api/auth/scopes';
+import { API_KEY_SCOPES, unknownScopes } from '../../api/auth/scopes';
 import { ApiKeySchema, IntegratorAccountSchema, type ApiKey } from '../../db/entities';
 import { createApiKey, revokeApiKey } from '../../db/management';
 import { commaList, fields, Failure, flag, isoOrNull, positiveInt, requiredFlag, table, UsageError, when, type Command } from './cli';
@@ -9,7 +9,7 @@ const masked = (k: ApiKey) => maskApiKey({ env: k.environment, id: k.id, last4: 
 
 function parseScopes(value: string): string[] {
   const scopes = commaList(value);
-  const unknown = scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
+  const unknown = unknownScopes(scopes, API_KEY_SCOPES);
   if (!scopes.length || unknown.length) {
     throw new UsageError(`--scopes: unknown scope(s) ${unknown.join(', ') || '(none given)'}; known: ${API_KEY_SCOPES.join(', ')}`);
   }
