@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { SigningKeyStore } from './auth/signing-keys';
 import type { ApiDeps } from './deps';
-import { purgeExpired } from './middleware/rate-limit';
+import { purgeExpired } from './housekeeping';
 
 export function apiDeps(
   config: HubConfig,

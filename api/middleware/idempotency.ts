@@ -156,3 +156,8 @@ export function idempotency(orm: MikroORM) {
     );
   };
 }
+
+/** Keys are kept 24 hours; after that they may be reused for anything. */
+export async function purgeExpiredKeys(orm: MikroORM): Promise<void> {
+  await orm.em.getConnection().execute(`delete from idempotency_keys where created_at < now() - interval '24 hours'`);
+}

@@ -26,9 +26,13 @@ export async function consume(orm: MikroORM, bucket: string, limit: number, now 
   return { limit, remaining: Math.max(0, limit - count), resetAt: windowStart + WINDOW_SECONDS, allowed: count <= limit };
 }
 
+/** Seconds until the window ends: the RateLimit `t` and, over the limit, Retry-After. */
+function secondsToReset(d: RateDecision, now = Date.now()): number {
+  return Math.max(1, d.resetAt - Math.floor(now / 1000));
+}
+
 /** IETF RateLimit fields (draft -10) and the X-RateLimit-* trio; X-RateLimit-Reset is epoch seconds, as GitHub's. */
-export function rateLimitHeaders(d: RateDecision, now = Date.now()): Record<string, string> {
-  const t = Math.max(1, d.resetAt - Math.floor(now / 1000));
+export function rateLimitHeaders(d: RateDecision, t: number): Record<string, string> {
   return {
     'RateLimit-Policy': `"default";q=${d.limit};w=${WINDOW_SECONDS}`,
     RateLimit: `"default";r=${d.remaining};t=${t}`,
@@ -43,10 +47,11 @@ export function rateLimit(orm: MikroORM) {
     const principal = ctx.state.principal;
     if (!principal || principal.kind === 'anonymous') return next();
     const decision = await consume(orm, `${principal.kind}:${principal.credentialId}`, principal.rateLimitPerMinute);
-    const headers = rateLimitHeaders(decision);
+    const t = secondsToReset(decision);
+    const headers = rateLimitHeaders(decision, t);
     ctx.set(headers);
     if (!decision.allowed) {
-      const retryAfter = headers.RateLimit.split('t=')[1];
+      const retryAfter = String(t);
       throw new ProblemError('rate_limited', {
         detail: `More than ${decision.limit} requests in a minute; retry after ${retryAfter} s.`,
         headers: { ...headers, 'Retry-After': retryAfter },
@@ -56,9 +61,6 @@ export function rateLimit(orm: MikroORM) {
   };
 }
 
-/** Deletes rate-limit windows that ended and idempotency keys older than 24 hours. */
-export async function purgeExpired(orm: MikroORM): Promise<void> {
-  const conn = orm.em.getConnection();
-  await conn.execute(`delete from rate_limit_windows where window_start < now() - interval '2 minutes'`);
-  await conn.execute(`delete from idempotency_keys where created_at < now() - interval '24 hours'`);
+export async function purgeEndedWindows(orm: MikroORM): Promise<void> {
+  await orm.em.getConnection().execute(`delete from rate_limit_windows where window_start < now() - interval '2 minutes'`);
 }

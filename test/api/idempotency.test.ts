@@ -1,6 +1,6 @@
 import { WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { purgeExpired } from '../../api/middleware/rate-limit';
+import { purgeExpired } from '../../api/housekeeping';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
