@@ -62,7 +62,7 @@ export function createBookingActivities({ orm }: BookingActivityDeps) {
         occurredAt,
         booking: { ...booking, fare: booking.fare as never },
       });
-      await em
+      const inserted = await em
         .createQueryBuilder(HubEventSchema)
         .insert({
           id: eventId,
@@ -76,7 +76,10 @@ export function createBookingActivities({ orm }: BookingActivityDeps) {
         })
         .onConflict(['bookingId', 'sequence'])
         .ignore()
-        .execute();
+        .returning('id')
+        .execute('all');
+      if (inserted.length) return { eventId, webhookUrl };
+      // A concurrent run of this activity wrote the event first: use its id.
       const stored = await em.fork().findOneOrFail(HubEventSchema, { bookingId: input.bookingId, sequence: input.sequence });
       return { eventId: stored.id, webhookUrl };
     },
