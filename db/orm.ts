@@ -2,12 +2,16 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
+import { Migration20261122100000_ride_read_model } from './migrations/Migration20261122100000_ride_read_model';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
 
 /** Migrations are listed explicitly, oldest first: no file globbing at run time. */
-export const MIGRATIONS = [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }];
+export const MIGRATIONS = [
+  { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+  { name: 'Migration20261122100000_ride_read_model', class: Migration20261122100000_ride_read_model },
+];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {
   return {

@@ -30,8 +30,43 @@ export interface Booking {
   freeUntil: Date;
   lateCancellationFeeMinor: number;
   trackingToken: string;
+  /** Fleet unit allocated to a live ride (null for sandbox rides and before allocation). */
+  unitId?: string | null;
+  driver?: BookingDriver | null;
+  vehicle?: BookingVehicle | null;
+  assignedAt?: Date | null;
+  onTheWayAt?: Date | null;
+  arrivedAt?: Date | null;
+  startedAt?: Date | null;
+  completedAt?: Date | null;
+  /** When the booking reached a terminal status (completed, cancelled, no_show, no_driver_available). */
+  endedAt?: Date | null;
+  /** Latest known position of the car; a newer report replaces it (no history kept here). */
+  positionLat?: number | null;
+  positionLng?: number | null;
+  positionAt?: Date | null;
+  etaMinutes?: number | null;
+  cancellation?: Record<string, unknown> | null;
+  /** The trip as driven: actual distance and duration, final fare (minor units). */
+  trip?: Record<string, unknown> | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface BookingDriver {
+  name: string;
+  phone: string;
+  photo_url: string;
+  licence_no: string;
+  rating: number;
+}
+
+export interface BookingVehicle {
+  make: string;
+  model: string;
+  year: number;
+  color: string;
+  plate: string;
 }
 
 export const BookingSchema = new EntitySchema<Booking>({
@@ -57,6 +92,21 @@ export const BookingSchema = new EntitySchema<Booking>({
     freeUntil: { type: 'datetime' },
     lateCancellationFeeMinor: { type: 'integer' },
     trackingToken: { type: 'string' },
+    unitId: { type: 'string', nullable: true },
+    driver: { type: 'json', nullable: true },
+    vehicle: { type: 'json', nullable: true },
+    assignedAt: { type: 'datetime', nullable: true },
+    onTheWayAt: { type: 'datetime', nullable: true },
+    arrivedAt: { type: 'datetime', nullable: true },
+    startedAt: { type: 'datetime', nullable: true },
+    completedAt: { type: 'datetime', nullable: true },
+    endedAt: { type: 'datetime', nullable: true },
+    positionLat: { type: 'double', nullable: true },
+    positionLng: { type: 'double', nullable: true },
+    positionAt: { type: 'datetime', nullable: true },
+    etaMinutes: { type: 'integer', nullable: true },
+    cancellation: { type: 'json', nullable: true },
+    trip: { type: 'json', nullable: true },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
   },

@@ -10,6 +10,8 @@ export interface Partner {
   webhookSecretEnc: string;
   rateLimitPerMinute?: number | null;
   ipAllowlist: string[];
+  /** The integrator account that sees this partner's bookings (and their public events), if any. */
+  accountId?: string | null;
   createdAt: Date;
 }
 
@@ -33,6 +35,7 @@ export const PartnerSchema = new EntitySchema<Partner>({
     webhookSecretEnc: { type: 'string' },
     rateLimitPerMinute: { type: 'integer', nullable: true },
     ipAllowlist: { type: 'string[]' },
+    accountId: { type: 'string', nullable: true },
     createdAt: { type: 'datetime' },
   },
 });
