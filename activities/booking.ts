@@ -1,11 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BookingSchema, HubEventSchema, PartnerSchema } from '../db/entities';
-import { partnerEventBody } from '../domain/partner-wire';
+import { BookingSchema, HubEventSchema, PartnerSchema, type Booking } from '../db/entities';
+import type { BookingStatus } from '../domain/booking-lifecycle';
+import type { CancellationRecord } from '../domain/cancellation';
+import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
+import type { RideDriver, RideVehicle } from '../domain/sandbox';
 import { newId } from '../infra/ids';
-import type { BookingRecord } from '../workflows/booking.contract';
+import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../workflows/booking.contract';
 
 export interface BookingActivityDeps {
   orm: MikroORM;
+  /** Sandbox clock, GPS coalescing and history bound; the defaults when absent. */
+  ride?: Partial<RideSettings>;
 }
 
 export interface RecordedEvent {
@@ -14,74 +19,162 @@ export interface RecordedEvent {
   webhookUrl: string | null;
 }
 
-export function createBookingActivities({ orm }: BookingActivityDeps) {
+/** One change of the read model, as the booking workflow makes it (timestamps as ISO strings). */
+export interface BookingChanges {
+  status?: BookingStatus;
+  unitId?: string | null;
+  driver?: RideDriver | null;
+  vehicle?: RideVehicle | null;
+  etaMinutes?: number | null;
+  position?: { lat: number; lng: number; at: string };
+  assignedAt?: string;
+  onTheWayAt?: string;
+  arrivedAt?: string;
+  startedAt?: string;
+  completedAt?: string;
+  endedAt?: string;
+  cancellation?: CancellationRecord;
+  trip?: TripRecord;
+  /** When the change happened (workflow time); `updated_at` takes it. */
+  at: string;
+}
+
+function toColumns(c: BookingChanges): Partial<Booking> {
+  const date = (v: string | undefined) => (v === undefined ? undefined : new Date(v));
+  const columns: Partial<Booking> = {
+    status: c.status,
+    unitId: c.unitId,
+    driver: c.driver,
+    vehicle: c.vehicle,
+    etaMinutes: c.etaMinutes,
+    positionLat: c.position?.lat,
+    positionLng: c.position?.lng,
+    positionAt: date(c.position?.at),
+    assignedAt: date(c.assignedAt),
+    onTheWayAt: date(c.onTheWayAt),
+    arrivedAt: date(c.arrivedAt),
+    startedAt: date(c.startedAt),
+    completedAt: date(c.completedAt),
+    endedAt: date(c.endedAt),
+    cancellation: c.cancellation as unknown as Record<string, unknown> | undefined,
+    trip: c.trip as unknown as Record<string, unknown> | undefined,
+    updatedAt: new Date(c.at),
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<Booking>;
+}
+
+export function createBookingActivities({ orm, ride }: BookingActivityDeps) {
+  const settings: RideSettings = { ...DEFAULT_RIDE_SETTINGS, ...ride };
+
+  /** Writes event number `sequence` once, its body built from `booking` as it stands; a retry returns the same event. */
+  async function insertEvent(
+    em: ReturnType<MikroORM['em']['fork']>,
+    booking: Booking,
+    event: { sequence: number; type: PartnerEventType },
+  ): Promise<string> {
+    const existing = await em.findOne(HubEventSchema, { bookingId: booking.id, sequence: event.sequence });
+    if (existing) return existing.id;
+    const occurredAt = new Date();
+    const eventId = newId('evt');
+    const source = { ...booking, fare: booking.fare as never, cancellation: booking.cancellation as never, trip: booking.trip as never };
+    const body = partnerEventBody({
+      eventId,
+      type: event.type,
+      sequence: event.sequence,
+      occurredAt,
+      booking: source,
+      data: partnerEventData(event.type, source),
+    });
+    const inserted = await em
+      .createQueryBuilder(HubEventSchema)
+      .insert({
+        id: eventId,
+        bookingId: booking.id,
+        sequence: event.sequence,
+        type: event.type,
+        partnerId: booking.partnerId,
+        environment: booking.environment,
+        body,
+        createdAt: occurredAt,
+      })
+      .onConflict(['bookingId', 'sequence'])
+      .ignore()
+      .returning('id')
+      .execute('all');
+    if (inserted.length) return eventId;
+    // A concurrent run of this activity wrote the event first: use its id.
+    return (await orm.em.fork().findOneOrFail(HubEventSchema, { bookingId: booking.id, sequence: event.sequence })).id;
+  }
+
   return {
-    /** Writes the booking to the read model; a retry finds it already there. */
+    /**
+     * Writes the booking to the read model unless it is there already: the API normally inserts it before starting
+     * the workflow, so this only fills in for an API that stopped between its start and its insert.
+     */
     async saveBooking(record: BookingRecord): Promise<void> {
       const em = orm.em.fork();
-      if (await em.findOne(BookingSchema, { id: record.id })) return;
-      em.create(BookingSchema, {
-        id: record.id,
-        partnerId: record.partnerId,
-        environment: record.environment,
-        externalId: record.externalId,
-        status: 'confirmed',
-        vehicleClass: record.vehicleClass,
-        market: record.market,
-        pickup: record.pickup,
-        dropoff: record.dropoff,
-        passenger: record.passenger,
-        pickupAt: new Date(record.pickupAt),
-        currency: record.currency,
-        fare: record.fare as unknown as Record<string, unknown>,
-        fareTotalMinor: record.fare.total,
-        commissionPct: record.commissionPct,
-        freeUntil: new Date(record.freeUntil),
-        lateCancellationFeeMinor: record.lateCancellationFeeMinor,
-        trackingToken: record.trackingToken,
-        createdAt: new Date(record.createdAt),
-        updatedAt: new Date(record.createdAt),
+      await em
+        .createQueryBuilder(BookingSchema)
+        .insert({
+          id: record.id,
+          partnerId: record.partnerId,
+          environment: record.environment,
+          externalId: record.externalId,
+          status: 'confirmed',
+          vehicleClass: record.vehicleClass,
+          market: record.market,
+          pickup: record.pickup,
+          dropoff: record.dropoff,
+          passenger: record.passenger,
+          pickupAt: new Date(record.pickupAt),
+          currency: record.currency,
+          fare: record.fare as unknown as Record<string, unknown>,
+          fareTotalMinor: record.fare.total,
+          commissionPct: record.commissionPct,
+          freeUntil: new Date(record.freeUntil),
+          lateCancellationFeeMinor: record.lateCancellationFeeMinor,
+          trackingToken: record.trackingToken,
+          createdAt: new Date(record.createdAt),
+          updatedAt: new Date(record.createdAt),
+        })
+        .onConflict('id')
+        .ignore()
+        .execute();
+    },
+
+    /** The worker's ride settings, read once per workflow run so that replays see the same values. */
+    async rideSettings(): Promise<RideSettings> {
+      return settings;
+    },
+
+    /**
+     * One step of a booking in one transaction: the read-model change, then (optionally) event number `sequence`
+     * with its body built from the booking as changed. Safe to retry: the change is idempotent, the event is written once.
+     */
+    async recordBookingChange(input: {
+      bookingId: string;
+      changes?: BookingChanges;
+      event?: { sequence: number; type: PartnerEventType };
+    }): Promise<RecordedEvent | null> {
+      const eventId = await orm.em.fork().transactional(async (em) => {
+        if (input.changes) await em.nativeUpdate(BookingSchema, { id: input.bookingId }, toColumns(input.changes));
+        if (!input.event) return null;
+        const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
+        return insertEvent(em, booking, input.event);
       });
-      await em.flush();
+      if (!eventId) return null;
+      const booking = await orm.em.fork().findOneOrFail(BookingSchema, { id: input.bookingId }, { fields: ['partnerId'] });
+      const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: booking.partnerId }, { fields: ['webhookUrl'] });
+      return { eventId, webhookUrl: partner.webhookUrl ?? null };
     },
 
     /** Writes event number `sequence` of a booking once, with its final webhook body; a retry returns the same event. */
-    async recordPartnerEvent(input: { bookingId: string; sequence: number; type: string }): Promise<RecordedEvent> {
+    async recordPartnerEvent(input: { bookingId: string; sequence: number; type: PartnerEventType }): Promise<RecordedEvent> {
       const em = orm.em.fork();
       const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
       const partner = await em.findOneOrFail(PartnerSchema, { id: booking.partnerId });
-      const webhookUrl = partner.webhookUrl ?? null;
-      const existing = await em.findOne(HubEventSchema, { bookingId: input.bookingId, sequence: input.sequence });
-      if (existing) return { eventId: existing.id, webhookUrl };
-      const occurredAt = new Date();
-      const eventId = newId('evt');
-      const body = partnerEventBody({
-        eventId,
-        type: input.type,
-        sequence: input.sequence,
-        occurredAt,
-        booking: { ...booking, fare: booking.fare as never },
-      });
-      const inserted = await em
-        .createQueryBuilder(HubEventSchema)
-        .insert({
-          id: eventId,
-          bookingId: booking.id,
-          sequence: input.sequence,
-          type: input.type,
-          partnerId: booking.partnerId,
-          environment: booking.environment,
-          body,
-          createdAt: occurredAt,
-        })
-        .onConflict(['bookingId', 'sequence'])
-        .ignore()
-        .returning('id')
-        .execute('all');
-      if (inserted.length) return { eventId, webhookUrl };
-      // A concurrent run of this activity wrote the event first: use its id.
-      const stored = await em.fork().findOneOrFail(HubEventSchema, { bookingId: input.bookingId, sequence: input.sequence });
-      return { eventId: stored.id, webhookUrl };
+      const eventId = await insertEvent(em, booking, input);
+      return { eventId, webhookUrl: partner.webhookUrl ?? null };
     },
   };
 }

@@ -14,7 +14,7 @@ const EXAMPLE_REQUEST_ID = 'req_4f1c2b9e8a7d4c3b9e0f1a2b3c4d5e6f';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   OAuth: 'Partner API: access tokens (OAuth 2.0 client credentials) and the public keys and metadata that verify them.',
-  Bookings: 'Partner API: create a ride booking at a fixed price and read it back.',
+  Bookings: 'Partner API: create a ride booking at a fixed price, follow it live, read it back and cancel it.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
 };
 
@@ -178,7 +178,15 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
 
   const { security } = op;
   const request = op.request as
-    { body?: z.ZodType; bodyContentType?: string; bodyExample?: unknown; query?: z.ZodObject; params?: z.ZodObject } | undefined;
+    | {
+        body?: z.ZodType;
+        bodyContentType?: string;
+        bodyExample?: unknown;
+        query?: z.ZodObject;
+        params?: z.ZodObject;
+        headers?: z.ZodObject;
+      }
+    | undefined;
   const body = request?.body;
   const example = request?.bodyExample;
   const description = [op.description, security.kind === 'none' ? '' : `Requires the \`${security.scope}\` scope.`]
@@ -191,7 +199,11 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     tags: op.tags,
     security: security.kind === 'none' ? [] : [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }],
     ...(op.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
-    requestParams: { ...(request?.params ? { path: request.params } : {}), ...(request?.query ? { query: request.query } : {}) },
+    requestParams: {
+      ...(request?.params ? { path: request.params } : {}),
+      ...(request?.query ? { query: request.query } : {}),
+      ...(request?.headers ? { header: request.headers } : {}),
+    },
     ...(body
       ? {
           requestBody: {

@@ -17,6 +17,8 @@ export interface OperationInput<B, Q, P> {
   body: B;
   query: Q;
   params: P;
+  /** The request headers the operation declares (`request.headers`), validated; lower-case names. */
+  headers: Record<string, unknown>;
   principal: Principal;
   ctx: Context;
   deps: ApiDeps;
@@ -48,6 +50,8 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
     bodyExample?: unknown;
     query?: ZodType<Q>;
     params?: ZodType<P>;
+    /** Request headers the operation reads, with lower-case names (documented as header parameters). */
+    headers?: z.ZodObject;
   };
   responses: Record<number, ResponseSpec>;
   errors: ProblemCode[];
@@ -71,16 +75,21 @@ export function fieldErrors(error: z.ZodError, prefix?: string): FieldError[] {
   );
 }
 
-function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'path'): T {
+function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'path' | 'header'): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error, where === 'body' ? undefined : where);
+  // A header is named as sent (`X-Sandbox-Scenario`), body fields by their dotted path.
+  const errors = fieldErrors(result.error, where === 'body' || where === 'header' ? undefined : where);
   throw new ProblemError('validation_failed', {
     detail: `${errors.length} field${errors.length === 1 ? '' : 's'} failed validation.`,
     errors,
     param: errors.length === 1 ? errors[0].param : undefined,
   });
+}
+
+function pickHeaders(ctx: Context, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (ctx.get(name) ? [[name, ctx.get(name)]] : [])));
 }
 
 export interface OperationPipeline {
@@ -101,7 +110,9 @@ export function mountOperations(router: Router, operations: AnyOperation[], deps
       const body = parseOrThrow(op.request?.body, ctx.request.parsedBody ?? {}, 'body');
       const query = parseOrThrow(op.request?.query, ctx.query, 'query');
       const params = parseOrThrow(op.request?.params, ctx.params, 'path');
-      const result = await op.handler({ body, query, params, principal: ctx.state.principal, ctx, deps });
+      const headerSchema = op.request?.headers;
+      const headers = headerSchema ? parseOrThrow(headerSchema, pickHeaders(ctx, Object.keys(headerSchema.shape)), 'header') : {};
+      const result = await op.handler({ body, query, params, headers, principal: ctx.state.principal, ctx, deps });
       ctx.status = result.status;
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
       if (result.body !== undefined) ctx.body = result.body;

@@ -2,7 +2,6 @@ import type { BookingStatus } from './booking-lifecycle';
 
 /** Booking status as the Public Integration API names it. */
 export const PUBLIC_STATUSES = [
-  'pending',
   'confirmed',
   'allocated',
   'en_route',
@@ -16,7 +15,6 @@ export const PUBLIC_STATUSES = [
 export type PublicStatus = (typeof PUBLIC_STATUSES)[number];
 
 const TO_PUBLIC: Readonly<Record<BookingStatus, PublicStatus>> = {
-  pending: 'pending',
   confirmed: 'confirmed',
   assigned: 'allocated',
   on_the_way: 'en_route',

@@ -30,6 +30,8 @@ const envSchema = z.object({
   PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   TRUSTED_PROXIES: z.string().default(''),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
+  GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +67,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       .map((s) => s.trim())
       .filter(Boolean),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
+    ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -68,6 +68,7 @@ async function main() {
         orm,
         encryptionKey: secrets.encryptionKey,
         webhookTimeoutMs: config.webhookTimeoutMs,
+        ride: config.ride,
       }),
     );
     stops.push(async () => {

@@ -2,7 +2,7 @@ import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle 
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
-import { BOOKINGS_TASK_QUEUE } from '../workflows/booking.contract';
+import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../workflows/booking.contract';
 import { WEBHOOKS_TASK_QUEUE } from '../workflows/partner-webhook.contract';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
@@ -13,6 +13,8 @@ export interface WorkerDeps {
   orm: MikroORM;
   encryptionKey: Buffer;
   webhookTimeoutMs: number;
+  /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
+  ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
   workflowBundle?: WorkflowBundle;
 }
@@ -29,7 +31,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle());
   const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle };
   return Promise.all([
-    Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: deps.orm }) }),
+    Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: deps.orm, ride: deps.ride }) }),
     Worker.create({
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,

@@ -18,6 +18,7 @@ async function main() {
     orm,
     encryptionKey: required.encryptionKey,
     webhookTimeoutMs: config.webhookTimeoutMs,
+    ride: config.ride,
   });
   const running = runWorkers(workers);
   logger.info('workers running on task queues bookings, webhooks');

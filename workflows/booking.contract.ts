@@ -1,6 +1,8 @@
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { BookingStatus } from '../domain/booking-lifecycle';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { BookingActor, BookingStatus } from '../domain/booking-lifecycle';
+import type { CancellationReason, CancellationRecord } from '../domain/cancellation';
 import type { Fare } from '../domain/pricing';
+import type { GpsPosition, RideDriver, RideProgress, RideVehicle, SandboxScenario } from '../domain/sandbox';
 
 export const BOOKINGS_TASK_QUEUE = 'bookings';
 
@@ -28,6 +30,34 @@ export interface BookingRecord {
   lateCancellationFeeMinor: number;
   trackingToken: string;
   createdAt: string;
+  /** Sandbox only: what the simulated ride plays (`X-Sandbox-Scenario`); absent means `happy_path`. Live: null. */
+  sandboxScenario?: SandboxScenario | null;
+}
+
+/** Worker-side settings, read once per run by a local activity (so replays see the same values). */
+export interface RideSettings {
+  /** Real milliseconds in which a sandbox ride plays its whole happy path (SANDBOX_RIDE_SECONDS). */
+  sandboxRideMs: number;
+  /** At most one `gps.update` per booking per this many milliseconds (GPS_UPDATE_INTERVAL_SECONDS). */
+  gpsIntervalMs: number;
+  /** A run continues as new once its history has this many events (and whenever Temporal suggests it). */
+  historyLimit: number;
+}
+
+export const DEFAULT_RIDE_SETTINGS: RideSettings = { sandboxRideMs: 40_000, gpsIntervalMs: 5_000, historyLimit: 2_000 };
+
+export interface RideState {
+  unitId: string | null;
+  driver: RideDriver | null;
+  vehicle: RideVehicle | null;
+  etaMinutes: number | null;
+  position: (GpsPosition & { at: string }) | null;
+  assignedAt: string | null;
+  onTheWayAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  endedAt: string | null;
 }
 
 export interface BookingState {
@@ -37,9 +67,52 @@ export interface BookingState {
   status: BookingStatus;
   freeCancellation: boolean;
   freeUntil: string;
-  events: string[];
+  /** When dispatch starts (pickup minus the lead time; sandbox: at once) and whether it has. */
+  dispatchAt: string;
+  dispatching: boolean;
+  /** Sandbox: whether the simulated ride has played (always true for live bookings). */
+  simulated: boolean;
+  /** Number of the last event recorded for this booking (gap-free from 1). */
+  sequence: number;
+  ride: RideState;
+  cancellation: CancellationRecord | null;
+  /** Last time a `gps.update` went out (coalescing). */
+  lastGpsAt: string | null;
+  /** How many runs this booking's history has been split into (continue-as-new). */
+  run: number;
 }
 
-/** Sent with the start (update-with-start): answers once the booking is in the read model. */
+/** What a run hands to the next one when it continues as new. */
+export interface BookingCarry {
+  state: BookingState;
+  settings: RideSettings;
+}
+
+/** A cancellation by the customer side. */
+export interface CancelBookingInput {
+  reason_code: CancellationReason;
+  actor: Extract<BookingActor, 'partner' | 'integrator' | 'ops'>;
+}
+
+/** The answer to a cancellation, the same for every repetition of it. */
+export interface CancelBookingResult {
+  status: BookingStatus;
+  cancellation: CancellationRecord;
+}
+
+export type ReportRideProgressInput = RideProgress & { actor: BookingActor };
+
+export interface ReportRideProgressResult {
+  status: BookingStatus;
+  sequence: number;
+}
+
+/** Sent with the start (update-with-start): answers once the booking is in the read model. Kept for the create path. */
 export const confirmBooking = defineUpdate<BookingState>('confirmBooking');
+/** The customer cancels; the validator refuses a booking that can no longer be cancelled, with the reason. */
+export const cancelBooking = defineUpdate<CancelBookingResult, [CancelBookingInput]>('cancelBooking');
+/** The driver side reports progress (driver app, allocation); the validator applies the lifecycle rules. */
+export const reportRideProgress = defineUpdate<ReportRideProgressResult, [ReportRideProgressInput]>('reportRideProgress');
+/** A GPS position from the car; fire-and-forget, coalesced into at most one `gps.update` per interval. */
+export const reportPosition = defineSignal<[GpsPosition & { at?: string }]>('reportPosition');
 export const getBookingState = defineQuery<BookingState>('getBookingState');

@@ -1,69 +1,423 @@
 import {
-  ParentClosePolicy,
+  allHandlersFinished,
+  ApplicationFailure,
   condition,
+  makeContinueAsNewFunc,
+  ParentClosePolicy,
   proxyLocalActivities,
   setHandler,
   sleep,
   startChild,
+  upsertMemo,
   upsertSearchAttributes,
+  workflowInfo,
 } from '@temporalio/workflow';
-import type { BookingActivities } from '../activities/booking';
-import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
-import { confirmBooking, getBookingState, type BookingRecord, type BookingState } from './booking.contract';
+import type { BookingActivities, BookingChanges } from '../activities/booking';
+import {
+  dispatchAt,
+  driverSearchDeadline,
+  isTerminal,
+  noShowAt,
+  transitionRefusal,
+  type BookingActor,
+  type BookingStatus,
+} from '../domain/booking-lifecycle';
+import { endingFee, isCancellationReason, type CancellationReason, type ServiceEndReason } from '../domain/cancellation';
+import type { PartnerEventType } from '../domain/partner-wire';
+import {
+  DEFAULT_SANDBOX_SCENARIO,
+  SANDBOX_NO_SHOW_WAIT_SHARE,
+  sandboxPlan,
+  type GpsPosition,
+  type RideProgressKind,
+} from '../domain/sandbox';
+import {
+  cancelBooking,
+  confirmBooking,
+  getBookingState,
+  reportPosition,
+  reportRideProgress,
+  type BookingCarry,
+  type BookingRecord,
+  type BookingState,
+  type CancelBookingResult,
+  type ReportRideProgressInput,
+  type RideSettings,
+} from './booking.contract';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from './partner-webhook.contract';
 import { partnerWebhookWorkflow } from './partner-webhook';
 import { BookingStatusKey } from './search-attributes';
 
-// Short database writes run as local activities: no task-queue round trip per write, which is most of the latency
-// between the API's update-with-start and its answer.
-const { saveBooking, recordPartnerEvent } = proxyLocalActivities<BookingActivities>({
+// Short database writes run as local activities: no task-queue round trip per write.
+const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<BookingActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
 });
 
-/** `booking:<bkg_id>`: the lifecycle of one booking. */
-export async function bookingWorkflow(booking: BookingRecord): Promise<BookingState> {
-  const state: BookingState = {
+/** The status each driver-side report moves the booking to. */
+const PROGRESS_TARGET: Record<RideProgressKind, BookingStatus> = {
+  assigned: 'assigned',
+  on_the_way: 'on_the_way',
+  arrived: 'arrived',
+  on_board: 'on_board',
+  completed: 'completed',
+  no_show: 'no_show',
+  driver_cancelled: 'cancelled',
+  no_driver_available: 'no_driver_available',
+};
+
+/** The customer side whose cancellation a repeated cancel answers again. */
+const CUSTOMER_ACTORS: readonly BookingActor[] = ['partner', 'integrator', 'ops'];
+/** Statuses in which the car reports positions. */
+const MOVING: readonly BookingStatus[] = ['assigned', 'on_the_way', 'arrived', 'on_board'];
+
+const TransitionRefused = 'TransitionRefused';
+const refuse = (reason: string) => ApplicationFailure.nonRetryable(reason, TransitionRefused);
+const nowIso = () => new Date().toISOString();
+
+function initialState(booking: BookingRecord): BookingState {
+  const sandbox = booking.environment === 'sandbox';
+  return {
     bookingId: booking.id,
     booking,
-    status: 'pending',
+    status: 'confirmed',
     freeCancellation: true,
     freeUntil: booking.freeUntil,
-    events: [],
+    // A sandbox ride plays at once on its compressed clock, whenever it is booked for.
+    dispatchAt: sandbox ? nowIso() : dispatchAt(booking.pickupAt, new Date()).toISOString(),
+    dispatching: false,
+    simulated: !sandbox,
+    sequence: 0,
+    ride: {
+      unitId: null,
+      driver: null,
+      vehicle: null,
+      etaMinutes: null,
+      position: null,
+      assignedAt: null,
+      onTheWayAt: null,
+      arrivedAt: null,
+      startedAt: null,
+      completedAt: null,
+      endedAt: null,
+    },
+    cancellation: null,
+    lastGpsAt: null,
+    run: 1,
   };
+}
+
+/**
+ * `booking:<bkg_id>`: the lifecycle of one booking (docs/booking-lifecycle.md). Every status change goes through
+ * `changeStatus`; the driver side (Updates, or the sandbox simulation) goes through `applyProgress`.
+ */
+export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCarry): Promise<BookingState> {
+  const sandbox = booking.environment === 'sandbox';
+  const state: BookingState = carry ? { ...carry.state, run: carry.state.run + 1 } : initialState(booking);
+  let settings: RideSettings | undefined = carry?.settings;
+  let saved = carry !== undefined;
+  let simulating = false;
+  /** Read-model writes in the order the workflow decided them. */
+  let writes: Promise<void> = Promise.resolve();
+
+  // ---- writes and events ---------------------------------------------------------------------------------------
+
+  /** Records a read-model change and/or the next event in order, then starts the event's webhook delivery. */
+  function record(type: PartnerEventType | null, changes?: Omit<BookingChanges, 'at'>): Promise<void> {
+    const event = type ? { sequence: ++state.sequence, type } : undefined;
+    const at = nowIso();
+    writes = writes.then(async () => {
+      const recorded = await recordBookingChange({ bookingId: booking.id, changes: changes && { ...changes, at }, event });
+      if (recorded?.webhookUrl && event) {
+        await startChild(partnerWebhookWorkflow, {
+          workflowId: partnerWebhookWorkflowId(recorded.eventId),
+          taskQueue: WEBHOOKS_TASK_QUEUE,
+          args: [{ eventId: recorded.eventId }],
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          memo: { bookingId: booking.id, eventType: event.type },
+        });
+      }
+    });
+    return writes;
+  }
+
+  /** The one place a status changes: lifecycle check, search attribute, memo, read model and the event. */
+  async function changeStatus(
+    to: BookingStatus,
+    actor: BookingActor,
+    changes: Omit<BookingChanges, 'at' | 'status'>,
+    event: PartnerEventType,
+  ) {
+    const refusal = transitionRefusal(state.status, to, actor);
+    if (refusal) throw refuse(refusal);
+    state.status = to;
+    upsertSearchAttributes([{ key: BookingStatusKey, value: to }]);
+    upsertMemo({ status: to });
+    const endedAt = isTerminal(to) ? nowIso() : undefined;
+    if (endedAt) state.ride.endedAt = endedAt;
+    await record(event, { ...changes, status: to, ...(endedAt ? { endedAt } : {}) });
+  }
+
+  /** Ends the ride before its trip (cancellation, no-show, no driver) with the fee the policy gives. */
+  async function end(to: BookingStatus, actor: BookingActor, reason: CancellationReason | ServiceEndReason) {
+    const at = nowIso();
+    const fee = endingFee({
+      reason,
+      policy: { free_until: booking.freeUntil, fee_after_minor: booking.lateCancellationFeeMinor },
+      fareTotalMinor: booking.fare.total,
+      at,
+    });
+    const cancellation = { reason_code: reason, cancelled_by: actor, cancelled_at: at, ...fee };
+    const refusal = transitionRefusal(state.status, to, actor);
+    if (refusal) throw refuse(refusal);
+    state.cancellation = cancellation;
+    await changeStatus(to, actor, { cancellation, etaMinutes: null }, 'trip.cancelled');
+  }
+
+  // ---- the driver side -----------------------------------------------------------------------------------------
+
+  function noShowDeadline(): number {
+    const arrivedAt = state.ride.arrivedAt ?? nowIso();
+    if (sandbox) return Date.parse(arrivedAt) + Math.round(settings!.sandboxRideMs * SANDBOX_NO_SHOW_WAIT_SHARE);
+    return noShowAt({ arrivedAt, pickupAt: booking.pickupAt, pickup: booking.pickup }).getTime();
+  }
+
+  function progressRefusal(input: ReportRideProgressInput): string | null {
+    const to = PROGRESS_TARGET[input.kind];
+    if (!to) return `unknown progress kind ${JSON.stringify(input.kind)}`;
+    const refusal = transitionRefusal(state.status, to, input.actor);
+    if (refusal) return refusal;
+    switch (input.kind) {
+      case 'assigned':
+        if (!input.driver?.name || !input.driver.phone || !input.vehicle?.plate)
+          return 'assigned needs a driver (name, phone) and a vehicle (plate)';
+        return null;
+      case 'on_the_way':
+        return Number.isInteger(input.eta_minutes) && input.eta_minutes >= 0 ? null : 'eta_minutes must be a whole number ≥ 0';
+      case 'completed':
+        return input.distance_km >= 0 && Number.isInteger(input.duration_min) && input.duration_min >= 0
+          ? null
+          : 'completed needs distance_km ≥ 0 and a whole duration_min ≥ 0';
+      case 'no_show': {
+        const deadline = noShowDeadline();
+        return Date.now() < deadline ? `the passenger's wait runs until ${new Date(deadline).toISOString()}` : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The internal transition code shared by the reportRideProgress Update and the sandbox simulation. */
+  async function applyProgress(input: ReportRideProgressInput): Promise<void> {
+    const at = nowIso();
+    const ride = state.ride;
+    switch (input.kind) {
+      case 'assigned':
+        Object.assign(ride, { driver: input.driver, vehicle: input.vehicle, unitId: input.unit_id ?? null, assignedAt: at });
+        return changeStatus(
+          'assigned',
+          input.actor,
+          { driver: input.driver, vehicle: input.vehicle, unitId: input.unit_id ?? null, assignedAt: at },
+          'driver.assigned',
+        );
+      case 'on_the_way':
+        ride.etaMinutes = input.eta_minutes;
+        ride.onTheWayAt ??= at;
+        return changeStatus('on_the_way', input.actor, { etaMinutes: input.eta_minutes, onTheWayAt: ride.onTheWayAt }, 'driver.on_the_way');
+      case 'arrived':
+        Object.assign(ride, { arrivedAt: at, etaMinutes: 0 });
+        return changeStatus('arrived', input.actor, { arrivedAt: at, etaMinutes: 0 }, 'driver.arrived');
+      case 'on_board':
+        Object.assign(ride, { startedAt: at, etaMinutes: null });
+        return changeStatus('on_board', input.actor, { startedAt: at, etaMinutes: null }, 'trip.started');
+      case 'completed': {
+        ride.completedAt = at;
+        const trip = {
+          started_at: ride.startedAt ?? at,
+          completed_at: at,
+          distance_km: input.distance_km,
+          duration_min: input.duration_min,
+          fare: booking.fare,
+        };
+        return changeStatus('completed', input.actor, { completedAt: at, trip }, 'trip.completed');
+      }
+      case 'no_show':
+        return end('no_show', input.actor, 'passenger_no_show');
+      case 'driver_cancelled':
+        return end('cancelled', input.actor, 'driver_cancelled');
+      case 'no_driver_available':
+        return end('no_driver_available', input.actor, 'no_driver_available');
+    }
+  }
+
+  /**
+   * A GPS position: always to the read model (booking-status shows the latest), and a `gps.update` event only when
+   * the last one is at least the coalescing interval old. Positions outside a ride are ignored.
+   */
+  function acceptPosition(p: GpsPosition & { at?: string }): void {
+    if (!settings || !MOVING.includes(state.status)) return;
+    if (!Number.isFinite(p?.lat) || !Number.isFinite(p?.lng) || Math.abs(p.lat) > 90 || Math.abs(p.lng) > 180) return;
+    const at = nowIso();
+    const eta = state.status === 'on_the_way' && Number.isInteger(p.eta_minutes) ? (p.eta_minutes as number) : undefined;
+    state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: eta ?? null, at };
+    if (eta !== undefined) state.ride.etaMinutes = eta;
+    const due = state.lastGpsAt === null || Date.parse(at) - Date.parse(state.lastGpsAt) >= settings.gpsIntervalMs;
+    if (due) state.lastGpsAt = at;
+    void record(due ? 'gps.update' : null, { position: { lat: p.lat, lng: p.lng, at }, ...(eta !== undefined ? { etaMinutes: eta } : {}) });
+  }
+
+  // ---- handlers ------------------------------------------------------------------------------------------------
+
   setHandler(getBookingState, () => state);
+  // Kept for the update-with-start create path: answers once the booking is in the read model.
   setHandler(confirmBooking, async () => {
-    await condition(() => state.status !== 'pending');
+    await condition(() => saved);
+    await writes;
     return state;
   });
 
-  const setStatus = (status: BookingStatus) => {
-    state.status = status;
-    upsertSearchAttributes([{ key: BookingStatusKey, value: status }]);
-  };
-  const emit = async (type: string) => {
-    const event = await recordPartnerEvent({ bookingId: booking.id, sequence: state.events.length + 1, type });
-    state.events.push(event.eventId);
-    if (event.webhookUrl) {
-      await startChild(partnerWebhookWorkflow, {
-        workflowId: partnerWebhookWorkflowId(event.eventId),
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        args: [{ eventId: event.eventId }],
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        memo: { bookingId: booking.id, eventType: type },
-      });
+  const customerCancellation = (): CancelBookingResult | null =>
+    state.status === 'cancelled' && state.cancellation && CUSTOMER_ACTORS.includes(state.cancellation.cancelled_by as BookingActor)
+      ? { status: state.status, cancellation: state.cancellation }
+      : null;
+
+  setHandler(
+    cancelBooking,
+    async (input) => {
+      await condition(() => saved);
+      const first = customerCancellation();
+      if (!first) await end('cancelled', input.actor, input.reason_code);
+      await writes;
+      return customerCancellation()!;
+    },
+    {
+      validator: (input) => {
+        if (!isCancellationReason(input?.reason_code)) throw refuse(`unknown reason_code ${JSON.stringify(input?.reason_code)}`);
+        if (customerCancellation()) return; // a repeat: answered with the first cancellation
+        const refusal = transitionRefusal(state.status, 'cancelled', input.actor);
+        if (refusal) throw refuse(refusal);
+      },
+    },
+  );
+
+  setHandler(
+    reportRideProgress,
+    async (input) => {
+      await condition(() => saved);
+      const refusal = progressRefusal(input);
+      if (refusal) throw refuse(refusal);
+      await applyProgress(input);
+      await writes;
+      return { status: state.status, sequence: state.sequence };
+    },
+    {
+      validator: (input) => {
+        const refusal = progressRefusal(input);
+        if (refusal) throw refuse(refusal);
+      },
+    },
+  );
+
+  setHandler(reportPosition, (p) => acceptPosition(p));
+
+  // ---- the run -------------------------------------------------------------------------------------------------
+
+  if (!carry) {
+    await saveBooking(booking);
+    settings = await rideSettings();
+    await record('booking.created');
+    saved = true;
+  }
+  const ride = settings!;
+
+  if (state.freeCancellation) {
+    const windowMs = Date.parse(state.freeUntil) - Date.now();
+    if (windowMs > 0) void sleep(windowMs).then(() => void (state.freeCancellation = false));
+    else state.freeCancellation = false;
+  }
+
+  const shouldContinueAsNew = () =>
+    !simulating && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= ride.historyLimit);
+
+  /** The dispatch moment: pickup minus the lead time (a sandbox ride: at once). */
+  async function awaitDispatchMoment(): Promise<void> {
+    const waitMs = Date.parse(state.dispatchAt) - Date.now();
+    if (waitMs > 0) await condition(() => state.status !== 'confirmed' || shouldContinueAsNew(), waitMs);
+    if (Date.now() >= Date.parse(state.dispatchAt)) state.dispatching = true;
+  }
+
+  /**
+   * Live dispatch: waits for the allocation (a `reportRideProgress` `assigned`) until pickup time plus the grace,
+   * then ends `no_driver_available`, free. The live-dispatch slice puts its allocation activity here.
+   */
+  async function allocateDriver(): Promise<void> {
+    const leftMs = driverSearchDeadline(booking.pickupAt).getTime() - Date.now();
+    if (leftMs > 0 && (await condition(() => state.status !== 'confirmed' || shouldContinueAsNew(), leftMs))) return;
+    if (state.status === 'confirmed') await end('no_driver_available', 'system', 'no_driver_available');
+  }
+
+  /** Sandbox: plays the chosen scenario through `applyProgress` and `acceptPosition`, as a real driver would report. */
+  async function simulateSandboxRide(): Promise<void> {
+    simulating = true;
+    const plan = sandboxPlan(
+      booking.sandboxScenario ?? DEFAULT_SANDBOX_SCENARIO,
+      {
+        bookingId: booking.id,
+        vehicleClass: booking.vehicleClass,
+        pickup: booking.pickup,
+        dropoff: booking.dropoff,
+        distanceKm: booking.fare.distance_km,
+        durationMin: booking.fare.duration_min,
+      },
+      ride.sandboxRideMs,
+    );
+    const start = Date.now();
+    for (const step of plan) {
+      const delay = start + step.at - Date.now();
+      if (delay > 0 && (await condition(() => isTerminal(state.status), delay))) break;
+      if (isTerminal(state.status)) break;
+      if (step.progress) {
+        const input = { ...step.progress, actor: step.actor } as ReportRideProgressInput;
+        if (progressRefusal(input) === null) await applyProgress(input);
+      } else acceptPosition(step.position);
     }
-  };
+    state.simulated = true;
+    simulating = false;
+  }
 
-  await saveBooking(booking);
-  setStatus('confirmed');
-  await emit('booking.created');
-
-  const freeWindowMs = Date.parse(booking.freeUntil) - Date.now();
-  if (freeWindowMs > 0) await sleep(freeWindowMs);
-  state.freeCancellation = false;
-
-  // Dispatch, cancellation and the trip arrive with later slices; until then the booking rests confirmed.
-  await condition(() => isTerminal(state.status));
+  while (!isTerminal(state.status)) {
+    if (shouldContinueAsNew()) {
+      await writes;
+      await condition(allHandlersFinished);
+      await writes;
+      // Search attributes and memo carry over to the next run as they stand.
+      const { memo, typedSearchAttributes } = workflowInfo();
+      await makeContinueAsNewFunc<typeof bookingWorkflow>({ memo, typedSearchAttributes })(booking, { state, settings: ride });
+    }
+    if (!state.dispatching) {
+      if (state.status === 'confirmed') await awaitDispatchMoment();
+      else state.dispatching = true;
+      continue;
+    }
+    if (!state.simulated) {
+      await simulateSandboxRide();
+      continue;
+    }
+    if (state.status === 'confirmed') {
+      await allocateDriver();
+      continue;
+    }
+    if (state.status === 'arrived') {
+      const leftMs = noShowDeadline() - Date.now();
+      if (leftMs > 0 && (await condition(() => state.status !== 'arrived' || shouldContinueAsNew(), leftMs))) continue;
+      if (state.status === 'arrived') await end('no_show', 'system', 'passenger_no_show');
+      continue;
+    }
+    const seen = { status: state.status, sequence: state.sequence };
+    await condition(() => state.status !== seen.status || state.sequence !== seen.sequence || shouldContinueAsNew());
+  }
+  await writes;
+  await condition(allHandlersFinished);
+  await writes;
   return state;
 }

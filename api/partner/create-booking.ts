@@ -17,6 +17,7 @@ import type { bookingWorkflow } from '../../workflows/booking';
 import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../workflows/search-attributes';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
+import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
 import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, VehicleClass } from './schemas';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
@@ -133,7 +134,7 @@ export const createBooking = defineOperation({
   tags: ['Bookings'],
   security: { kind: 'partner', scope: 'bookings.write' },
   idempotent: true,
-  request: { body: CreateBookingRequest, bodyExample: EXAMPLE },
+  request: { body: CreateBookingRequest, bodyExample: EXAMPLE, headers: SandboxScenarioHeaders },
   responses: { 201: { description: 'The booking, confirmed.', schema: Booking } },
   errors: [
     'service_unavailable',
@@ -151,15 +152,19 @@ export const createBooking = defineOperation({
     'validation_failed',
     'rate_limited',
   ],
-  async handler({ body, principal, deps, ctx }) {
+  async handler({ body, headers, principal, deps, ctx }) {
+    const sandboxScenario = sandboxScenarioFor(headers, principal.livemode);
     // A retry of a create that failed after starting its workflow finds that booking instead of making a second one.
     const idempotency = ctx.state.idempotency;
-    const record = newBookingRecord(
-      body,
-      { partnerId: principal.ownerId, livemode: principal.livemode },
-      new Date(),
-      idempotency?.recoveryPoint ?? undefined,
-    );
+    const record = {
+      ...newBookingRecord(
+        body,
+        { partnerId: principal.ownerId, livemode: principal.livemode },
+        new Date(),
+        idempotency?.recoveryPoint ?? undefined,
+      ),
+      sandboxScenario,
+    };
     await idempotency?.saveRecoveryPoint(record.id);
     let state: BookingState;
     try {
@@ -171,7 +176,7 @@ export const createBooking = defineOperation({
           workflowIdConflictPolicy: 'USE_EXISTING',
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           typedSearchAttributes: [
-            { key: BookingStatusKey, value: 'pending' },
+            { key: BookingStatusKey, value: 'confirmed' },
             { key: PartnerIdKey, value: record.partnerId },
             { key: MarketKey, value: record.market },
             { key: PickupAtKey, value: new Date(record.pickupAt) },

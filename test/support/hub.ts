@@ -28,7 +28,8 @@ export async function startTestHub(
   env: TestWorkflowEnvironment,
   options: { workers?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestHub> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test', ...options.env });
+  // Sandbox rides play over an hour unless a test asks for a faster clock: API tests read bookings as created.
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test', SANDBOX_RIDE_SECONDS: '3600', ...options.env });
   const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger('silent'), ...TEST_SECRETS });
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
@@ -39,6 +40,7 @@ export async function startTestHub(
       orm: db.orm,
       encryptionKey: TEST_SECRETS.encryptionKey,
       webhookTimeoutMs: 2000,
+      ride: config.ride,
       workflowBundle: sharedWorkflowBundle(),
     });
     running = runWorkers(workers);

@@ -5,10 +5,11 @@ import { ID_PATTERN, newId } from '../../infra/ids';
 describe('booking lifecycle', () => {
   it('follows confirmed → assigned → on_the_way → arrived → on_board → completed', () => {
     const path = ['confirmed', 'assigned', 'on_the_way', 'arrived', 'on_board', 'completed'] as const;
-    for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1], path[i])).toBe(true);
-    expect(canTransition('confirmed', 'completed')).toBe(false);
-    expect(canTransition('on_board', 'cancelled')).toBe(false);
-    expect(canTransition('cancelled', 'confirmed')).toBe(false);
+    const by = ['dispatch', 'driver', 'driver', 'driver', 'driver'] as const;
+    for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1], path[i], by[i - 1])).toBe(true);
+    expect(canTransition('confirmed', 'completed', 'ops')).toBe(false);
+    expect(canTransition('on_board', 'cancelled', 'partner')).toBe(false);
+    expect(canTransition('cancelled', 'confirmed', 'ops')).toBe(false);
     expect(['completed', 'cancelled', 'no_show', 'no_driver_available'].every((s) => isTerminal(s as never))).toBe(true);
     expect(isTerminal('confirmed')).toBe(false);
   });

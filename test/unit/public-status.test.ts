@@ -3,7 +3,6 @@ import { isPublicStatus, PUBLIC_STATUSES, toInternalStatus, toPublicStatus } fro
 
 describe('public booking status', () => {
   it.each([
-    ['pending', 'pending'],
     ['confirmed', 'confirmed'],
     ['assigned', 'allocated'],
     ['on_the_way', 'en_route'],

@@ -15,10 +15,11 @@ import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/tempor
 
 const HOUR = 3600_000;
 
+// A live booking: no sandbox simulation, so the booking rests confirmed until its dispatch moment.
 function bookingRecord(partnerId: string, now: Date, pickupInHours: number): BookingRecord {
   const datetime = new Date(now.getTime() + pickupInHours * HOUR).toISOString();
   const body = CreateBookingRequest.parse(bookingBody({ external_id: 'WF-1', pickup: { ...bookingBody().pickup, datetime } }));
-  return newBookingRecord(body, { partnerId, livemode: false }, now);
+  return newBookingRecord(body, { partnerId, livemode: true }, now);
 }
 
 describe('workflows on the time-skipping server', () => {
