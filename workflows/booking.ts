@@ -293,6 +293,8 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     {
       validator: (input) => {
         if (!isCancellationReason(input?.reason_code)) throw refuse(`unknown reason_code ${JSON.stringify(input?.reason_code)}`);
+        if (!CUSTOMER_ACTORS.includes(input.actor))
+          throw refuse(`cancelBooking is for partner, integrator or ops, not ${input.actor}; a driver reports driver_cancelled`);
         if (customerCancellation()) return; // a repeat: answered with the first cancellation
         const refusal = transitionRefusal(state.status, 'cancelled', input.actor);
         if (refusal) throw refuse(refusal);
@@ -324,6 +326,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
 
   if (!carry) {
     await saveBooking(booking);
+    upsertMemo({ status: state.status });
     settings = await rideSettings();
     await record('booking.created');
     saved = true;

@@ -87,7 +87,12 @@ describe('booking lifecycle on the time-skipping server', () => {
   }
 
   async function start(rec: BookingRecord, taskQueue = BOOKINGS_TASK_QUEUE) {
-    return env.client.workflow.start('bookingWorkflow', { workflowId: bookingWorkflowId(rec.id), taskQueue, args: [rec] });
+    return env.client.workflow.start('bookingWorkflow', {
+      workflowId: bookingWorkflowId(rec.id),
+      taskQueue,
+      args: [rec],
+      memo: { externalId: rec.externalId },
+    });
   }
 
   const events = async (bookingId: string) =>
@@ -194,6 +199,7 @@ describe('booking lifecycle on the time-skipping server', () => {
       const handle = await start(rec);
       const state = await handle.query(getBookingState);
       expect(state.dispatching).toBe(true);
+      expect((await handle.describe()).memo).toEqual({ externalId: 'LC-1', status: 'confirmed' });
       expectAtAbout(state.dispatchAt, Date.parse(rec.createdAt));
       expect(Date.parse(state.dispatchAt)).toBeGreaterThan(Date.parse(rec.pickupAt) - DISPATCH_LEAD_MINUTES * MINUTE);
     });
@@ -215,6 +221,11 @@ describe('booking lifecycle on the time-skipping server', () => {
       );
       await progress(handle, { kind: 'assigned', driver: DRIVER, vehicle: VEHICLE, unit_id: 'unit_1', actor: 'dispatch' });
       expect(await refusal({ kind: 'on_the_way', eta_minutes: 2.5, actor: 'driver' })).toBe('eta_minutes must be a whole number ≥ 0');
+      const driverCancel = await handle
+        .executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'driver' as never }] })
+        .catch((e: WorkflowUpdateFailedError) => (e.cause as Error).message);
+      expect(driverCancel).toBe('cancelBooking is for partner, integrator or ops, not driver; a driver reports driver_cancelled');
+      expect((await handle.describe()).memo).toMatchObject({ status: 'assigned', externalId: 'LC-1' });
       expect((await events(rec.id)).map((e) => e.type)).toEqual(['booking.created', 'driver.assigned']);
       const row = await readModel(rec.id);
       expect(row).toMatchObject({ status: 'assigned', driver: DRIVER, vehicle: VEHICLE, unitId: 'unit_1' });
