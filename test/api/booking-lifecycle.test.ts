@@ -161,6 +161,20 @@ describe('booking status, cancellation and sandbox scenarios through the API', (
       });
     });
 
+    it('gives concurrent cancellations one answer and one trip.cancelled event', async () => {
+      const created = await create(tokens.sandbox);
+      const answers = await Promise.all([
+        del(created.json.id, tokens.sandbox, '?reason_code=passenger_request'),
+        del(created.json.id, tokens.sandbox, '?reason_code=duplicate_booking'),
+        del(created.json.id, tokens.sandbox, '?reason_code=other'),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers[1].json).toEqual(answers[0].json);
+      expect(answers[2].json).toEqual(answers[0].json);
+      const events = await sql<{ type: string }>(`select type from events where booking_id = ? order by sequence`, [created.json.id]);
+      expect(events.map((e) => e.type)).toEqual(['booking.created', 'trip.cancelled']);
+    });
+
     it("charges the policy's fee after the window", async () => {
       // Booked 30 minutes ahead: no free window at all.
       const created = await create(tokens.live, { pickup: pickupIn(30 * 60_000) });

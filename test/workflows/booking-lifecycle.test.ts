@@ -168,6 +168,24 @@ describe('booking lifecycle on the time-skipping server', () => {
     });
   });
 
+  describe('creation', () => {
+    it('takes over a row the API already inserted, and records booking.created once', async () => {
+      const rec = await record({ live: true, pickupInMs: 48 * HOUR });
+      // The API inserts the read-model row itself, then starts the workflow without waiting for it.
+      await createBookingActivities({ orm: db.orm }).saveBooking(rec);
+      await db.orm.em.fork().nativeUpdate(BookingSchema, { id: rec.id }, { externalId: 'WRITTEN-BY-API' });
+      const handle = await start(rec);
+      let state = await handle.query(getBookingState);
+      for (let i = 0; i < 50 && state.sequence === 0; i++) state = await handle.query(getBookingState);
+      expect(state).toMatchObject({ status: 'confirmed', sequence: 1 });
+      expect(await db.orm.em.fork().count(BookingSchema, { id: rec.id })).toBe(1);
+      expect((await readModel(rec.id)).externalId).toBe('WRITTEN-BY-API'); // not overwritten
+      const evts = await events(rec.id);
+      expect(evts.map((e) => e.type)).toEqual(['booking.created']);
+      expect(evts[0].body.booking).toMatchObject({ id: rec.id, status: 'confirmed' });
+    });
+  });
+
   describe('dispatch moment', () => {
     it(`starts dispatch ${DISPATCH_LEAD_MINUTES} minutes before pickup, and ends a live ride without a driver ${DRIVER_SEARCH_GRACE_MINUTES} minutes after it, free`, async () => {
       const rec = await record({ live: true, pickupInMs: 48 * HOUR });
