@@ -222,12 +222,20 @@ describe('booking status, cancellation and sandbox scenarios through the API', (
       expect(state).toMatchObject({ status: 'confirmed', cancellation: null });
     });
 
-    it("answers 404 for another partner's or environment's booking, 403 without bookings.write", async () => {
+    it("answers 404 for another partner's or environment's booking, 422 for a malformed id, 401 without a token, 403 without bookings.write", async () => {
       const mine = await create(tokens.sandbox);
       for (const token of [tokens.otherSandbox, tokens.live]) {
         const answer = await del(mine.json.id, token);
         expect({ status: answer.status, code: answer.json.code }).toEqual({ status: 404, code: 'not_found' });
       }
+      const badId = await del('bkg_nope', tokens.sandbox);
+      expect({ status: badId.status, code: badId.json.code, param: badId.json.param }).toEqual({
+        status: 422,
+        code: 'validation_failed',
+        param: 'path.id',
+      });
+      const anonymous = await fetch(`${hub.baseUrl}/v1/bookings/${mine.json.id}?reason_code=other`, { method: 'DELETE' });
+      expect(anonymous.status).toBe(401);
       const forbidden = await del(mine.json.id, tokens.readOnly);
       expect({ status: forbidden.status, code: forbidden.json.code }).toEqual({ status: 403, code: 'insufficient_scope' });
       expect(await row(mine.json.id)).toMatchObject({ status: 'confirmed' });
