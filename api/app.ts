@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { authenticateApiKey } from './auth/api-key-auth';
+import { authenticateDriver } from './auth/driver-auth';
 import { authenticatePartner } from './auth/partner-auth';
 import { ANONYMOUS } from './auth/principal';
 import type { ApiDeps } from './deps';
@@ -29,7 +30,9 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
           ? await authenticatePartner(ctx, deps, security.scope)
           : security.kind === 'apiKey'
             ? await authenticateApiKey(ctx, deps, security.scope)
-            : ANONYMOUS;
+            : security.kind === 'driver'
+              ? await authenticateDriver(ctx, deps)
+              : ANONYMOUS;
       return next();
     },
     rateLimit: (op) => (op.security.kind === 'none' ? pass : limit),

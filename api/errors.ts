@@ -5,6 +5,7 @@ export const PROBLEMS = {
   unauthorized: { status: 401, title: 'Authentication required' },
   invalid_token: { status: 401, title: 'Invalid access token' },
   invalid_api_key: { status: 401, title: 'Invalid API key' },
+  invalid_driver_credential: { status: 401, title: 'Invalid driver credential' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   ip_not_allowed: { status: 403, title: 'Client address not allowed' },
   not_found: { status: 404, title: 'Not found' },

@@ -1,9 +1,25 @@
 import { createBooking } from './partner/create-booking';
+import { getDriverUnit } from './driver/get-unit';
+import { reportDriverPosition } from './driver/report-position';
+import { setDriverAvailability } from './driver/set-availability';
 import { getBooking } from './partner/get-booking';
 import { issueToken } from './partner/oauth-token';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
+import { listFleet } from './public/list-fleet';
 import { authorizationServerMetadata, jwks } from './well-known';
 
 /** Every API operation; the router and the OpenAPI document are both built from this list. */
-export const OPERATIONS = [issueToken, jwks, authorizationServerMetadata, createBooking, getBooking, listPublicBookings, getPublicBooking];
+export const OPERATIONS = [
+  issueToken,
+  jwks,
+  authorizationServerMetadata,
+  createBooking,
+  getBooking,
+  listPublicBookings,
+  getPublicBooking,
+  listFleet,
+  getDriverUnit,
+  setDriverAvailability,
+  reportDriverPosition,
+];
