@@ -12,6 +12,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
+import { trackingRouter } from './tracking/routes';
 
 /** The hub's HTTP API as a Koa app; it never listens (api/server.ts binds the port, tests use `app.callback()`). */
 export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS): Koa {
@@ -43,6 +44,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
 
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(docsRouter().routes());
+  app.use(trackingRouter(deps).routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -17,6 +17,8 @@ export interface PartnerBookingSource {
   lateCancellationFeeMinor: number;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** The signed passenger tracking page (api/tracking/links.ts `trackingUrl`), when the caller has it. */
+  trackingUrl?: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -46,6 +48,7 @@ export function partnerBookingView(b: PartnerBookingSource) {
     },
     driver: null,
     vehicle: null,
+    tracking_url: b.trackingUrl ?? null,
     created_at: iso(b.createdAt),
     updated_at: iso(b.updatedAt),
   };

@@ -30,6 +30,11 @@ const envSchema = z.object({
   PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   TRUSTED_PROXIES: z.string().default(''),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  TRACKING_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https tile URL template with {z}, {x} and {y}')
+    .optional(),
+  TRACKING_TILE_ATTRIBUTION: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -65,6 +70,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       .map((s) => s.trim())
       .filter(Boolean),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -92,6 +92,10 @@ export const Booking = z
     cancellation_policy: z.object({ free_until: z.string(), fee_after: z.number(), currency: z.string() }),
     driver: z.null().meta({ description: 'Set once a driver is assigned.' }),
     vehicle: z.null().meta({ description: 'Set once a driver is assigned.' }),
+    tracking_url: z
+      .url()
+      .nullable()
+      .meta({ description: 'Signed passenger tracking page: no app needed; stops working 24 h after the ride ends.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
