@@ -7,6 +7,7 @@ import { issueToken } from './partner/oauth-token';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { listFleet } from './public/list-fleet';
+import { trackPublicBooking } from './public/track-booking';
 import { authorizationServerMetadata, jwks } from './well-known';
 
 /** Every API operation; the router and the OpenAPI document are both built from this list. */
@@ -22,4 +23,5 @@ export const OPERATIONS = [
   getDriverUnit,
   setDriverAvailability,
   reportDriverPosition,
+  trackPublicBooking,
 ];

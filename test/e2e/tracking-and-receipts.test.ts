@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { receiptToken, receiptUrl, trackingToken, trackingUrl } from '../../api/tracking/links';
 import { formatMoney, receiptFigures } from '../../api/receipts/pdf';
 import { BookingSchema } from '../../db/entities';
+import { createApiKey, createIntegratorAccount } from '../../db/management';
 import { drivingMinutes } from '../../domain/eta';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
@@ -187,6 +188,36 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     const page = await fetch(local(view.json.tracking_url));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Booking confirmed');
+  });
+
+  it('streams the same events to integrators at /api/public/track/{ref} with tracking.read', async () => {
+    const { accountId } = await createIntegratorAccount(db.orm, 'Tracker');
+    await sql(`update partners set account_id = ? where id = ?`, [accountId, partnerId]);
+    const { booking } = await rideWithUnit('on_the_way');
+    await sql(`update bookings set account_id = ?, position_lat = 48.99, position_lng = 2.51, position_at = now() where id = ?`, [
+      accountId,
+      booking.id,
+    ]);
+    const key = async (scopes: string[], environment: 'live' | 'test' = 'live') =>
+      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 't', scopes })).key;
+    const reader = await key(['tracking.read']);
+    const stream = await openSse(`${hub.baseUrl}/api/public/track/${booking.id}`, { authorization: `Bearer ${reader}` });
+    expect(stream.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const first = await stream.json<{ status: string; position: { lat: number } }>();
+    expect(first?.body).toMatchObject({ status: 'on_the_way', position: { lat: 48.99 } });
+    await sql(`update bookings set position_lat = 48.995, position_at = now() + interval '1 second' where id = ?`, [booking.id]);
+    expect((await stream.json<{ position: { lat: number } }>())?.body.position.lat).toBe(48.995);
+    stream.close();
+
+    const noScope = await getJson(`${hub.baseUrl}/api/public/track/${booking.id}`, await key(['bookings.read']));
+    expect(noScope.status).toBe(403);
+    const otherEnv = await getJson(`${hub.baseUrl}/api/public/track/${booking.id}`, await key(['tracking.read'], 'test'));
+    expect(otherEnv.status).toBe(404);
+    await sql(`update bookings set status = 'completed', ended_at = now() where id = ?`, [booking.id]);
+    expect((await fetch(`${hub.baseUrl}/api/public/track/${booking.id}`, { headers: { authorization: `Bearer ${reader}` } })).status).toBe(
+      204,
+    );
   });
 
   it('serves a PDF receipt once the ride is completed, whose totals match the fare', async () => {
