@@ -1,4 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { requireAllocatedRide } from '../../api/driver/allocated-ride';
 import { BookingSchema, FleetUnitSchema } from '../../db/entities';
 import { issueDriverCredential } from '../../db/fleet';
 import { createApiKey, createIntegratorAccount } from '../../db/management';
@@ -195,6 +196,16 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
       expect(onBoard.json.eta_minutes).toBe(drivingMinutes(p2, booking.dropoff));
       row = await db.orm.em.fork().findOneOrFail(BookingSchema, { id: booking.id });
       expect(row).toMatchObject({ positionLat: p2.lat, positionLng: p2.lng, etaMinutes: drivingMinutes(p2, booking.dropoff) });
+
+      // Only the unit the ride is allocated to may report on it.
+      expect((await requireAllocatedRide(hub.deps, booking.id, units.parisExec.id)).id).toBe(booking.id);
+      await expect(requireAllocatedRide(hub.deps, booking.id, units.londonExec.id)).rejects.toMatchObject({
+        code: 'not_allocated',
+        status: 403,
+      });
+      await expect(requireAllocatedRide(hub.deps, 'bkg_00000000000000000000000000', units.parisExec.id)).rejects.toMatchObject({
+        code: 'not_found',
+      });
 
       // Holding a ride, the unit cannot go offline.
       const offline = await drive('/availability', cred, { status: 'offline' });
