@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { authenticateApiKey } from './auth/api-key-auth';
+import { authenticateDriver } from './auth/driver-auth';
 import { authenticatePartner } from './auth/partner-auth';
 import { ANONYMOUS } from './auth/principal';
 import type { ApiDeps } from './deps';
@@ -11,6 +12,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
+import { trackingRouter } from './tracking/routes';
 
 /** The hub's HTTP API as a Koa app; it never listens (api/server.ts binds the port, tests use `app.callback()`). */
 export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS): Koa {
@@ -29,7 +31,9 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
           ? await authenticatePartner(ctx, deps, security.scope)
           : security.kind === 'apiKey'
             ? await authenticateApiKey(ctx, deps, security.scope)
-            : ANONYMOUS;
+            : security.kind === 'driver'
+              ? await authenticateDriver(ctx, deps)
+              : ANONYMOUS;
       return next();
     },
     rateLimit: (op) => (op.security.kind === 'none' ? pass : limit),
@@ -40,6 +44,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
 
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(docsRouter().routes());
+  app.use(trackingRouter(deps).routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

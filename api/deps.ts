@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../infra/logger';
 import type { SigningKeyStore } from './auth/signing-keys';
+import type { BookingChanges } from './tracking/booking-changes';
 
 /** Everything the API needs, built once per process by its composition root. */
 export interface ApiDeps {
@@ -16,4 +17,8 @@ export interface ApiDeps {
   trustedProxies?: BlockList;
   encryptionKey: Buffer;
   hashPepper: Buffer;
+  /** The process's one LISTEN connection on `booking_changed`, fanning out to the tracking streams. */
+  bookingChanges: BookingChanges;
+  /** Map tiles of the tracking page (TRACKING_TILE_URL); without them it draws an offline SVG map. */
+  tracking?: { tileUrl?: string; tileAttribution?: string };
 }

@@ -16,6 +16,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   OAuth: 'Partner API: access tokens (OAuth 2.0 client credentials) and the public keys and metadata that verify them.',
   Bookings: 'Partner API: create a ride booking at a fixed price, follow it live, read it back and cancel it.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
+  'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state.',
+  'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
 };
 
 const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string> = {
@@ -33,6 +35,7 @@ const BEFORE_RATE_LIMIT = new Set<ProblemCode>([
   'unauthorized',
   'invalid_token',
   'invalid_api_key',
+  'invalid_driver_credential',
   'insufficient_scope',
   'ip_not_allowed',
 ]);
@@ -143,7 +146,7 @@ function errorResponse(op: Op, status: number, codes: ProblemCode[]): ZodOpenApi
   if (authenticated(op) && codes.some((code) => !BEFORE_RATE_LIMIT.has(code))) names.push(...RATE_LIMIT_HEADERS);
   if (status === 429 || codes.includes('idempotency_key_in_use')) names.push('Retry-After');
   if (status === 401 || codes.includes('insufficient_scope')) names.push('WWW-Authenticate');
-  const scope = op.security.kind === 'none' ? undefined : op.security.scope;
+  const scope = 'scope' in op.security ? op.security.scope : undefined;
   const examples = Object.fromEntries(
     codes.map((code) => {
       const options =
@@ -189,15 +192,18 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     | undefined;
   const body = request?.body;
   const example = request?.bodyExample;
-  const description = [op.description, security.kind === 'none' ? '' : `Requires the \`${security.scope}\` scope.`]
-    .filter(Boolean)
-    .join('\n\n');
+  const description = [op.description, 'scope' in security ? `Requires the \`${security.scope}\` scope.` : ''].filter(Boolean).join('\n\n');
   return {
     operationId: op.operationId,
     summary: op.summary,
     ...(description ? { description } : {}),
     tags: op.tags,
-    security: security.kind === 'none' ? [] : [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }],
+    security:
+      security.kind === 'none'
+        ? []
+        : security.kind === 'driver'
+          ? [{ driverCredential: [] }]
+          : [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }],
     ...(op.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
     requestParams: {
       ...(request?.params ? { path: request.params } : {}),
@@ -265,6 +271,13 @@ export function buildOpenApiDocument(): object {
             scheme: 'bearer',
             bearerFormat: 'hub API key',
             description: `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}.`,
+          },
+          driverCredential: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'hub driver credential',
+            description:
+              "Driver API: a fleet unit's driver-app credential, `Authorization: Bearer drv_…`, issued with `npm run hub -- fleet credential <unit_id>`.",
           },
         },
         parameters: {

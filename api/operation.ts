@@ -5,7 +5,12 @@ import { ProblemError, type FieldError, type ProblemCode } from './errors';
 import type { ApiDeps } from './deps';
 import type { Principal } from './auth/principal';
 
-export type Security = { kind: 'none' } | { kind: 'partner'; scope: string } | { kind: 'apiKey'; scope: string };
+export type Security =
+  | { kind: 'none' }
+  | { kind: 'partner'; scope: string }
+  | { kind: 'apiKey'; scope: string }
+  /** A fleet unit's driver app (`drv_…` credential); the principal's ownerId is the unit id. */
+  | { kind: 'driver' };
 
 export interface ResponseSpec {
   description: string;

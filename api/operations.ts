@@ -1,10 +1,15 @@
 import { cancelBooking } from './partner/cancel-booking';
 import { createBooking } from './partner/create-booking';
+import { getDriverUnit } from './driver/get-unit';
+import { reportDriverPosition } from './driver/report-position';
+import { setDriverAvailability } from './driver/set-availability';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
 import { issueToken } from './partner/oauth-token';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
+import { listFleet } from './public/list-fleet';
+import { trackPublicBooking } from './public/track-booking';
 import { authorizationServerMetadata, jwks } from './well-known';
 
 /** Every API operation; the router and the OpenAPI document are both built from this list. */
@@ -18,4 +23,9 @@ export const OPERATIONS = [
   getPublicBooking,
   getBookingStatus,
   cancelBooking,
+  listFleet,
+  getDriverUnit,
+  setDriverAvailability,
+  reportDriverPosition,
+  trackPublicBooking,
 ];

@@ -10,6 +10,7 @@ import { cidrList } from './auth/client-address';
 import { SigningKeyStore } from './auth/signing-keys';
 import type { ApiDeps } from './deps';
 import { purgeExpired } from './housekeeping';
+import { BookingChanges } from './tracking/booking-changes';
 
 export function apiDeps(
   config: HubConfig,
@@ -22,6 +23,8 @@ export function apiDeps(
     oauth: config.oauth,
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
+    bookingChanges: new BookingChanges(() => parts.orm.config.get('clientUrl') as string, parts.logger),
+    tracking: config.tracking,
   };
 }
 
@@ -38,6 +41,8 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
     close: () =>
       new Promise((resolve) => {
         clearInterval(housekeeping);
+        // End the live tracking streams first: the server waits for every open response.
+        void deps.bookingChanges.close();
         server.close(() => resolve());
         server.closeIdleConnections();
       }),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApiKey, createIntegratorAccount, createPartner, type Secrets } from './management';
+import { seedDemoFleet } from './seed-fleet';
 
 export interface DemoCredentials {
   partner: { partnerId: string; name: string; sandbox: { clientId: string; clientSecret: string }; webhookSecret: string };
@@ -9,9 +10,11 @@ export interface DemoCredentials {
 
 /**
  * On first start, a sandbox demo partner and a demo integrator account with a read-only test key. Their secrets are
- * kept in the local data directory only (the database holds hashes), so every `npm start` can print them.
+ * kept in the local data directory only (the database holds hashes), so every `npm start` can print them. The demo
+ * fleet (db/seed-fleet.ts) is seeded too; it is idempotent.
  */
 export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): Promise<DemoCredentials> {
+  await seedDemoFleet(orm);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
   const partner = await createPartner(orm, secrets, { name: 'Demo Travel (sandbox)' });
   const sandbox = partner.clients.find((c) => c.environment === 'sandbox')!;

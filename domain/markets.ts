@@ -29,3 +29,12 @@ export function marketOf(point: { lat: number; lng: number }): string {
   }
   return best?.code ?? OTHER_MARKET;
 }
+
+/** Codes of the markets the service operates (fleet units belong to one of them). */
+export const MARKET_CODES: readonly string[] = MARKETS.map((m) => m.code);
+
+/** The city centre of a market. */
+export function marketCentre(code: string): { lat: number; lng: number } | undefined {
+  const m = MARKETS.find((x) => x.code === code);
+  return m ? { lat: m.lat, lng: m.lng } : undefined;
+}

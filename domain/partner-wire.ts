@@ -33,6 +33,8 @@ export interface PartnerBookingSource {
   endedAt?: Date | string | null;
   cancellation?: CancellationRecord | Record<string, unknown> | null;
   trip?: TripRecord | Record<string, unknown> | null;
+  /** The signed passenger tracking page (api/tracking/links.ts `trackingUrl`), when the caller has it. */
+  trackingUrl?: string | null;
 }
 
 /** The trip as driven, as the read model stores it (fare in minor units). */
@@ -83,6 +85,7 @@ export function partnerBookingView(b: PartnerBookingSource) {
     },
     cancellation: b.cancellation ? cancellationToWire(b.cancellation as CancellationRecord, b.fare.currency) : null,
     trip: b.trip ? tripToWire(b.trip as TripRecord) : null,
+    tracking_url: b.trackingUrl ?? null,
     created_at: iso(b.createdAt),
     updated_at: iso(b.updatedAt),
   };

@@ -32,6 +32,11 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
+  TRACKING_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https tile URL template with {z}, {x} and {y}')
+    .optional(),
+  TRACKING_TILE_ATTRIBUTION: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,6 +74,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
+    tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import { accountCommands } from './hub/accounts';
 import { Failure, UsageError, type Command, type Flags, type HubIo } from './hub/cli';
 import { clientCommands } from './hub/clients';
+import { fleetCommands } from './hub/fleet';
 import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
 import { signingKeyCommands } from './hub/signing-keys';
@@ -15,6 +16,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   accounts: accountCommands,
   keys: keyCommands,
   'signing-keys': signingKeyCommands,
+  fleet: fleetCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;

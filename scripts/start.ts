@@ -116,6 +116,8 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
 
   List the demo account's bookings (Public Integration API):
     curl -s ${info.api}/api/public/v1/bookings -H 'Authorization: Bearer ${integrator.testKey}'
+  The live fleet (Paris, London, New York):
+    curl -s '${info.api}/api/public/v1/fleet?dispatch_state=available' -H 'Authorization: Bearer ${integrator.testKey}'
   Manage partners, clients and keys:  npm run hub -- --help
 
   Ctrl-C stops everything.

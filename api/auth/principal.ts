@@ -1,9 +1,9 @@
-/** Who is calling: a partner's OAuth client or an integrator's API key. */
+/** Who is calling: a partner's OAuth client, an integrator's API key or a fleet unit's driver app. */
 export interface Principal {
-  kind: 'partner' | 'integrator' | 'anonymous';
+  kind: 'partner' | 'integrator' | 'driver' | 'anonymous';
   /** The credential that authenticated (client id or key id): rate limits and idempotency keys hang on it. */
   credentialId: string;
-  /** Partner id or integrator account id. */
+  /** Partner id, integrator account id or fleet unit id. */
   ownerId: string;
   livemode: boolean;
   scopes: string[];

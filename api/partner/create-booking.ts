@@ -18,6 +18,7 @@ import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } f
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
+import { trackingUrl } from '../tracking/links';
 import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, VehicleClass } from './schemas';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
@@ -194,7 +195,8 @@ export const createBooking = defineOperation({
       throw err;
     }
     const booking = state.booking;
-    const view = partnerBookingView({ ...booking, status: state.status, updatedAt: booking.createdAt });
+    const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
+    const view = partnerBookingView({ ...booking, status: state.status, updatedAt: booking.createdAt, trackingUrl: tracking });
     return { status: 201, body: view, headers: { Location: `${deps.publicBaseUrl}/v1/bookings/${booking.id}` } };
   },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BookingSchema } from '../../db/entities';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { ProblemError } from '../errors';
+import { trackingUrl } from '../tracking/links';
 import { defineOperation } from '../operation';
 import { Booking, BookingId } from './schemas';
 
@@ -23,6 +24,7 @@ export const getBooking = defineOperation({
       environment: principal.livemode ? 'live' : 'sandbox',
     });
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
-    return { status: 200, body: partnerBookingView({ ...booking, fare: booking.fare as never }) };
+    const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
+    return { status: 200, body: partnerBookingView({ ...booking, fare: booking.fare as never, trackingUrl: tracking }) };
   },
 });

@@ -171,6 +171,10 @@ export const Booking = z
       description: 'How the ride ended without its trip (cancelled, no_show, no_driver_available).',
     }),
     trip: Trip.nullable().meta({ description: 'Set once the trip is completed.' }),
+    tracking_url: z
+      .url()
+      .nullable()
+      .meta({ description: 'Signed passenger tracking page: no app needed; stops working 24 h after the ride ends.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })

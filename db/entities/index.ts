@@ -1,11 +1,13 @@
 export * from './booking';
 export * from './event';
+export * from './fleet';
 export * from './integrator';
 export * from './partner';
 export * from './signing-key';
 
 import { BookingSchema } from './booking';
 import { HubEventSchema, WebhookDeliverySchema } from './event';
+import { FleetUnitSchema } from './fleet';
 import { ApiKeySchema, IntegratorAccountSchema } from './integrator';
 import { OAuthClientSchema, PartnerSchema } from './partner';
 import { SigningKeySchema } from './signing-key';
@@ -19,4 +21,5 @@ export const ENTITIES = [
   PartnerSchema,
   OAuthClientSchema,
   SigningKeySchema,
+  FleetUnitSchema,
 ];

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
+import { compliance } from '../../domain/compliance';
+import { ProblemError } from '../errors';
+import type { ApiDeps } from '../deps';
+
+/** How far ahead of the hub's clock a position's `recorded_at` may be (phone clocks drift). */
+export const CLOCK_SKEW_SECONDS = 30;
+
+export const DriverUnit = z
+  .object({
+    unit_id: z.string().meta({ example: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
+    dispatch_state: z.enum(['offline', 'available', 'assigned', 'on_trip']),
+    booking_id: z.string().nullable().meta({ description: 'The ride the unit holds, if any.' }),
+    compliance: z.enum(['compliant', 'expiring', 'lapsed']),
+    vehicle: z.object({ make: z.string(), model: z.string(), plate: z.string() }),
+    chauffeur: z.object({ name: z.string() }),
+    position: z.object({ lat: z.number(), lng: z.number(), at: z.string() }).nullable(),
+  })
+  .meta({ id: 'DriverUnit' });
+
+export function driverUnitView(u: FleetUnit, now = new Date()): z.infer<typeof DriverUnit> {
+  return {
+    unit_id: u.id,
+    dispatch_state: u.dispatchState,
+    booking_id: u.bookingId ?? null,
+    compliance: compliance(u.documents, now).state,
+    vehicle: { make: u.vehicle.make, model: u.vehicle.model, plate: u.vehicle.plate },
+    chauffeur: { name: u.chauffeur.name },
+    position:
+      u.positionLat != null && u.positionLng != null && u.positionAt
+        ? { lat: u.positionLat, lng: u.positionLng, at: u.positionAt.toISOString() }
+        : null,
+  };
+}
+
+export async function loadUnit(deps: ApiDeps, unitId: string): Promise<FleetUnit> {
+  const unit = await deps.orm.em.fork().findOne(FleetUnitSchema, { id: unitId });
+  // The credential was valid a moment ago; a unit cannot be deleted, so this is a race with nothing sensible to do.
+  if (!unit) throw new ProblemError('invalid_driver_credential', { detail: 'The unit of this credential no longer exists.' });
+  return unit;
+}

@@ -1,0 +1,48 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
+import { EXPIRING_WINDOW_DAYS } from '../../domain/compliance';
+import { defineOperation } from '../operation';
+import { encodeCursor, ListFleetQuery, PublicFleetList, publicFleetUnitView } from './fleet-schemas';
+
+export const listFleet = defineOperation({
+  operationId: 'listFleet',
+  method: 'get',
+  path: '/api/public/v1/fleet',
+  summary: 'List fleet units',
+  description:
+    'The fleet that drives live rides: vehicle, chauffeur, compliance (each document and which lapses when) and dispatch state, ' +
+    `newest unit first. Filter by market, class, compliance (\`expiring\`: a document lapses within ${EXPIRING_WINDOW_DAYS} days) ` +
+    'and dispatch state; page with `limit` and `cursor` (the previous `next_cursor`). The fleet is the same for test and live keys.',
+  tags: ['Public fleet'],
+  security: { kind: 'apiKey', scope: 'fleet.read' },
+  request: { query: ListFleetQuery },
+  responses: { 200: { description: 'One page of fleet units.', schema: PublicFleetList } },
+  errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
+  async handler({ query, deps, ctx }) {
+    const now = new Date();
+    const window = new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000);
+    const where: FilterQuery<FleetUnit> = {};
+    if (query.market) where.market = query.market;
+    if (query.class) where.vehicleClass = query.class;
+    if (query.dispatch_state) where.dispatchState = query.dispatch_state as FleetUnit['dispatchState'];
+    if (query.compliance === 'lapsed') where.$or = [{ complianceLapsesAt: null }, { complianceLapsesAt: { $lte: now } }];
+    if (query.compliance === 'expiring') where.complianceLapsesAt = { $gt: now, $lte: window };
+    if (query.compliance === 'compliant') where.complianceLapsesAt = { $gt: window };
+    if (query.cursor) where.id = { $lt: query.cursor };
+    const found = await deps.orm.em.fork().find(FleetUnitSchema, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
+    const page = found.slice(0, query.limit);
+    const hasMore = found.length > query.limit;
+    const nextCursor = hasMore ? encodeCursor(page[page.length - 1]!.id) : null;
+    const headers: Record<string, string> = {};
+    if (nextCursor) {
+      const next = new URLSearchParams(ctx.querystring);
+      next.set('cursor', nextCursor);
+      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
+    }
+    return {
+      status: 200,
+      headers,
+      body: { data: page.map((u) => publicFleetUnitView(u, now)), has_more: hasMore, next_cursor: nextCursor },
+    };
+  },
+});

@@ -1,0 +1,77 @@
+/**
+ * Signed links of the passenger side: the tracking page and the PDF receipt.
+ *
+ * Tracking: `/track/<booking id>.<expiry, unix seconds in base36>.<HMAC-SHA256, base64url>`, the HMAC over
+ * `track:<booking id>.<expiry>`. The link carries a hard expiry (the pickup time plus TRACKING_LINK_MAX_DAYS), and the
+ * page also refuses it TRACKING_LINK_AFTER_END_HOURS after the ride ended (`bookings.ended_at`).
+ * Receipt: `/receipts/<booking id>.<HMAC-SHA256 over receipt:<booking id>>`; it does not expire.
+ * Each purpose has its own key, derived from HUB_ENCRYPTION_KEY with HKDF, so a link of one kind never passes as
+ * another and the encryption key itself never signs anything.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+export const TRACKING_LINK_AFTER_END_HOURS = 24;
+export const TRACKING_LINK_MAX_DAYS = 3;
+
+const BOOKING_ID = /^bkg_[0-9a-z]{26}$/;
+
+function derivedKey(encryptionKey: Buffer, purpose: 'tracking-link' | 'receipt-link'): Buffer {
+  return Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), `dispatch-hub:${purpose}:v1`, 32));
+}
+
+function sign(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text, 'utf8').digest('base64url');
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function trackingToken(encryptionKey: Buffer, bookingId: string, expiresAt: Date): string {
+  const exp = Math.floor(expiresAt.getTime() / 1000).toString(36);
+  return `${bookingId}.${exp}.${sign(derivedKey(encryptionKey, 'tracking-link'), `track:${bookingId}.${exp}`)}`;
+}
+
+/** The hard expiry of a booking's tracking link. */
+export function trackingLinkExpiry(pickupAt: Date | string): Date {
+  return new Date(new Date(pickupAt).getTime() + TRACKING_LINK_MAX_DAYS * 86_400_000);
+}
+
+/** The booking's tracking page; put it in the partner's booking view (`tracking_url`). */
+export function trackingUrl(publicBaseUrl: string, encryptionKey: Buffer, booking: { id: string; pickupAt: Date | string }): string {
+  return `${publicBaseUrl}/track/${trackingToken(encryptionKey, booking.id, trackingLinkExpiry(booking.pickupAt))}`;
+}
+
+export type TokenCheck = { ok: true; bookingId: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+export function verifyTrackingToken(encryptionKey: Buffer, token: string, now = new Date()): TokenCheck {
+  const match = /^(bkg_[0-9a-z]{26})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: 'invalid' };
+  const [, bookingId, exp, signature] = match as unknown as [string, string, string, string];
+  if (!same(signature, sign(derivedKey(encryptionKey, 'tracking-link'), `track:${bookingId}.${exp}`)))
+    return { ok: false, reason: 'invalid' };
+  if (parseInt(exp, 36) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, bookingId };
+}
+
+/** Whether a ride that ended at `endedAt` may still be tracked. */
+export function trackableAfterEnd(endedAt: Date | null | undefined, now = new Date()): boolean {
+  return !endedAt || now.getTime() < endedAt.getTime() + TRACKING_LINK_AFTER_END_HOURS * 3_600_000;
+}
+
+export function receiptToken(encryptionKey: Buffer, bookingId: string): string {
+  return `${bookingId}.${sign(derivedKey(encryptionKey, 'receipt-link'), `receipt:${bookingId}`)}`;
+}
+
+/** The booking's PDF receipt (404 until the ride is completed); put it in `trip.completed` and `GET /v1/bookings/:id`. */
+export function receiptUrl(publicBaseUrl: string, encryptionKey: Buffer, bookingId: string): string {
+  return `${publicBaseUrl}/receipts/${receiptToken(encryptionKey, bookingId)}`;
+}
+
+export function verifyReceiptToken(encryptionKey: Buffer, token: string): string | null {
+  const match = /^(bkg_[0-9a-z]{26})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match || !BOOKING_ID.test(match[1]!)) return null;
+  return same(match[2]!, sign(derivedKey(encryptionKey, 'receipt-link'), `receipt:${match[1]}`)) ? match[1]! : null;
+}

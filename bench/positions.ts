@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:positions`: one self-contained run on this machine (embedded PostgreSQL, the API in this process; no
+ * Temporal: positions never reach it) measuring
+ *   1. GPS positions ingested per second through POST /driver/v1/positions (auth, rate limit, validation, the unit's
+ *      and the ride's position and ETA written, latest wins), with p50/p99 latency;
+ *   2. the delay from a position report to its event on the tracking page's stream (/track/<token>/events: trigger →
+ *      NOTIFY → the process's LISTEN connection → SSE);
+ *   3. beside them, the bare PostgreSQL baseline in the same run: the same row update (trigger + NOTIFY) from a plain
+ *      pg client, its rate, and its delay to a LISTEN connection.
+ * Sizes: BENCH_UNITS (default 50), BENCH_POSITIONS (4000), BENCH_CONCURRENCY (16), BENCH_ROUNDTRIPS (200).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client as TemporalClient } from '@temporalio/client';
+import { Client, Pool } from 'pg';
+import { apiDeps, listen } from '../api/server';
+import { trackingUrl } from '../api/tracking/links';
+import { BookingSchema } from '../db/entities';
+import { addUnit, issueDriverCredential } from '../db/fleet';
+import { createPartner } from '../db/management';
+import { migrate, openOrm } from '../db/orm';
+import { priceFare } from '../domain/pricing';
+import { loadConfig } from '../infra/config';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { newId } from '../infra/ids';
+import { createLogger } from '../infra/logger';
+
+const UNITS = Number(process.env.BENCH_UNITS ?? 50);
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 4000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const ROUNDTRIPS = Number(process.env.BENCH_ROUNDTRIPS ?? 200);
+const PICKUP = { lat: 49.0097, lng: 2.5479 };
+const DROPOFF = { lat: 48.8674, lng: 2.3294 };
+
+async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await one(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { rate: count / ((performance.now() - started) / 1000), ...percentiles(latencies) };
+}
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { p50: pct(50), p99: pct(99) };
+}
+
+/** Reads an SSE response and resolves waiters whose predicate matches an event's data. */
+function sseWatcher(body: ReadableStream<Uint8Array>) {
+  const waiters: { match: (data: string) => boolean; resolve: () => void }[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    const reader = body.getReader();
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n');
+        if (!data) continue;
+        for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]!.match(data)) waiters.splice(i, 1)[0]!.resolve();
+      }
+    }
+  })();
+  return (match: (data: string) => boolean) => new Promise<void>((resolve) => waiters.push({ match, resolve }));
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-positions-'));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 15432 + Math.floor(Math.random() * 1000) });
+  const url = await pg.createDatabase('bench');
+  const orm = await openOrm(url, 30);
+  await migrate(orm);
+  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  // Driver endpoints and the tracking stream never call Temporal; the client is lazy and never connects.
+  const deps = apiDeps(config, { orm, temporal: new TemporalClient(), logger: createLogger('silent'), ...secrets });
+  const api = await listen(deps, '127.0.0.1', 0);
+  const base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
+  const pool = new Pool({ connectionString: url, max: CONCURRENCY });
+
+  try {
+    const partner = await createPartner(orm, secrets, { name: 'Bench' });
+    const fare = priceFare({ pickup: PICKUP, dropoff: DROPOFF, pickupAt: new Date(), vehicleClass: 'executive', currency: 'EUR' });
+    const rides: { unitId: string; credential: string; bookingId: string }[] = [];
+    for (let i = 0; i < UNITS; i++) {
+      const unit = await addUnit(orm, {
+        market: 'PAR',
+        vehicleClass: 'executive',
+        vehicle: { make: 'Mercedes-Benz', model: 'E-Class', year: 2024, color: 'black', plate: `BENCH-${i}` },
+        chauffeur: { name: `Driver ${i}`, phone: '+33611111111', photo_url: 'https://example.com/d.jpg', licence_no: `L${i}`, rating: 4.8 },
+        documents: {
+          driving_licence: '2099-01-01',
+          insurance: '2099-01-01',
+          vehicle_inspection: '2099-01-01',
+          operator_permit: '2099-01-01',
+        },
+      });
+      const { credential } = await issueDriverCredential(orm, secrets, unit.id);
+      const em = orm.em.fork();
+      const booking = em.create(BookingSchema, {
+        id: newId('bkg'),
+        partnerId: partner.partnerId,
+        environment: 'live',
+        status: 'on_the_way',
+        vehicleClass: 'executive',
+        market: 'PAR',
+        pickup: PICKUP,
+        dropoff: DROPOFF,
+        passenger: { name: 'Bench' },
+        pickupAt: new Date(),
+        currency: 'EUR',
+        fare: fare as unknown as Record<string, unknown>,
+        fareTotalMinor: fare.total,
+        commissionPct: 0,
+        freeUntil: new Date(),
+        lateCancellationFeeMinor: 0,
+        trackingToken: 'bench',
+        unitId: unit.id,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      await em.flush();
+      await orm.em
+        .getConnection()
+        .execute(`update fleet_units set dispatch_state = 'assigned', booking_id = ? where id = ?`, [booking.id, unit.id]);
+      rides.push({ unitId: unit.id, credential, bookingId: booking.id });
+    }
+
+    // Every report is newer than the one before (ms resolution), so each one is applied, never skipped as stale.
+    let clock = Date.now() - 3_600_000;
+    const report = async (ride: (typeof rides)[number], lat: number, lng: number) => {
+      const response = await fetch(`${base}/driver/v1/positions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ride.credential}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ lat, lng, recorded_at: new Date(++clock).toISOString() }),
+      });
+      const body = (await response.json()) as { applied?: boolean };
+      if (response.status !== 200 || !body.applied) throw new Error(`position: ${response.status} ${JSON.stringify(body)}`);
+    };
+    const spot = (i: number) => ({ lat: 48.9 + (i % 1000) / 100_000, lng: 2.4 + (i % 777) / 100_000 });
+
+    await timed(200, CONCURRENCY, (i) => report(rides[i % UNITS]!, spot(i).lat, spot(i).lng)); // warm-up
+    const ingest = await timed(POSITIONS, CONCURRENCY, (i) => report(rides[i % UNITS]!, spot(i).lat, spot(i).lng));
+
+    // Report → the page's event stream, one report at a time.
+    const ride = rides[0]!;
+    const events = await fetch(`${trackingUrl(base, secrets.encryptionKey, { id: ride.bookingId, pickupAt: new Date() })}/events`);
+    const waitFor = sseWatcher(events.body!);
+    const toStream: number[] = [];
+    for (let i = 0; i < ROUNDTRIPS; i++) {
+      const lat = 48.5 + i / 10_000;
+      const seen = waitFor((data) => data.includes(`"lat":${lat},`));
+      const t = performance.now();
+      await report(ride, lat, 2.3);
+      await seen;
+      toStream.push(performance.now() - t);
+    }
+
+    // Baseline: the same row write from a bare pg client (the trigger notifies), and its delay to a LISTEN connection.
+    const bare = async (i: number) => {
+      const { lat, lng } = spot(i);
+      await pool.query(`update bookings set position_lat = $1, position_lng = $2, position_at = $3, eta_minutes = $4 where id = $5`, [
+        lat,
+        lng,
+        new Date(++clock),
+        i % 60,
+        rides[i % UNITS]!.bookingId,
+      ]);
+    };
+    await timed(200, CONCURRENCY, bare);
+    const bareRate = await timed(POSITIONS, CONCURRENCY, bare);
+    const listener = new Client({ connectionString: url });
+    await listener.connect();
+    await listener.query('listen booking_changed');
+    const bareDelay: number[] = [];
+    for (let i = 0; i < ROUNDTRIPS; i++) {
+      const heard = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
+      const t = performance.now();
+      await pool.query(`update bookings set position_lat = $1, position_at = $2 where id = $3`, [
+        48 + i / 1000,
+        new Date(++clock),
+        ride.bookingId,
+      ]);
+      await heard;
+      bareDelay.push(performance.now() - t);
+    }
+    await listener.end();
+    events.body?.cancel().catch(() => undefined);
+
+    const f = (n: number) => n.toFixed(1);
+    const delay = percentiles(toStream);
+    const bareD = percentiles(bareDelay);
+    console.log(
+      `\nhub positions bench — ${UNITS} units on rides, ${POSITIONS} positions, concurrency ${CONCURRENCY}, ${ROUNDTRIPS} round trips, Node ${process.version}\n`,
+    );
+    console.log(
+      `POST /driver/v1/positions                  ${f(ingest.rate)} positions/s   p50 ${f(ingest.p50)} ms   p99 ${f(ingest.p99)} ms`,
+    );
+    console.log(
+      `bare pg update + trigger NOTIFY (baseline) ${f(bareRate.rate)} writes/s      p50 ${f(bareRate.p50)} ms   p99 ${f(bareRate.p99)} ms`,
+    );
+    console.log(`ratio API / bare write                     ${(ingest.rate / bareRate.rate).toFixed(2)}`);
+    console.log(`\nreport → tracking page event stream        p50 ${f(delay.p50)} ms   p99 ${f(delay.p99)} ms`);
+    console.log(`bare write → LISTEN notification           p50 ${f(bareD.p50)} ms   p99 ${f(bareD.p99)} ms\n`);
+  } finally {
+    await pool.end();
+    await api.close();
+    await orm.close();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

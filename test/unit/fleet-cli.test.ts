@@ -1,0 +1,81 @@
+import { FleetUnitSchema } from '../../db/entities';
+import { runHub } from '../../scripts/hub-commands';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { dateIn } from '../support/fleet';
+import { TEST_SECRETS } from '../support/hub';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await freshDatabase();
+});
+afterAll(() => db?.close());
+
+async function hub(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runHub(argv, {
+    orm: db.orm,
+    secrets: TEST_SECRETS,
+    out: (s) => (stdout += `${s}\n`),
+    err: (s) => (stderr += `${s}\n`),
+  });
+  return { code, stdout, stderr };
+}
+async function hubJson(...argv: string[]) {
+  const { code, stdout, stderr } = await hub(...argv, '--json');
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(stdout);
+}
+
+const ADD = [
+  'fleet', 'add', '--market', 'PAR', '--class', 'executive', '--make', 'Mercedes-Benz', '--model', 'E-Class', '--year', '2024',
+  '--color', 'black', '--plate', 'CLI-001', '--name', 'Jean Dupont', '--phone', '+33611111111', '--photo', 'https://example.com/j.jpg',
+  '--licence', 'FR-1', '--rating', '4.8',
+]; // prettier-ignore
+
+describe('hub fleet', () => {
+  it('adds a unit, records documents, updates it, lists it and issues a driver credential', async () => {
+    const added = await hubJson(...ADD, '--driving-licence', dateIn(400), '--insurance', dateIn(300), '--vehicle-inspection', dateIn(200));
+    expect(added).toMatchObject({
+      market: 'PAR',
+      dispatch_state: 'offline',
+      compliance: { state: 'lapsed', next_lapse: { document: 'operator_permit', at: null } },
+    });
+    const id = added.unit_id as string;
+    expect(id).toMatch(/^unit_/);
+
+    const documented = await hubJson('fleet', 'document', id, '--type', 'operator_permit', '--expires', dateIn(20));
+    expect(documented.compliance).toMatchObject({ state: 'expiring', next_lapse: { document: 'operator_permit' } });
+    expect((await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id })).complianceLapsesAt).toBeInstanceOf(Date);
+
+    const updated = await hubJson('fleet', 'update', id, '--color', 'silver', '--rating', '4.9');
+    expect(updated.vehicle).toMatchObject({ color: 'silver', make: 'Mercedes-Benz' });
+    expect(updated.chauffeur).toMatchObject({ rating: 4.9, name: 'Jean Dupont' });
+
+    const list = await hub('fleet', 'list', '--market', 'PAR');
+    expect(list.stdout).toContain(id);
+    expect(list.stdout).toContain('expiring');
+
+    const issued = await hubJson('fleet', 'credential', id);
+    expect(issued.credential).toMatch(/^drv_[0-9A-Za-z]{12}_[0-9A-Za-z]{38}$/);
+    const stored = await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id });
+    expect(stored.driverCredentialHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.driverCredentialHash).not.toContain(issued.credential.slice(17, 49));
+  });
+
+  it('refuses a document without an expiry, bad dates and values, and unknown units, changing nothing', async () => {
+    const { unit_id: id } = await hubJson(...ADD.map((a) => (a === 'CLI-001' ? 'CLI-002' : a)));
+    const before = await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id });
+    expect((await hub('fleet', 'document', id, '--type', 'insurance')).code).toBe(2);
+    const badDate = await hub('fleet', 'document', id, '--type', 'insurance', '--expires', '2027-02-30');
+    expect(badDate.code).toBe(1);
+    expect(badDate.stderr).toContain('YYYY-MM-DD');
+    expect((await hub('fleet', 'document', id, '--type', 'passport', '--expires', '2030-01-01')).stderr).toContain('driving_licence');
+    expect((await hub(...ADD.map((a) => (a === 'PAR' ? 'XYZ' : a)))).stderr).toContain('market must be one of');
+    expect((await hub(...ADD.map((a) => (a === 'executive' ? 'limo' : a)))).stderr).toContain('class must be one of');
+    expect((await hub('fleet', 'update', 'unit_nope', '--color', 'red')).stderr).toContain('no fleet unit');
+    expect((await hub('fleet', 'update', id)).code).toBe(2);
+    const after = await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id });
+    expect(after.documents).toEqual(before.documents);
+  });
+});
