@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import packageJson from '../package.json';
-import { API_KEY_SCOPES, PARTNER_SCOPES } from './auth/scopes';
+import { API_KEY_SCOPES, PARTNER_SCOPES } from '../infra/scopes';
 import { PROBLEMS, problemBody, type ProblemCode, type ProblemOptions } from './errors';
 import type { ResponseSpec } from './operation';
 import { OPERATIONS } from './operations';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { generateApiKey, generateClientId, generateClientSecret, generateWebhookSecret, maskApiKey } from '../api/auth/api-key-format';
-import { API_KEY_SCOPES, unknownScopes } from '../api/auth/scopes';
+import { generateApiKey, generateClientId, generateClientSecret, generateWebhookSecret, maskApiKey } from '../infra/credentials';
+import { API_KEY_SCOPES, unknownScopes } from '../infra/scopes';
 import { newId } from '../infra/ids';
 import { encryptSecret, hashSecret } from '../infra/secrets';
 import {

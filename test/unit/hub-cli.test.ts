@@ -1,4 +1,4 @@
-import { maskApiKey } from '../../api/auth/api-key-format';
+import { maskApiKey } from '../../infra/credentials';
 import { OAuthClientSchema } from '../../db/entities';
 import { hashSecret } from '../../infra/secrets';
 import { runHub } from '../../scripts/hub-commands';
