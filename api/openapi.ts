@@ -15,6 +15,7 @@ const EXAMPLE_REQUEST_ID = 'req_4f1c2b9e8a7d4c3b9e0f1a2b3c4d5e6f';
 const TAG_DESCRIPTIONS: Record<string, string> = {
   OAuth: 'Partner API: access tokens (OAuth 2.0 client credentials) and the public keys and metadata that verify them.',
   Bookings: 'Partner API: create a ride booking at a fixed price and read it back.',
+  Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
 };
 

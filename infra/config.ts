@@ -29,6 +29,7 @@ const envSchema = z.object({
   OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   TRUSTED_PROXIES: z.string().default(''),
+  QUOTE_VALIDITY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -65,6 +66,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       .map((s) => s.trim())
       .filter(Boolean),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
     logLevel: env.LOG_LEVEL,
   };
 }

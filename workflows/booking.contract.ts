@@ -28,6 +28,8 @@ export interface BookingRecord {
   lateCancellationFeeMinor: number;
   trackingToken: string;
   createdAt: string;
+  /** The quote whose price the booking keeps, when made from one (GET /v1/quotes). */
+  quoteId?: string;
 }
 
 export interface BookingState {

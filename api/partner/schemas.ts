@@ -52,6 +52,7 @@ export const VehicleClass = z
   .meta({ id: 'VehicleClass', description: 'See docs/pricing.md for capacity and tariffs.' });
 export const CurrencyCode = z.enum(SUPPORTED_CURRENCIES as [string, ...string[]]).meta({ id: 'Currency', description: 'ISO 4217.' });
 
+export const QuoteId = z.string().regex(/^qt_[0-9a-z]{26}$/, 'expected a quote id (qt_…)');
 export const BookingId = z.string().regex(/^bkg_[0-9a-z]{26}$/, 'expected a booking id (bkg_…)');
 
 const Money = z.number().meta({ description: "Decimal amount with the currency's precision." });
