@@ -1,6 +1,10 @@
 import { createBooking } from './partner/create-booking';
 import { getBooking } from './partner/get-booking';
 import { getQuote } from './partner/get-quote';
+import { getWebhookEndpoint } from './partner/get-webhook-endpoint';
+import { rotateWebhookSecret } from './partner/rotate-webhook-secret';
+import { sendTestWebhook } from './partner/send-test-webhook';
+import { updateWebhookEndpoint } from './partner/update-webhook-endpoint';
 import { issueToken } from './partner/oauth-token';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
@@ -14,6 +18,10 @@ export const OPERATIONS = [
   getQuote,
   createBooking,
   getBooking,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  rotateWebhookSecret,
+  sendTestWebhook,
   listPublicBookings,
   getPublicBooking,
 ];

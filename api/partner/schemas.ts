@@ -97,3 +97,13 @@ export const Booking = z
     updated_at: z.string(),
   })
   .meta({ id: 'Booking' });
+
+export const WebhookEndpoint = z
+  .object({
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where events are POSTed; null when none is set.', example: 'https://ota.example.com/hooks/dispatch' }),
+    secret_hint: z.string().meta({ description: "The signing secret's prefix and last four characters.", example: 'phsec_…x9Qa' }),
+  })
+  .meta({ id: 'WebhookEndpoint' });
