@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { bookingRow } from '../db/booking-rows';
 import { BookingSchema, HubEventSchema, PartnerSchema, type Booking } from '../db/entities';
 import type { BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationRecord } from '../domain/cancellation';
@@ -113,33 +114,7 @@ export function createBookingActivities({ orm, ride }: BookingActivityDeps) {
      */
     async saveBooking(record: BookingRecord): Promise<void> {
       const em = orm.em.fork();
-      await em
-        .createQueryBuilder(BookingSchema)
-        .insert({
-          id: record.id,
-          partnerId: record.partnerId,
-          environment: record.environment,
-          externalId: record.externalId,
-          status: 'confirmed',
-          vehicleClass: record.vehicleClass,
-          market: record.market,
-          pickup: record.pickup,
-          dropoff: record.dropoff,
-          passenger: record.passenger,
-          pickupAt: new Date(record.pickupAt),
-          currency: record.currency,
-          fare: record.fare as unknown as Record<string, unknown>,
-          fareTotalMinor: record.fare.total,
-          commissionPct: record.commissionPct,
-          freeUntil: new Date(record.freeUntil),
-          lateCancellationFeeMinor: record.lateCancellationFeeMinor,
-          trackingToken: record.trackingToken,
-          createdAt: new Date(record.createdAt),
-          updatedAt: new Date(record.createdAt),
-        })
-        .onConflict('id')
-        .ignore()
-        .execute();
+      await em.createQueryBuilder(BookingSchema).insert(bookingRow(record)).onConflict('id').ignore().execute();
     },
 
     /** The worker's ride settings, read once per workflow run so that replays see the same values. */

@@ -14,6 +14,8 @@ export interface ApiDeps {
   publicBaseUrl: string;
   oauth: { issuer: string; audience: string; tokenTtlSeconds: number };
   partnerRateLimitPerMinute: number;
+  /** How long a quote may be booked (QUOTE_VALIDITY_SECONDS). */
+  quoteValiditySeconds: number;
   trustedProxies?: BlockList;
   encryptionKey: Buffer;
   hashPepper: Buffer;

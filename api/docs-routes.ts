@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import Router from '@koa/router';
+import MarkdownIt from 'markdown-it';
 import { stringify } from 'yaml';
 import { ProblemError } from './errors';
 import { buildOpenApiDocument } from './openapi';
@@ -16,6 +17,38 @@ const SWAGGER_UI_ASSETS = new Set([
   'favicon-16x16.png',
 ]);
 const ERRORS_MD = join(__dirname, '..', 'docs', 'errors.md');
+
+/**
+ * docs/errors.md as a page. Every `## <code>` heading gets the id `<code>`, so a problem's `type`
+ * (`…/docs/errors#<code>`) lands on its section.
+ */
+export function renderErrorsHtml(markdown: string): string {
+  const md = new MarkdownIt({ html: false, linkify: false });
+  md.core.ruler.push('heading_ids', (state) => {
+    state.tokens.forEach((token, i) => {
+      if (token.type !== 'heading_open') return;
+      const text = state.tokens[i + 1]?.content ?? '';
+      if (/^\w+$/.test(text)) token.attrSet('id', text);
+    });
+  });
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Errors — Dispatch Integration Hub API</title>
+  <style>
+    body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+    pre, code { background: #f5f5f5; } pre { padding: 0.75rem; overflow-x: auto; }
+    table { border-collapse: collapse; } th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: left; }
+    h2:target { background: #fff3c4; }
+  </style>
+</head>
+<body>
+${md.render(markdown)}</body>
+</html>
+`;
+}
 
 // validatorUrl: null stops Swagger UI from sending the document to the public validator.swagger.io.
 const DOCS_HTML = `<!doctype html>
@@ -57,7 +90,14 @@ export function docsRouter(): Router {
     }
     return rendered;
   };
-  let errorsMd: string | undefined;
+  let errors: { md: string; html: string } | undefined;
+  const errorPages = () => {
+    if (!errors) {
+      const md = readFileSync(ERRORS_MD, 'utf8');
+      errors = { md, html: renderErrorsHtml(md) };
+    }
+    return errors;
+  };
 
   const router = new Router();
   router.get('/openapi.json', (ctx) => {
@@ -74,10 +114,20 @@ export function docsRouter(): Router {
     ctx.type = 'text/html';
     ctx.body = DOCS_HTML;
   });
+  // HTML for people following a problem's `type` link; the markdown source at /docs/errors.md (or by Accept).
   router.get('/docs/errors', (ctx) => {
-    errorsMd ??= readFileSync(ERRORS_MD, 'utf8');
+    ctx.vary('Accept');
+    if (ctx.accepts('text/html', 'text/markdown') === 'text/markdown') {
+      ctx.type = 'text/markdown; charset=utf-8';
+      ctx.body = errorPages().md;
+      return;
+    }
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = errorPages().html;
+  });
+  router.get('/docs/errors.md', (ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';
-    ctx.body = errorsMd;
+    ctx.body = errorPages().md;
   });
   router.get('/docs/assets/:file', (ctx) => {
     const file = ctx.params.file;

@@ -18,6 +18,8 @@ export const PROBLEMS = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  quote_expired: { status: 422, title: 'Quote expired' },
+  quote_used: { status: 409, title: 'Quote already used' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import packageJson from '../package.json';
-import { API_KEY_SCOPES, PARTNER_SCOPES } from './auth/scopes';
+import { API_KEY_SCOPES, PARTNER_SCOPES } from '../infra/scopes';
 import { PROBLEMS, problemBody, type ProblemCode, type ProblemOptions } from './errors';
 import type { ResponseSpec } from './operation';
 import { OPERATIONS } from './operations';
@@ -15,6 +15,8 @@ const EXAMPLE_REQUEST_ID = 'req_4f1c2b9e8a7d4c3b9e0f1a2b3c4d5e6f';
 const TAG_DESCRIPTIONS: Record<string, string> = {
   OAuth: 'Partner API: access tokens (OAuth 2.0 client credentials) and the public keys and metadata that verify them.',
   Bookings: 'Partner API: create a ride booking at a fixed price, follow it live, read it back and cancel it.',
+  Webhooks: 'Partner API: your webhook endpoint — its URL, its signing secret, a test event.',
+  Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
   'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state.',
   'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
@@ -25,6 +27,7 @@ const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string
   'bookings.write': 'Create and change bookings.',
   'quotes.read': 'Get price quotes.',
   'tracking.read': 'Follow the driver and the ride live.',
+  'webhooks.manage': 'Manage your webhook endpoint: URL, signing secret, test events.',
 };
 
 /** Raised by the body reader or by authentication, both of which run before the rate limiter: no RateLimit headers. */

@@ -5,6 +5,11 @@ import { reportDriverPosition } from './driver/report-position';
 import { setDriverAvailability } from './driver/set-availability';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
+import { getQuote } from './partner/get-quote';
+import { getWebhookEndpoint } from './partner/get-webhook-endpoint';
+import { rotateWebhookSecret } from './partner/rotate-webhook-secret';
+import { sendTestWebhook } from './partner/send-test-webhook';
+import { updateWebhookEndpoint } from './partner/update-webhook-endpoint';
 import { issueToken } from './partner/oauth-token';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
@@ -28,4 +33,13 @@ export const OPERATIONS = [
   setDriverAvailability,
   reportDriverPosition,
   trackPublicBooking,
+  getQuote,
+  createBooking,
+  getBooking,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  listPublicBookings,
+  getPublicBooking,
 ];

@@ -9,8 +9,8 @@ import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { SigningKeyStore } from './auth/signing-keys';
 import type { ApiDeps } from './deps';
-import { purgeExpired } from './housekeeping';
 import { BookingChanges } from './tracking/booking-changes';
+import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
 
 export function apiDeps(
   config: HubConfig,
@@ -22,6 +22,7 @@ export function apiDeps(
     publicBaseUrl: config.publicBaseUrl,
     oauth: config.oauth,
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
+    quoteValiditySeconds: config.quoteValiditySeconds,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     bookingChanges: new BookingChanges(() => parts.orm.config.get('clientUrl') as string, parts.logger),
     tracking: config.tracking,
@@ -34,7 +35,12 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
   const app = createApp(deps);
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const housekeeping = setInterval(() => purgeExpired(deps.orm).catch((err) => deps.logger.warn({ err }, 'purge failed')), 60_000);
+  const housekeeping = setInterval(() => {
+    purgeExpired(deps.orm).catch((err) => deps.logger.warn({ err }, 'purge failed'));
+    sweepUnstartedBookings(deps.orm, deps.temporal)
+      .then((ids) => ids.length && deps.logger.warn({ bookings: ids }, 'started workflows of bookings left unstarted'))
+      .catch((err) => deps.logger.warn({ err }, 'unstarted-bookings sweep failed'));
+  }, 60_000);
   housekeeping.unref();
   return {
     server,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARTNER_SCOPES } from './auth/scopes';
+import { PARTNER_SCOPES } from '../infra/scopes';
 import { defineOperation } from './operation';
 
 export const jwks = defineOperation({

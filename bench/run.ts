@@ -1,15 +1,19 @@
 /**
  * `npm run bench`: one self-contained run on this machine — embedded PostgreSQL, an in-memory Temporal dev server,
- * the workers and the API in this process — measuring
- *   1. bookings per second and p50/p99 latency through POST /v1/bookings,
- *   2. the raw rate of client.workflow.start against the same server,
- *   3. the per-request cost of authentication + rate limit + idempotency beside a bare route.
+ * the workers and the API in this process — measuring, each beside its raw baseline in the same run:
+ *   1. bookings per second and p50/p99 latency through POST /v1/bookings, against the raw rate of the same
+ *      client.workflow.start the API makes; then p99 at half the measured maximum rate (open loop, paced);
+ *   2. quotes per second through GET /v1/quotes, against a bare start of the quote workflow;
+ *   3. GET /v1/bookings/:id latency, against a bare Koa app reading the same row from PostgreSQL;
+ *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -24,9 +28,10 @@ import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { temporalCliPath } from '../infra/temporal-binaries';
 import { createWorkers, runWorkers } from '../workers/create-workers';
-import { BookingSchema } from '../db/entities';
-import { BOOKINGS_TASK_QUEUE, bookingWorkflowId } from '../workflows/booking.contract';
-import { CreateBookingRequest, newBookingRecord } from '../api/partner/create-booking';
+import { HubEventSchema } from '../db/entities';
+import { CreateBookingRequest, newBookingRecord, startBookingWorkflow } from '../api/partner/create-booking';
+import { newQuoteRecord, QuoteQuery } from '../api/partner/get-quote';
+import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../workflows/quote.contract';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -60,6 +65,25 @@ async function timed(count: number, concurrency: number, one: (i: number) => Pro
       }
     }),
   );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rate: count / seconds, p50: pct(50), p99: pct(99) };
+}
+
+/** Open loop: starts one request every 1/rate seconds whatever the answers, so latency is measured at that load. */
+async function paced(count: number, rate: number, one: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t = performance.now();
+    inFlight.push(one(i).then(() => void latencies.push(performance.now() - t)));
+  }
+  await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
@@ -112,18 +136,23 @@ async function main() {
       body: 'grant_type=client_credentials',
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    /** Waits until the workers have written `count` bookings, so later measurements don't share the CPU with them. */
+    /** Waits until the workers have run `count` bookings (booking.created), so later measurements don't share the CPU with them. */
     const drained = async (count: number) => {
-      while ((await orm.em.fork().count(BookingSchema, {})) < count) await new Promise((r) => setTimeout(r, 200));
+      while ((await orm.em.fork().count(HubEventSchema, { type: 'booking.created' })) < count) await new Promise((r) => setTimeout(r, 200));
     };
-    const body = (i: number) =>
+    const body = (i: number, runTag = 'api') =>
       JSON.stringify({
-        external_id: `BENCH-${i}`,
+        external_id: `BENCH-${i}-${runTag}`,
         pickup: { lat: 49.0097, lng: 2.5479, datetime: new Date(Date.now() + 48 * 3600_000).toISOString() },
         dropoff: { lat: 48.8674, lng: 2.3294 },
         passenger: { name: 'Bench', phone: '+33612345678' },
         vehicle_class: 'standard',
       });
+    const get = async (url: string, auth = true) => {
+      const response = await fetch(url, { headers: auth ? { authorization: `Bearer ${token}` } : {} });
+      await response.arrayBuffer();
+      if (response.status >= 300) throw new Error(`${url}: ${response.status}`);
+    };
     const post = async (path: string, payload: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -134,19 +163,72 @@ async function main() {
       if (response.status >= 300) throw new Error(`${path}: ${response.status}`);
     };
 
-    await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(-i))); // warm-up: JIT, pools, bundle caches
+    await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(i, 'warm-up'))); // warm-up: JIT, pools, bundle caches
     const single = await timed(50, 1, (i) => post('/v1/bookings', body(BOOKINGS + i), { 'Idempotency-Key': `bench-single-${i}` }));
     const api = await timed(BOOKINGS, CONCURRENCY, (i) => post('/v1/bookings', body(i), { 'Idempotency-Key': `bench-${i}` }));
     await drained(BOOKINGS + 100);
+    // The same start the API makes (options, search attributes, memo), straight from the client.
     const raw = await timed(BOOKINGS, CONCURRENCY, async (i) => {
-      const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i))), { partnerId: partner.partnerId, livemode: false });
-      await env.client.workflow.start('bookingWorkflow', {
-        workflowId: bookingWorkflowId(record.id),
-        taskQueue: BOOKINGS_TASK_QUEUE,
-        args: [record],
+      const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i, 'raw'))), {
+        partnerId: partner.partnerId,
+        livemode: false,
       });
+      await startBookingWorkflow(env.client, record);
     });
     await drained(2 * BOOKINGS + 100);
+    // p99 at half the maximum rate the API reached above.
+    const halfRate = api.rate / 2;
+    const half = await paced(BOOKINGS, halfRate, (i) => post('/v1/bookings', body(i, 'half'), { 'Idempotency-Key': `bench-half-${i}` }));
+    await drained(3 * BOOKINGS + 100);
+
+    // Quotes: GET /v1/quotes against a bare start of the quote workflow.
+    const quoteParams = new URLSearchParams({
+      pickup_lat: '49.0097',
+      pickup_lng: '2.5479',
+      dropoff_lat: '48.8674',
+      dropoff_lng: '2.3294',
+      datetime: new Date(Date.now() + 48 * 3600_000).toISOString(),
+      vehicle_class: 'standard',
+    });
+    await timed(50, CONCURRENCY, () => get(`${base}/v1/quotes?${quoteParams}`));
+    const quotes = await timed(BOOKINGS, CONCURRENCY, () => get(`${base}/v1/quotes?${quoteParams}`));
+    const rawQuotes = await timed(BOOKINGS, CONCURRENCY, async () => {
+      const quote = newQuoteRecord(
+        QuoteQuery.parse(Object.fromEntries(quoteParams)),
+        { partnerId: partner.partnerId, livemode: false },
+        new Date(),
+        900,
+      );
+      await env.client.workflow.start('quoteWorkflow', {
+        workflowId: quoteWorkflowId(quote.id),
+        taskQueue: QUOTES_TASK_QUEUE,
+        args: [quote],
+      });
+    });
+
+    // Reads: GET /v1/bookings/:id against a bare Koa app doing the same primary-key read.
+    const bareRead = new Koa();
+    bareRead.use(async (ctx) => {
+      const [row] = await orm.em.getConnection().execute(`select * from bookings where id = ?`, [ctx.path.slice(1)]);
+      ctx.body = row;
+    });
+    const bareServer = bareRead.listen(0, '127.0.0.1');
+    await new Promise((r) => bareServer.once('listening', r));
+    const bareBase = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+    const [{ id: someBooking }] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from bookings limit 1`);
+    const reads = [];
+    for (const [name, url, auth] of [
+      ['GET /v1/bookings/:id', `${base}/v1/bookings/${someBooking}`, true],
+      ['bare Koa + PostgreSQL read', `${bareBase}/${someBooking}`, false],
+    ] as const) {
+      await timed(100, CONCURRENCY, () => get(url, auth));
+      reads.push({
+        name,
+        serial: await timed(PINGS / 4, 1, () => get(url, auth)),
+        parallel: await timed(PINGS, CONCURRENCY, () => get(url, auth)),
+      });
+    }
+    bareServer.close();
 
     // Each stage twice: one request at a time (latency) and CONCURRENCY at a time (throughput, i.e. CPU per request).
     const stages = [
@@ -167,6 +249,18 @@ async function main() {
     console.log(`POST /v1/bookings (confirmed, in read model)  ${f(api.rate)} bookings/s   p50 ${f(api.p50)} ms   p99 ${f(api.p99)} ms`);
     console.log(`client.workflow.start (raw)                   ${f(raw.rate)} starts/s     p50 ${f(raw.p50)} ms   p99 ${f(raw.p99)} ms`);
     console.log(`ratio API / raw start                         ${(api.rate / raw.rate).toFixed(2)}`);
+    console.log(`POST /v1/bookings at half that rate (${f(half.rate)}/s)   p50 ${f(half.p50)} ms   p99 ${f(half.p99)} ms`);
+    console.log(
+      `\nGET /v1/quotes                                ${f(quotes.rate)} quotes/s      p50 ${f(quotes.p50)} ms   p99 ${f(quotes.p99)} ms`,
+    );
+    console.log(
+      `start of quote:<id> (raw)                     ${f(rawQuotes.rate)} starts/s     p50 ${f(rawQuotes.p50)} ms   p99 ${f(rawQuotes.p99)} ms`,
+    );
+    console.log(`ratio quotes / raw start                      ${(quotes.rate / rawQuotes.rate).toFixed(2)}`);
+    console.log('\n                                    one at a time           concurrency ' + CONCURRENCY);
+    for (const { name, serial, parallel } of reads) {
+      console.log(`${name.padEnd(36)}p50 ${f(serial.p50)} ms  p99 ${f(serial.p99)} ms   ${f(parallel.rate)} req/s`);
+    }
     console.log('\n                                    one at a time           concurrency ' + CONCURRENCY);
     for (const { name, serial, parallel } of pings) {
       console.log(`${name.padEnd(36)}p50 ${f(serial.p50)} ms  p99 ${f(serial.p99)} ms   ${f(parallel.rate)} req/s`);

@@ -3,7 +3,9 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261122100000_ride_read_model } from './migrations/Migration20261122100000_ride_read_model';
+import { Migration20261122120000_quotes_and_endpoints } from './migrations/Migration20261122120000_quotes_and_endpoints';
 import { Migration20261122140000_fleet } from './migrations/Migration20261122140000_fleet';
+import { Migration20261122160000_booking_origin } from './migrations/Migration20261122160000_booking_origin';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -12,7 +14,9 @@ export type Orm = MikroORM;
 export const MIGRATIONS = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261122100000_ride_read_model', class: Migration20261122100000_ride_read_model },
+  { name: 'Migration20261122120000_quotes_and_endpoints', class: Migration20261122120000_quotes_and_endpoints },
   { name: 'Migration20261122140000_fleet', class: Migration20261122140000_fleet },
+  { name: 'Migration20261122160000_booking_origin', class: Migration20261122160000_booking_origin },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

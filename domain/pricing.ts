@@ -145,6 +145,11 @@ export function priceFare(request: FareRequest): Fare {
   };
 }
 
+/** The same fare with the commission of `commissionPct` (a booking made from a quote keeps the quoted total). */
+export function withCommission(fare: Fare, commissionPct: number): Fare {
+  return { ...fare, commission: divRoundHalfAwayFromZero(fare.total * toBasisPoints(commissionPct), 10_000) };
+}
+
 export function fareToWire(fare: Fare): WireFare {
   const decimal = (minor: number) => fromMinor(minor, fare.currency);
   return {

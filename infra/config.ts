@@ -29,6 +29,7 @@ const envSchema = z.object({
   OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   TRUSTED_PROXIES: z.string().default(''),
+  QUOTE_VALIDITY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
@@ -75,6 +76,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
+    quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -106,6 +106,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       flags,
       args,
       tokenTtlSeconds: io.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+      temporal: io.temporal,
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;

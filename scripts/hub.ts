@@ -1,11 +1,14 @@
 import { embeddedDatabaseUrl } from '../infra/embedded-postgres';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Secrets } from '../db/management';
 import { openOrm } from '../db/orm';
 import { ConfigError, fail, loadConfig, type HubConfig } from '../infra/config';
+import { loadDevStack } from '../infra/dev-stack';
 import { localSecrets } from '../infra/local-secrets';
+import { connectClient, temporalTarget } from '../infra/temporal-connection';
 import { parseHubArgs, runHub } from './hub-commands';
 
 /** `npm run hub -- <command>`: the management CLI. The commands live in hub-commands.ts. */
@@ -46,10 +49,16 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const secrets = hubSecrets(config);
   const orm = await connect(config);
+  // TEMPORAL_ADDRESS, or the dev server `npm start` runs (temporal-dev.yml).
+  const stack = loadDevStack();
+  let client: Promise<Client> | undefined;
+  const temporal = () =>
+    (client ??= connectClient(temporalTarget(config, { address: `${stack.ip}:${stack.frontendPort}`, namespace: stack.namespace })));
   try {
-    return await runHub(argv, { orm, secrets, out, err, tokenTtlSeconds: config.oauth.tokenTtlSeconds });
+    return await runHub(argv, { orm, secrets, out, err, tokenTtlSeconds: config.oauth.tokenTtlSeconds, temporal });
   } finally {
     await orm.close();
+    if (client) await (await client).connection.close();
   }
 }
 

@@ -14,6 +14,8 @@ export function bookingWorkflowId(bookingId: string): string {
 export interface BookingRecord {
   id: string;
   partnerId: string;
+  /** The integrator account that sees the booking (the partner's `account_id`), if any. */
+  accountId?: string | null;
   environment: 'sandbox' | 'live';
   externalId: string | null;
   vehicleClass: string;
@@ -30,6 +32,8 @@ export interface BookingRecord {
   lateCancellationFeeMinor: number;
   trackingToken: string;
   createdAt: string;
+  /** The quote whose price the booking keeps, when made from one (GET /v1/quotes). */
+  quoteId?: string;
   /** Sandbox only: what the simulated ride plays (`X-Sandbox-Scenario`); absent means `happy_path`. Live: null. */
   sandboxScenario?: SandboxScenario | null;
 }
@@ -58,6 +62,8 @@ export interface RideState {
   startedAt: string | null;
   completedAt: string | null;
   endedAt: string | null;
+  /** The quote whose price the booking keeps, when made from one (GET /v1/quotes). */
+  quoteId?: string;
 }
 
 export interface BookingState {

@@ -1,2 +1,3 @@
 export { bookingWorkflow } from './booking';
 export { partnerWebhookWorkflow } from './partner-webhook';
+export { quoteWorkflow } from './quote';

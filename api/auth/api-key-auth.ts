@@ -3,7 +3,7 @@ import { ApiKeySchema } from '../../db/entities';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
-import { parseApiKey } from './api-key-format';
+import { parseApiKey } from '../../infra/credentials';
 import type { Principal } from './principal';
 
 const LAST_USED_RESOLUTION_MS = 60_000;

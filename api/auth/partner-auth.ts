@@ -47,6 +47,7 @@ interface CredentialRow {
   partner_id: string;
   rate_limit_per_minute: number | null;
   ip_allowlist: string[];
+  account_id: string | null;
 }
 
 /** Bearer check of every /v1 call (RFC 6750), then the client's standing, the IP allow-list and the scope. */
@@ -62,7 +63,7 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
   const claims = await verifyAccessToken(match[1], deps);
   // One read per request, so a revoked client or a changed allow-list applies at once on every process.
   const [client]: CredentialRow[] = await deps.orm.em.getConnection().execute(
-    `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist
+    `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id
      from oauth_clients c join partners p on p.id = c.partner_id where c.id = ?`,
     [claims.client_id],
   );
@@ -88,5 +89,6 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
     livemode: client.environment === 'live',
     scopes,
     rateLimitPerMinute: client.rate_limit_per_minute ?? deps.partnerRateLimitPerMinute,
+    accountId: client.account_id,
   };
 }

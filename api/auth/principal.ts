@@ -8,6 +8,8 @@ export interface Principal {
   livemode: boolean;
   scopes: string[];
   rateLimitPerMinute: number;
+  /** A partner's linked integrator account (`partners.account_id`): its new bookings belong to it. */
+  accountId?: string | null;
 }
 
 declare module 'koa' {

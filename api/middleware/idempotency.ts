@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ProblemError } from '../errors';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -42,8 +42,11 @@ interface StoredKey {
 export interface IdempotencyHandle {
   /** What a failed earlier attempt with this key saved before its side effect (e.g. the booking id it used). */
   recoveryPoint: string | null;
-  /** Call before a side effect that a retry must find again rather than repeat. */
-  saveRecoveryPoint(value: string): Promise<void>;
+  /**
+   * Call before a side effect that a retry must find again rather than repeat. Pass `em` to save it inside that
+   * EntityManager's transaction (it then holds only if that transaction commits).
+   */
+  saveRecoveryPoint(value: string, em?: EntityManager): Promise<void>;
 }
 
 declare module 'koa' {
@@ -128,11 +131,9 @@ export function idempotency(orm: MikroORM) {
     let saved = claimed[0].recovery_point !== null;
     ctx.state.idempotency = {
       recoveryPoint: claimed[0].recovery_point,
-      async saveRecoveryPoint(value) {
-        await conn.execute(`update idempotency_keys set recovery_point = ? where credential_id = ? and environment = ? and key = ?`, [
-          value,
-          ...scope,
-        ]);
+      async saveRecoveryPoint(value, em) {
+        const sql = `update idempotency_keys set recovery_point = ? where credential_id = ? and environment = ? and key = ?`;
+        await (em ? em.execute(sql, [value, ...scope]) : conn.execute(sql, [value, ...scope]));
         saved = true;
       },
     };

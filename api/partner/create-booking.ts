@@ -1,25 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { cancellationPolicy } from '../../domain/cancellation';
 import { marketOf } from '../../domain/markets';
 import { partnerBookingView } from '../../domain/partner-wire';
-import { priceFare, VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
+import { priceFare, VEHICLE_CLASSES, withCommission, type VehicleClass as VehicleClassName } from '../../domain/pricing';
+import { bookingRow, recordFromRow } from '../../db/booking-rows';
+import { BookingSchema } from '../../db/entities';
 import { newId } from '../../infra/ids';
-import {
-  BOOKINGS_TASK_QUEUE,
-  bookingWorkflowId,
-  confirmBooking,
-  type BookingRecord,
-  type BookingState,
-} from '../../workflows/booking.contract';
+import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../../workflows/booking.contract';
 import type { bookingWorkflow } from '../../workflows/booking';
+import type { QuoteRecord } from '../../workflows/quote.contract';
 import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../workflows/search-attributes';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
 import { trackingUrl } from '../tracking/links';
-import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, VehicleClass } from './schemas';
+import { claimQuoteFor } from './quote-claims';
+import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
+import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, QuoteId, VehicleClass } from './schemas';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -36,7 +35,11 @@ export const CreateBookingRequest = z
     dropoff: Dropoff,
     passenger: Passenger,
     vehicle_class: VehicleClass,
-    currency: CurrencyCode.default('EUR'),
+    quote_id: QuoteId.optional().meta({
+      description:
+        'Book a quote from GET /v1/quotes: the booking keeps its fare, currency and cancellation policy. Route, pickup time and vehicle class must match the quote.',
+    }),
+    currency: CurrencyCode.optional().meta({ description: "ISO 4217. Default EUR, or the quote's currency with `quote_id`." }),
     commission_pct: z
       .number()
       .min(0)
@@ -88,22 +91,27 @@ const EXAMPLE = {
   commission_pct: 10,
 };
 
-/** Prices the ride and applies the cancellation policy: everything the booking workflow starts with. */
+/** Prices the ride (or takes the claimed quote's price) and applies the cancellation policy: the booking's record. */
 export function newBookingRecord(
   body: z.output<typeof CreateBookingRequest>,
   owner: { partnerId: string; livemode: boolean },
   now = new Date(),
   id = newId('bkg'),
+  quote?: QuoteRecord,
 ): BookingRecord {
-  const fare = priceFare({
-    pickup: body.pickup,
-    dropoff: body.dropoff,
-    pickupAt: body.pickup.datetime,
-    vehicleClass: body.vehicle_class,
-    currency: body.currency,
-    commissionPct: body.commission_pct,
-  });
-  const policy = cancellationPolicy({ createdAt: now, pickupAt: body.pickup.datetime, fareTotalMinor: fare.total });
+  const fare = quote
+    ? withCommission(quote.fare, body.commission_pct)
+    : priceFare({
+        pickup: body.pickup,
+        dropoff: body.dropoff,
+        pickupAt: body.pickup.datetime,
+        vehicleClass: body.vehicle_class,
+        currency: body.currency ?? 'EUR',
+        commissionPct: body.commission_pct,
+      });
+  const policy = quote
+    ? { free_until: quote.freeUntil, fee_after_minor: quote.lateCancellationFeeMinor }
+    : cancellationPolicy({ createdAt: now, pickupAt: body.pickup.datetime, fareTotalMinor: fare.total });
   return {
     id,
     partnerId: owner.partnerId,
@@ -122,7 +130,64 @@ export function newBookingRecord(
     lateCancellationFeeMinor: policy.fee_after_minor,
     trackingToken: randomBytes(24).toString('base64url'),
     createdAt: now.toISOString(),
+    ...(quote ? { quoteId: quote.id } : {}),
   };
+}
+
+/**
+ * The durable start of `booking:<id>` and nothing more: no update, no wait for a workflow task. Starting an id that
+ * is already running attaches to it (a retry, the housekeeping sweep); an id whose workflow has ended is refused.
+ */
+export async function startBookingWorkflow(temporal: Client, record: BookingRecord): Promise<void> {
+  await temporal.workflow.start<typeof bookingWorkflow>('bookingWorkflow', {
+    workflowId: bookingWorkflowId(record.id),
+    taskQueue: BOOKINGS_TASK_QUEUE,
+    args: [record],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    typedSearchAttributes: [
+      { key: BookingStatusKey, value: 'confirmed' },
+      { key: PartnerIdKey, value: record.partnerId },
+      { key: MarketKey, value: record.market },
+      { key: PickupAtKey, value: new Date(record.pickupAt) },
+      { key: LiveModeKey, value: record.environment === 'live' },
+    ],
+    memo: {
+      externalId: record.externalId,
+      route: `${record.pickup.address ?? `${record.pickup.lat},${record.pickup.lng}`} → ${record.dropoff.address ?? `${record.dropoff.lat},${record.dropoff.lng}`}`,
+      ...(record.quoteId ? { quoteId: record.quoteId } : {}),
+    },
+  });
+}
+
+const EXTERNAL_ID_INDEX = 'bookings_external_id_unique';
+
+/** The query builder passes PostgreSQL's own error through; the ORM wraps it in its exception class elsewhere. */
+function isExternalIdViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return (
+    (e?.code === '23505' && e.constraint === EXTERNAL_ID_INDEX) ||
+    (err instanceof UniqueConstraintViolationException && err.message.includes(EXTERNAL_ID_INDEX))
+  );
+}
+
+type ExternalIdOwner = Pick<BookingRecord, 'id' | 'partnerId' | 'environment' | 'externalId'>;
+
+async function externalIdHolder(em: EntityManager, record: ExternalIdOwner): Promise<string | null> {
+  if (record.externalId === null) return null;
+  const [holder] = await em.execute<{ id: string }[]>(
+    `select id from bookings where partner_id = ? and environment = ? and external_id = ?`,
+    [record.partnerId, record.environment, record.externalId],
+  );
+  return holder && holder.id !== record.id ? holder.id : null;
+}
+
+function externalIdTaken(externalId: string, holder: string): ProblemError {
+  return new ProblemError('conflict', {
+    detail: `external_id ${JSON.stringify(externalId)} is already used by booking ${holder}.`,
+    param: 'external_id',
+    extensions: { booking_id: holder },
+  });
 }
 
 export const createBooking = defineOperation({
@@ -151,52 +216,85 @@ export const createBooking = defineOperation({
     'payload_too_large',
     'unsupported_media_type',
     'validation_failed',
+    'not_found',
+    'quote_expired',
+    'quote_used',
     'rate_limited',
   ],
   async handler({ body, headers, principal, deps, ctx }) {
     const sandboxScenario = sandboxScenarioFor(headers, principal.livemode);
-    // A retry of a create that failed after starting its workflow finds that booking instead of making a second one.
+    // A retry of a create that failed after its side effects finds that booking (and quote claim) again.
     const idempotency = ctx.state.idempotency;
-    const record = {
-      ...newBookingRecord(
-        body,
-        { partnerId: principal.ownerId, livemode: principal.livemode },
-        new Date(),
-        idempotency?.recoveryPoint ?? undefined,
-      ),
+    const id = idempotency?.recoveryPoint ?? newId('bkg');
+    const owner = { partnerId: principal.ownerId, livemode: principal.livemode };
+    const em = deps.orm.em.fork();
+
+    let quote: QuoteRecord | undefined;
+    if (body.quote_id) {
+      // Don't spend a quote on a booking the external_id check would refuse anyway.
+      const environment = owner.livemode ? 'live' : 'sandbox';
+      const taken = await externalIdHolder(em, { id, partnerId: owner.partnerId, environment, externalId: body.external_id ?? null });
+      if (taken) throw externalIdTaken(body.external_id!, taken);
+      await idempotency?.saveRecoveryPoint(id);
+      quote = await claimQuoteFor(deps.temporal, body.quote_id, {
+        bookingId: id,
+        partnerId: owner.partnerId,
+        environment: owner.livemode ? 'live' : 'sandbox',
+        vehicleClass: body.vehicle_class,
+        pickup: body.pickup,
+        dropoff: body.dropoff,
+        pickupAt: body.pickup.datetime,
+        ...(body.currency ? { currency: body.currency } : {}),
+      });
+    }
+    let record: BookingRecord = {
+      ...newBookingRecord(body, owner, new Date(), id, quote),
+      accountId: principal.accountId ?? null,
       sandboxScenario,
     };
-    await idempotency?.saveRecoveryPoint(record.id);
-    let state: BookingState;
+
+    // The read model and the recovery point in one transaction: a committed booking row is always findable again
+    // through its Idempotency-Key, and a retry re-inserts nothing.
+    let inserted: boolean;
     try {
-      state = await deps.temporal.workflow.executeUpdateWithStart(confirmBooking, {
-        startWorkflowOperation: new WithStartWorkflowOperation<typeof bookingWorkflow>('bookingWorkflow', {
-          workflowId: bookingWorkflowId(record.id),
-          taskQueue: BOOKINGS_TASK_QUEUE,
-          args: [record],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          typedSearchAttributes: [
-            { key: BookingStatusKey, value: 'confirmed' },
-            { key: PartnerIdKey, value: record.partnerId },
-            { key: MarketKey, value: record.market },
-            { key: PickupAtKey, value: new Date(record.pickupAt) },
-            { key: LiveModeKey, value: principal.livemode },
-          ],
-          memo: {
-            externalId: record.externalId,
-            route: `${body.pickup.address ?? `${body.pickup.lat},${body.pickup.lng}`} → ${body.dropoff.address ?? `${body.dropoff.lat},${body.dropoff.lng}`}`,
-          },
-        }),
+      inserted = await em.transactional(async (tx) => {
+        const rows = await tx
+          .createQueryBuilder(BookingSchema)
+          .insert(bookingRow(record))
+          .onConflict('id')
+          .ignore()
+          .returning('id')
+          .execute('all');
+        await idempotency?.saveRecoveryPoint(record.id, tx);
+        return rows.length > 0;
       });
     } catch (err) {
+      if (isExternalIdViolation(err)) {
+        const holder = await externalIdHolder(em, record);
+        if (holder) throw externalIdTaken(record.externalId!, holder);
+      }
+      throw err;
+    }
+    if (!inserted) {
+      // A retry whose first attempt committed: answer with the booking as it was made.
+      record = { ...recordFromRow(await em.findOneOrFail(BookingSchema, { id: record.id })), ...(quote ? { quoteId: quote.id } : {}) };
+    }
+
+    try {
+      await startBookingWorkflow(deps.temporal, record);
+    } catch (err) {
+      // Refused: no visible booking. The recovery point keeps the id, so a retry re-inserts it and attaches to the
+      // workflow if this start did happen after all. A booking whose workflow already wrote events stays.
+      await em.execute(`delete from bookings where id = ? and not exists (select 1 from events where booking_id = ?)`, [
+        record.id,
+        record.id,
+      ]);
       if (err instanceof WorkflowExecutionAlreadyStartedError)
         throw new ProblemError('conflict', { detail: 'The booking this Idempotency-Key created has already ended; send a new key.' });
       throw err;
     }
-    const booking = state.booking;
-    const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
-    const view = partnerBookingView({ ...booking, status: state.status, updatedAt: booking.createdAt, trackingUrl: tracking });
-    return { status: 201, body: view, headers: { Location: `${deps.publicBaseUrl}/v1/bookings/${booking.id}` } };
+    const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, record);
+    const view = partnerBookingView({ ...record, status: 'confirmed', updatedAt: record.createdAt, trackingUrl: tracking });
+    return { status: 201, body: view, headers: { Location: `${deps.publicBaseUrl}/v1/bookings/${record.id}` } };
   },
 });

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { OAuthClientSchema } from '../../db/entities';
 import { secretMatches } from '../../infra/secrets';
-import { PARTNER_SCOPES, unknownScopes } from '../auth/scopes';
+import { PARTNER_SCOPES, unknownScopes } from '../../infra/scopes';
 import { JWT_ALGORITHM } from '../auth/signing-keys';
 import { defineOperation, type OperationResult } from '../operation';
 

@@ -54,6 +54,7 @@ export const VehicleClass = z
   .meta({ id: 'VehicleClass', description: 'See docs/pricing.md for capacity and tariffs.' });
 export const CurrencyCode = z.enum(SUPPORTED_CURRENCIES as [string, ...string[]]).meta({ id: 'Currency', description: 'ISO 4217.' });
 
+export const QuoteId = z.string().regex(/^qt_[0-9a-z]{26}$/, 'expected a quote id (qt_…)');
 export const BookingId = z.string().regex(/^bkg_[0-9a-z]{26}$/, 'expected a booking id (bkg_…)');
 
 const Money = z.number().meta({ description: "Decimal amount with the currency's precision." });
@@ -179,3 +180,13 @@ export const Booking = z
     updated_at: z.string(),
   })
   .meta({ id: 'Booking' });
+
+export const WebhookEndpoint = z
+  .object({
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where events are POSTed; null when none is set.', example: 'https://ota.example.com/hooks/dispatch' }),
+    secret_hint: z.string().meta({ description: "The signing secret's prefix and last four characters.", example: 'phsec_…x9Qa' }),
+  })
+  .meta({ id: 'WebhookEndpoint' });

@@ -30,6 +30,10 @@ export interface Booking {
   freeUntil: Date;
   lateCancellationFeeMinor: number;
   trackingToken: string;
+  /** The quote whose price the booking keeps, when made from one. */
+  quoteId?: string | null;
+  /** Sandbox only: the simulated ride it plays (`X-Sandbox-Scenario`). */
+  sandboxScenario?: string | null;
   /** Fleet unit allocated to a live ride (null for sandbox rides and before allocation). */
   unitId?: string | null;
   driver?: BookingDriver | null;
@@ -92,6 +96,8 @@ export const BookingSchema = new EntitySchema<Booking>({
     freeUntil: { type: 'datetime' },
     lateCancellationFeeMinor: { type: 'integer' },
     trackingToken: { type: 'string' },
+    quoteId: { type: 'string', nullable: true },
+    sandboxScenario: { type: 'string', nullable: true },
     unitId: { type: 'string', nullable: true },
     driver: { type: 'json', nullable: true },
     vehicle: { type: 'json', nullable: true },

@@ -4,8 +4,9 @@ import type { PartnerEnvironment } from './partner';
 /** One business event, written once; `sequence` orders the events of one booking. */
 export interface HubEvent {
   id: string;
-  bookingId: string;
-  sequence: number;
+  /** Null for a partner's `webhook.test` event, which belongs to no booking. */
+  bookingId: string | null;
+  sequence: number | null;
   type: string;
   partnerId: string;
   environment: PartnerEnvironment;
@@ -31,8 +32,8 @@ export const HubEventSchema = new EntitySchema<HubEvent>({
   tableName: 'events',
   properties: {
     id: { type: 'string', primary: true },
-    bookingId: { type: 'string' },
-    sequence: { type: 'integer' },
+    bookingId: { type: 'string', nullable: true },
+    sequence: { type: 'integer', nullable: true },
     type: { type: 'string' },
     partnerId: { type: 'string' },
     environment: { type: 'string' },

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@mikro-orm/core';
-import { maskApiKey } from '../../api/auth/api-key-format';
-import { API_KEY_SCOPES, unknownScopes } from '../../api/auth/scopes';
+import { maskApiKey } from '../../infra/credentials';
+import { API_KEY_SCOPES, unknownScopes } from '../../infra/scopes';
 import { ApiKeySchema, IntegratorAccountSchema, type ApiKey } from '../../db/entities';
 import { createApiKey, revokeApiKey } from '../../db/management';
 import { commaList, fields, Failure, flag, isoOrNull, positiveInt, requiredFlag, table, UsageError, when, type Command } from './cli';

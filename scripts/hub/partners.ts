@@ -2,7 +2,8 @@ import { NotFoundError } from '@mikro-orm/core';
 import { z } from 'zod';
 import { cidrList } from '../../api/auth/client-address';
 import { PartnerSchema, type Partner } from '../../db/entities';
-import { createPartner, updatePartner } from '../../db/management';
+import { createPartner, recordTestEvent, rotateWebhookSecret, updatePartner } from '../../db/management';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import {
   commaList,
   fields,
@@ -152,6 +153,62 @@ export const partnerCommands: Record<string, Command> = {
         throw err instanceof NotFoundError ? new Failure(`no partner ${partnerId}`) : err;
       });
       return { json: partnerJson(partner), text: `Partner updated.\n${fields(partnerFields(partner))}` };
+    },
+  },
+
+  'rotate-webhook-secret': {
+    usage: 'partners rotate-webhook-secret <partner_id>',
+    summary: "replace a partner's webhook signing secret (phsec_…); prints it once",
+    args: ['partner_id'],
+    async run({ orm, secrets, args: [partnerId] }) {
+      await orm.em
+        .fork()
+        .findOneOrFail(PartnerSchema, { id: partnerId! })
+        .catch(() => {
+          throw new Failure(`no partner ${partnerId}`);
+        });
+      const secret = await rotateWebhookSecret(orm, secrets, partnerId!);
+      return {
+        json: { partner_id: partnerId, webhook_secret: secret },
+        text: `Webhook secret rotated.\n${fields([
+          ['partner', partnerId!],
+          ['webhook secret', secret],
+        ])}\nThe secret is shown only this once; deliveries are signed with it from now on.`,
+      };
+    },
+  },
+
+  'test-webhook': {
+    usage: 'partners test-webhook <partner_id> [--live]',
+    summary: "send a signed webhook.test event to the partner's webhook URL (needs Temporal: TEMPORAL_ADDRESS or `npm start`)",
+    args: ['partner_id'],
+    options: { live: { type: 'boolean' } },
+    async run({ orm, flags, args: [partnerId], temporal }) {
+      const partner = await orm.em
+        .fork()
+        .findOneOrFail(PartnerSchema, { id: partnerId! })
+        .catch(() => {
+          throw new Failure(`no partner ${partnerId}`);
+        });
+      if (!partner.webhookUrl) throw new Failure(`partner ${partnerId} has no webhook URL; set one with partners update --webhook-url`);
+      if (!temporal) throw new Failure('no Temporal connection configured');
+      const client = await temporal();
+      const event = await recordTestEvent(orm, partnerId!, flags.live ? 'live' : 'sandbox');
+      if (!event) throw new Failure(`partner ${partnerId} has no webhook URL`);
+      await client.workflow.start('partnerWebhookWorkflow', {
+        workflowId: partnerWebhookWorkflowId(event.eventId),
+        taskQueue: WEBHOOKS_TASK_QUEUE,
+        args: [{ eventId: event.eventId }],
+        memo: { partnerId, eventType: 'webhook.test' },
+      });
+      return {
+        json: { event_id: event.eventId, event: 'webhook.test', url: event.url },
+        text: `Test event queued.\n${fields([
+          ['event', event.eventId],
+          ['url', event.url],
+          ['workflow', partnerWebhookWorkflowId(event.eventId)],
+        ])}`,
+      };
     },
   },
 };

@@ -138,7 +138,7 @@ describe('booking status, cancellation and sandbox scenarios through the API', (
       expect(first.status).toBe(200);
       expect(first.json).toEqual({
         id: created.json.id,
-        external_id: 'OTA-1001',
+        external_id: created.json.external_id,
         status: 'cancelled',
         reason_code: 'passenger_request',
         cancelled_by: 'partner',

@@ -1,4 +1,4 @@
-import { WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import { ServiceError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { purgeExpired } from '../../api/housekeeping';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
@@ -128,9 +128,9 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     expectFresh201(quoted);
     expectReplayOf(await create(hub.baseUrl, partner.token, body, 'abc-3003'), quoted);
 
-    const bare = await create(hub.baseUrl, partner.token, body, 'abc-3004');
+    const bare = await create(hub.baseUrl, partner.token, { ...body, external_id: 'IDEM-3b' }, 'abc-3004');
     expectFresh201(bare);
-    expectReplayOf(await create(hub.baseUrl, partner.token, body, '"abc-3004"'), bare);
+    expectReplayOf(await create(hub.baseUrl, partner.token, { ...body, external_id: 'IDEM-3b' }, '"abc-3004"'), bare);
 
     expect(await bookingCount(partner.partnerId)).toBe(2);
     expect((await keyRows('abc-3003')).length).toBe(1);
@@ -232,13 +232,15 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
 
     await sql(`update idempotency_keys set created_at = now() - interval '24 hours 1 minute' where key = ?`, ['order-8008']);
 
-    const later = await create(hub.baseUrl, partner.token, body, 'order-8008');
+    // Reused for anything: here a booking with another external_id (the first one still holds IDEM-8).
+    const laterBody = { ...body, external_id: 'IDEM-8b' };
+    const later = await create(hub.baseUrl, partner.token, laterBody, 'order-8008');
     expect({ status: later.status, code: later.json?.code }).toEqual({ status: 201, code: undefined });
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.json.id).not.toBe(first.json.id);
     expect(await bookingCount(partner.partnerId)).toBe(2);
     // And the new response is the one replayed from now on.
-    expectReplayOf(await create(hub.baseUrl, partner.token, body, 'order-8008'), later);
+    expectReplayOf(await create(hub.baseUrl, partner.token, laterBody, 'order-8008'), later);
   });
 
   it('purgeExpired deletes keys older than 24 hours and ended rate-limit windows, and keeps current ones', async () => {
@@ -276,19 +278,22 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     const partner = await newPartner('Recovered');
     const body = bookingBody({ external_id: 'IDEM-10' });
     const workflows = hub.deps.temporal.workflow;
-    const real = workflows.executeUpdateWithStart.bind(workflows);
+    const real = workflows.start.bind(workflows);
+    const startedIds: string[] = [];
     // The first attempt starts the booking, then loses the answer (as when Temporal's reply times out).
-    workflows.executeUpdateWithStart = (async (...args: Parameters<typeof real>) => {
-      workflows.executeUpdateWithStart = real;
-      await real(...args);
-      throw new WorkflowUpdateRPCTimeoutOrCancelledError('timed out', { cause: new Error('deadline exceeded') });
+    workflows.start = (async (...args: Parameters<typeof real>) => {
+      workflows.start = real;
+      const handle = await real(...args);
+      startedIds.push(handle.workflowId);
+      const deadline = Object.assign(new Error('deadline exceeded'), { code: 4, details: 'deadline exceeded', metadata: {} });
+      throw new ServiceError('Failed to start Workflow', { cause: deadline });
     }) as typeof real;
 
     const failed = await create(hub.baseUrl, partner.token, body, 'order-10');
     expectProblem(failed, 503, 'service_unavailable');
     expect((await keyRows('order-10'))[0]).toMatchObject({ state: 'failed' });
-    const started = (await sql<{ id: string }>(`select id from bookings where partner_id = ?`, [partner.partnerId])).map((b) => b.id);
-    expect(started).toHaveLength(1);
+    expect(startedIds).toHaveLength(1);
+    const started = [startedIds[0].replace(/^booking:/, '')];
 
     const retried = await create(second.baseUrl, partner.token, body, 'order-10');
     expectFresh201(retried);

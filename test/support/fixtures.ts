@@ -22,9 +22,12 @@ export async function requestToken(baseUrl: string, client: { clientId: string; 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+let externalIds = 0;
+
+/** A valid booking request; each call has its own `external_id` (unique per partner and environment). */
 export function bookingBody(overrides: Partial<CreateBookingBody> = {}): CreateBookingBody {
   return {
-    external_id: 'OTA-1001',
+    external_id: `OTA-${process.pid}-${++externalIds}`,
     pickup: {
       address: 'Paris Charles de Gaulle, Terminal 2E',
       lat: 49.0097,

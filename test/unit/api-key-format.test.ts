@@ -13,7 +13,7 @@ import {
   parseApiKey,
   randomBase62,
   type ApiKeyEnv,
-} from '../../api/auth/api-key-format';
+} from '../../infra/credentials';
 
 const BASE62 = /^[0-9A-Za-z]*$/;
 const ENVS: ApiKeyEnv[] = ['live', 'test'];

@@ -1,6 +1,6 @@
-import { maskApiKey } from '../../api/auth/api-key-format';
-import { OAuthClientSchema } from '../../db/entities';
-import { hashSecret } from '../../infra/secrets';
+import { maskApiKey } from '../../infra/credentials';
+import { OAuthClientSchema, PartnerSchema } from '../../db/entities';
+import { decryptSecret, hashSecret } from '../../infra/secrets';
 import { runHub } from '../../scripts/hub-commands';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
@@ -127,6 +127,31 @@ describe('partners and clients', () => {
     const again = await hub('clients', 'rotate-secret', client.client_id);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('revoked');
+  });
+});
+
+describe('partner webhook secret and test event', () => {
+  test('rotate-webhook-secret stores a new phsec_ secret (printed once) that decrypts to what was printed', async () => {
+    const created = await hubJson('partners', 'create', '--name', 'Rotating');
+    const rotated = await hubJson('partners', 'rotate-webhook-secret', created.partner_id);
+    expect(rotated.webhook_secret).toMatch(/^phsec_[0-9A-Za-z]{40}$/);
+    expect(rotated.webhook_secret).not.toBe(created.webhook_secret);
+    const partner = await db.orm.em.fork().findOneOrFail(PartnerSchema, { id: created.partner_id });
+    expect(decryptSecret(partner.webhookSecretEnc, TEST_SECRETS.encryptionKey)).toBe(rotated.webhook_secret);
+    const listed = await hub('partners', 'list');
+    expect(listed.stdout).not.toContain(rotated.webhook_secret);
+  });
+
+  test('rotate-webhook-secret and test-webhook fail clearly for an unknown partner or one without a URL', async () => {
+    expect(await hub('partners', 'rotate-webhook-secret', 'ptn_unknown')).toMatchObject({
+      code: 1,
+      stderr: 'hub: no partner ptn_unknown\n',
+    });
+    expect(await hub('partners', 'test-webhook', 'ptn_unknown')).toMatchObject({ code: 1, stderr: 'hub: no partner ptn_unknown\n' });
+    const created = await hubJson('partners', 'create', '--name', 'No URL');
+    const noUrl = await hub('partners', 'test-webhook', created.partner_id);
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.stderr).toContain('has no webhook URL');
   });
 });
 

@@ -80,7 +80,8 @@ describe('documentation routes', () => {
     ['/docs', 'text/html'],
     ['/docs/assets/swagger-ui-bundle.js', 'javascript'],
     ['/docs/assets/swagger-ui.css', 'text/css'],
-    ['/docs/errors', 'text/markdown'],
+    ['/docs/errors', 'text/html'],
+    ['/docs/errors.md', 'text/markdown'],
   ])('GET %s answers 200 %s', async (path, type) => {
     const response = await fetch(base + path);
     expect(response.status).toBe(200);
@@ -93,6 +94,16 @@ describe('documentation routes', () => {
     const document = buildOpenApiDocument();
     expect(await (await fetch(`${base}/openapi.json`)).json()).toEqual(document);
     expect(parse(await (await fetch(`${base}/openapi.yaml`)).text())).toEqual(document);
+  });
+
+  it('serves the error reference as HTML with an anchor for every problem code, and as markdown on request', async () => {
+    const html = await (await fetch(`${base}/docs/errors`)).text();
+    const ids = [...html.matchAll(/<h2 id="(\w+)">/g)].map((m) => m[1]);
+    expect(ids.sort()).toEqual(Object.keys(PROBLEMS).sort());
+    expect(html).toContain('<table>');
+    const markdown = await fetch(`${base}/docs/errors`, { headers: { accept: 'text/markdown' } });
+    expect(markdown.headers.get('content-type')).toContain('text/markdown');
+    expect(await markdown.text()).toBe(readFileSync(join(ROOT, 'docs', 'errors.md'), 'utf8'));
   });
 
   it('serves Swagger UI from local assets only', async () => {

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { recordTestEvent } from '../../db/management';
+import { HubEventSchema } from '../../db/entities';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
+import type { partnerWebhookWorkflow } from '../../workflows/partner-webhook';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
+
+export const TestWebhookSent = z
+  .object({
+    event_id: z.string().meta({ example: 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
+    event: z.literal('webhook.test'),
+    url: z.string(),
+  })
+  .meta({ id: 'TestWebhookSent' });
+
+export const sendTestWebhook = defineOperation({
+  operationId: 'sendTestWebhook',
+  method: 'post',
+  path: '/v1/webhook-endpoint/test',
+  summary: 'Send a test event to your webhook endpoint',
+  description:
+    'Queues a signed `webhook.test` event, delivered and retried like every other event (workflow `partner-webhook:<event_id>`). Answers once it is queued, not once it is delivered.',
+  tags: ['Webhooks'],
+  security: { kind: 'partner', scope: 'webhooks.manage' },
+  responses: { 202: { description: 'Queued for delivery.', schema: TestWebhookSent } },
+  errors: [...WEBHOOK_ENDPOINT_ERRORS, 'conflict', 'service_unavailable'],
+  async handler({ principal, deps }) {
+    const event = await recordTestEvent(deps.orm, principal.ownerId, principal.livemode ? 'live' : 'sandbox');
+    if (!event) throw new ProblemError('conflict', { detail: 'Set a webhook URL first (PATCH /v1/webhook-endpoint).', param: 'url' });
+    try {
+      await deps.temporal.workflow.start<typeof partnerWebhookWorkflow>('partnerWebhookWorkflow', {
+        workflowId: partnerWebhookWorkflowId(event.eventId),
+        taskQueue: WEBHOOKS_TASK_QUEUE,
+        args: [{ eventId: event.eventId }],
+        memo: { partnerId: principal.ownerId, eventType: 'webhook.test' },
+      });
+    } catch (err) {
+      await deps.orm.em.fork().nativeDelete(HubEventSchema, { id: event.eventId });
+      throw err;
+    }
+    return { status: 202, body: { event_id: event.eventId, event: 'webhook.test', url: event.url } };
+  },
+});

@@ -1,0 +1,136 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { HubEventSchema, WebhookDeliverySchema } from '../../db/entities';
+import { partnerSignature } from '../../infra/webhook-signatures';
+import { partnerWebhookWorkflowId } from '../../workflows/partner-webhook.contract';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
+import { startTestHub, type TestHub } from '../support/hub';
+import { startReceiver } from '../support/receiver';
+import { localEnvironment } from '../support/temporal';
+
+/** /v1/webhook-endpoint: partners read, set and clear their URL, rotate the secret and send a signed test event. */
+describe('partner webhook endpoint', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+
+  beforeAll(async () => {
+    [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
+    hub = await startTestHub(db, env);
+  });
+  afterAll(async () => {
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  async function newPartner(name: string, webhookUrl?: string) {
+    const partner = await createTestPartner(db.orm, { name, webhookUrl });
+    return {
+      ...partner,
+      token: await requestToken(hub.baseUrl, partner.sandbox),
+      liveToken: await requestToken(hub.baseUrl, partner.live),
+    };
+  }
+  const endpoint = `/v1/webhook-endpoint`;
+  async function patch(token: string, body: unknown) {
+    const response = await fetch(`${hub.baseUrl}${endpoint}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : undefined };
+  }
+
+  it('reads the URL with a hint of the secret, sets and clears it', async () => {
+    const partner = await newPartner('Endpoint', 'https://ota.example.com/a');
+    const read = await getJson(`${hub.baseUrl}${endpoint}`, partner.token);
+    expect(read.status).toBe(200);
+    expect(read.json).toEqual({ url: 'https://ota.example.com/a', secret_hint: `phsec_…${partner.webhookSecret.slice(-4)}` });
+
+    expect(await patch(partner.liveToken, { url: 'https://ota.example.com/b' })).toMatchObject({
+      status: 200,
+      json: { url: 'https://ota.example.com/b' },
+    });
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('https://ota.example.com/b');
+    expect(await patch(partner.token, { url: null })).toMatchObject({ status: 200, json: { url: null } });
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.liveToken)).json.url).toBeNull();
+  });
+
+  it.each([
+    ['plain http to another host', 'sandbox', 'http://ota.example.com/hooks'],
+    ['plain http to this machine from live credentials', 'live', 'http://127.0.0.1:8080/hooks'],
+    ['another scheme', 'sandbox', 'ftp://ota.example.com/hooks'],
+    ['credentials in the URL', 'sandbox', 'https://user:pw@ota.example.com/hooks'],
+    ['not a URL', 'sandbox', 'hooks'],
+  ])('refuses %s with 422 naming url and the rule, and keeps the old URL', async (_name, environment, url) => {
+    const partner = await newPartner(`Bad ${url}`, 'https://ota.example.com/kept');
+    const reply = await patch(environment === 'live' ? partner.liveToken : partner.token, { url });
+    expect(reply.status).toBe(422);
+    expect(reply.json).toMatchObject({ code: 'validation_failed', param: 'url' });
+    expect(reply.json.errors[0].detail).toMatch(/https:\/\/.*localhost.*sandbox/);
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('https://ota.example.com/kept');
+  });
+
+  it('accepts http to this machine from sandbox credentials', async () => {
+    const partner = await newPartner('Local');
+    for (const url of ['http://localhost:3000/hooks', 'http://127.0.0.1:9/x', 'http://[::1]:8080/']) {
+      expect(await patch(partner.token, { url })).toMatchObject({ status: 200, json: { url } });
+    }
+  });
+
+  it('rotates the secret (shown once) and signs the test event with the new one', async () => {
+    const receiver = await startReceiver();
+    try {
+      const partner = await newPartner('Tester');
+      expect((await patch(partner.token, { url: receiver.url })).status).toBe(200);
+      const rotated = await postJson(`${hub.baseUrl}${endpoint}/rotate-secret`, partner.token, {});
+      expect(rotated.status).toBe(200);
+      expect(rotated.headers.get('cache-control')).toBe('no-store');
+      const secret: string = rotated.json.secret;
+      expect(secret).toMatch(/^phsec_[0-9A-Za-z]{40}$/);
+      expect(secret).not.toBe(partner.webhookSecret);
+      expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.secret_hint).toBe(`phsec_…${secret.slice(-4)}`);
+
+      const sent = await postJson(`${hub.baseUrl}${endpoint}/test`, partner.token, {});
+      expect(sent.status).toBe(202);
+      expect(sent.json).toEqual({ event_id: expect.stringMatching(/^evt_/), event: 'webhook.test', url: receiver.url });
+      const [delivery] = await receiver.waitFor(1);
+      expect(delivery.headers['x-signature']).toBe(partnerSignature(delivery.body, secret));
+      expect(delivery.headers['x-signature']).not.toBe(partnerSignature(delivery.body, partner.webhookSecret));
+      expect(JSON.parse(delivery.body)).toMatchObject({
+        event: 'webhook.test',
+        event_id: sent.json.event_id,
+        booking_id: null,
+        livemode: false,
+      });
+      expect(delivery.headers['x-event-type']).toBe('webhook.test');
+      const outcome = await env.client.workflow.getHandle(partnerWebhookWorkflowId(sent.json.event_id)).result();
+      expect(outcome).toMatchObject({ delivered: true, attempts: 1, lastStatus: 200 });
+      expect(await db.orm.em.fork().count(WebhookDeliverySchema, { eventId: sent.json.event_id })).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('refuses a test event without a URL with 409 and writes no event', async () => {
+    const partner = await newPartner('Nowhere');
+    const reply = await postJson(`${hub.baseUrl}${endpoint}/test`, partner.token, {});
+    expect(reply.status).toBe(409);
+    expect(reply.json).toMatchObject({ code: 'conflict', param: 'url' });
+    expect(await db.orm.em.fork().count(HubEventSchema, { partnerId: partner.partnerId })).toBe(0);
+  });
+
+  it('needs the webhooks.manage scope for every call', async () => {
+    const partner = await createTestPartner(db.orm, { name: 'Narrow' });
+    const token = await requestToken(hub.baseUrl, partner.sandbox, 'bookings.read bookings.write');
+    const replies = [
+      await getJson(`${hub.baseUrl}${endpoint}`, token),
+      await patch(token, { url: 'https://ota.example.com/x' }),
+      await postJson(`${hub.baseUrl}${endpoint}/rotate-secret`, token, {}),
+      await postJson(`${hub.baseUrl}${endpoint}/test`, token, {}),
+    ];
+    for (const reply of replies)
+      expect(reply).toMatchObject({ status: 403, json: { code: 'insufficient_scope', scope: 'webhooks.manage' } });
+  });
+});
