@@ -1,6 +1,7 @@
 import type { BlockList } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
 import type { SigningKeyStore } from './auth/signing-keys';
 
@@ -16,4 +17,6 @@ export interface ApiDeps {
   trustedProxies?: BlockList;
   encryptionKey: Buffer;
   hashPepper: Buffer;
+  /** The process's own PostgreSQL connection that holds its idempotency claims (`db/lifeline.ts`). */
+  lifeline: Lifeline;
 }

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';
+import { Lifeline } from '../db/lifeline';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -22,10 +23,14 @@ export function apiDeps(
     oauth: config.oauth,
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
+    lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
   };
 }
 
-/** Binds the API and runs housekeeping; `close()` stops accepting, finishes in-flight requests and stops the timer. */
+/**
+ * Binds the API and runs housekeeping; `close()` stops accepting, finishes in-flight requests, stops the timer and
+ * closes the lifeline (which releases this process's idempotency claims).
+ */
 export async function listen(deps: ApiDeps, host: string, port: number): Promise<{ server: Server; close: () => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   const app = createApp(deps);
@@ -38,7 +43,7 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
     close: () =>
       new Promise((resolve) => {
         clearInterval(housekeeping);
-        server.close(() => resolve());
+        server.close(() => void deps.lifeline.close().then(resolve));
         server.closeIdleConnections();
       }),
   };

@@ -182,6 +182,7 @@ async function main() {
     server.closeAllConnections();
     workers.shutdown();
     await workers.done;
+    await deps.lifeline.close();
     await orm.close();
     await env.teardown();
     await pg.stop();
