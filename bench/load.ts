@@ -168,7 +168,7 @@ async function main() {
               99,
             ),
           )} ms  ` +
-          `webhooks ${f(received.filter((t) => t >= since).length / SAMPLE_SECONDS, 1)}/s backlog ${created.length - delivered.size}  ` +
+          `webhooks ${f(received.filter((t) => t >= since).length / SAMPLE_SECONDS, 1)}/s events delivered ${delivered.size}/${created.length} answered  ` +
           `errors ${c.concat(r).filter((s) => !s.ok).length}  in flight ${outstanding}  ` +
           `RSS api ${f(rssMb(pids.api))} MB worker ${f(rssMb(pids.worker))} MB  driver heap ${f(process.memoryUsage().heapUsed / 2 ** 20)} MB`,
       );

@@ -43,6 +43,8 @@ export interface CrashTestResult {
   redeliveries: number;
   /** Per request cut by the API's kill: ms from the API being ready again to its retry's answer. */
   lockoutsMs: number[];
+  /** How many of those requests' claims the killed API left `in_progress`. */
+  claimsLeft: number;
   answers: Record<string, number>;
 }
 
@@ -203,13 +205,21 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
 
     let apiReadyAt = 0;
     let cut: Booking[] = [];
+    let claimsLeft = 0;
     const phase = async () => {
       await sleep(options.phaseMs);
       say(`load: ${bookings.length} bookings started, ${bookings.filter((b) => b.final).length} answered`);
     };
     const restart = async (role: 'worker' | 'api' | 'temporal' | 'postgres') => {
-      // A kill is meant to cut requests: wait (briefly) for some to be in flight.
+      // A kill is meant to cut requests: wait (briefly) for some to be in flight; the API's kill, for one that holds
+      // its idempotency claim (the case a lease would lock out).
       for (let i = 0; i < 50 && inFlight.size === 0; i++) await sleep(20);
+      if (role === 'api') {
+        const db = await openOrm(stack!.databaseUrl, 1);
+        const sql = `select count(*)::int as n from idempotency_keys where state = 'in_progress'`;
+        for (let i = 0; i < 100 && ((await db.em.getConnection().execute(sql)) as { n: number }[])[0].n === 0; i++) await sleep(50);
+        await db.close();
+      }
       const pid = stack!.pids()[role];
       const cutNow = [...inFlight];
       const killedAt = Date.now();
@@ -227,9 +237,9 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
               ])) as { n: number }[])
           : [{ n: 0 }];
         await db.close();
+        claimsLeft = n;
         say(`${n} of the cut requests' claims are left in_progress by the killed API`);
       }
-      await sleep(500);
       if (role === 'postgres') await stack!.startPostgres();
       else if (role === 'temporal') await stack!.startTemporal();
       else if (role === 'worker') await stack!.startWorker();
@@ -338,6 +348,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         receiverRequests: receiver.seen.length,
         redeliveries,
         lockoutsMs,
+        claimsLeft,
         answers,
       };
     } finally {

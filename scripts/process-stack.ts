@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { devServerArgs, loadDevStack } from '../infra/dev-stack';
 import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
 import { temporalCliPath } from '../infra/temporal-binaries';
+import { buildWorkflowBundle } from '../workers/create-workers';
 
 /**
  * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
@@ -55,6 +56,7 @@ export async function processStack(dir: string): Promise<ProcessStack> {
 
   let pg: EmbeddedPostgresHandle | undefined;
   let pgPid: number | undefined;
+  let bundlePath: string | undefined;
   const children: Partial<Record<'temporal' | 'worker' | 'api', ChildProcess>> = {};
   const logs: WriteStream[] = [];
   const logFile = (name: string) => {
@@ -145,7 +147,12 @@ export async function processStack(dir: string): Promise<ProcessStack> {
     },
 
     async startWorker() {
-      const child = node('worker', 'workers/main.ts', hubEnv({ WEBHOOK_TIMEOUT_MS: '2000' }));
+      // Bundled once per stack (or the tests' bundle reused), so a restart takes seconds.
+      if (!bundlePath) {
+        bundlePath = process.env.HUB_TEST_WORKFLOW_BUNDLE ?? join(dir, 'workflow-bundle.js');
+        if (!process.env.HUB_TEST_WORKFLOW_BUNDLE) writeFileSync(bundlePath, (await buildWorkflowBundle()).code);
+      }
+      const child = node('worker', 'workers/main.ts', hubEnv({ WEBHOOK_TIMEOUT_MS: '2000', WORKFLOW_BUNDLE_PATH: bundlePath }));
       let out = '';
       const ready = new Promise<void>((resolve) =>
         child.stdout!.on('data', (chunk: Buffer) => {

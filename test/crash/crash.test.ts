@@ -42,7 +42,8 @@ it('keeps every booking and webhook through kill -9 of the worker, API, Temporal
     expect(result.bookings).toBeGreaterThan(0);
     expect(result.events).toBeGreaterThanOrEqual(result.bookings);
     expect(result.receiverRequests).toBeGreaterThanOrEqual(result.events);
-    // Requests were cut by the API's kill, and each one's retry was answered soon after the restart.
+    // Requests holding their claims were cut by the API's kill, and each one's retry was answered soon after the restart.
+    expect(result.claimsLeft).toBeGreaterThan(0);
     expect(result.lockoutsMs.length).toBeGreaterThan(0);
     expect(Math.max(...result.lockoutsMs)).toBeLessThanOrEqual(LOCKOUT_BOUND_MS);
   } finally {
