@@ -20,7 +20,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.silent = true;
   const router = new Router();
   const limit = rateLimit(deps.orm);
-  const idem = idempotency(deps.orm);
+  const idem = idempotency(deps.orm, deps.lifeline);
   const pass: Koa.Middleware = (_ctx, next) => next();
 
   const pipeline: OperationPipeline = {

@@ -1,6 +1,7 @@
 import type { BlockList } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { BookingChanges } from './tracking/booking-changes';
@@ -23,4 +24,6 @@ export interface ApiDeps {
   bookingChanges: BookingChanges;
   /** Map tiles of the tracking page (TRACKING_TILE_URL); without them it draws an offline SVG map. */
   tracking?: { tileUrl?: string; tileAttribution?: string };
+  /** The process's own PostgreSQL connection that holds its idempotency claims (`db/lifeline.ts`). */
+  lifeline: Lifeline;
 }

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';
+import { Lifeline } from '../db/lifeline';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -26,10 +27,14 @@ export function apiDeps(
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     bookingChanges: new BookingChanges(() => parts.orm.config.get('clientUrl') as string, parts.logger),
     tracking: config.tracking,
+    lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
   };
 }
 
-/** Binds the API and runs housekeeping; `close()` stops accepting, finishes in-flight requests and stops the timer. */
+/**
+ * Binds the API and runs housekeeping; `close()` stops accepting, finishes in-flight requests, stops the timer and
+ * closes the lifeline (which releases this process's idempotency claims).
+ */
 export async function listen(deps: ApiDeps, host: string, port: number): Promise<{ server: Server; close: () => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   const app = createApp(deps);
@@ -49,7 +54,7 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
         clearInterval(housekeeping);
         // End the live tracking streams first: the server waits for every open response.
         void deps.bookingChanges.close();
-        server.close(() => resolve());
+        server.close(() => void deps.lifeline.close().then(resolve));
         server.closeIdleConnections();
       }),
   };

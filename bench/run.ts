@@ -276,6 +276,7 @@ async function main() {
     server.closeAllConnections();
     workers.shutdown();
     await workers.done;
+    await deps.lifeline.close();
     await orm.close();
     await env.teardown();
     await pg.stop();

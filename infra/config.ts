@@ -38,6 +38,7 @@ const envSchema = z.object({
     .regex(/^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https tile URL template with {z}, {x} and {y}')
     .optional(),
   TRACKING_TILE_ATTRIBUTION: z.string().optional(),
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,6 +78,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
     quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
+    workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     logLevel: env.LOG_LEVEL,
   };
 }

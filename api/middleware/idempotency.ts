@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeline';
 import { ProblemError } from '../errors';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'location'];
-const ABANDONED_AFTER_MINUTES = 5;
+/** Only for claims taken before claims named their holder. */
+const LEGACY_LEASE_MINUTES = 5;
+/** Whether the claim's holder backend still runs; without the privilege to see its start time, assume it does. */
+const HOLDER_ALIVE = `exists (select 1 from pg_stat_activity a where a.pid = idempotency_keys.holder_pid
+  and (a.backend_start = idempotency_keys.holder_started or a.backend_start is null))`;
+/** The claim is still the one this request took (no other request took it over). */
+const OWN_CLAIM = `credential_id = ? and environment = ? and key = ? and holder_pid = ? and holder_started = ?::timestamptz`;
 
 /** The header in its bare form or as an IETF structured-field string (`"abc"`). */
 export function parseIdempotencyKey(header: string): string | null {
@@ -60,10 +67,12 @@ declare module 'koa' {
  * insert, so concurrent duplicates on any API process produce exactly one effect. A request that fails with an
  * error thrown before it completes (validation, auth, 5xx) stores no response: the same request may be retried with
  * the same key. If it had saved a recovery point, the retry receives it and resumes instead of repeating the effect
- * (Stripe's recovery points). A claim still `in_progress` after 5 minutes belongs to a process that died; the same
- * request takes it over.
+ * (Stripe's recovery points). A claim names its holder, the lifeline backend of the API process that took it: once
+ * that backend is gone from `pg_stat_activity` (the process died, PostgreSQL restarted) the same request takes the
+ * claim over at once and resumes from its recovery point; while it lives, a second request gets 409. Every later
+ * write of a request is fenced on its own holder, so a request whose claim was taken over cannot also act.
  */
-export function idempotency(orm: MikroORM) {
+export function idempotency(orm: MikroORM, lifeline: Lifeline) {
   return async (ctx: Context, next: Next) => {
     const header = ctx.get('idempotency-key');
     if (!header) return next();
@@ -78,14 +87,26 @@ export function idempotency(orm: MikroORM) {
     const scope = [principal.credentialId, principal.livemode ? 'live' : 'test', key];
     const conn = orm.em.getConnection();
     const print = fingerprint(ctx);
+    let holder: Holder;
+    try {
+      holder = await lifeline.holder();
+    } catch (err) {
+      if (!(err instanceof LifelineUnavailable)) throw err;
+      throw new ProblemError('service_unavailable', {
+        detail: 'The database is not reachable; retry shortly.',
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    const own = [...scope, holder.pid, holder.started];
 
     // One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
-    // earlier attempt failed or was abandoned by a crashed process (keeps its recovery point).
+    // earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point).
     const claimed: { recovery_point: string | null }[] = await conn.execute(
-      `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state)
-       values (?, ?, ?, ?, ?, ?, 'in_progress')
+      `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started)
+       values (?, ?, ?, ?, ?, ?, 'in_progress', ?, ?::timestamptz)
        on conflict (credential_id, environment, key) do update set
          method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
+         holder_pid = excluded.holder_pid, holder_started = excluded.holder_started,
          response_status = null, response_headers = null, response_body = null,
          recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then null else idempotency_keys.recovery_point end,
          created_at = case when idempotency_keys.created_at < now() - interval '24 hours' then now() else idempotency_keys.created_at end
@@ -93,9 +114,11 @@ export function idempotency(orm: MikroORM) {
           or (idempotency_keys.method = excluded.method and idempotency_keys.path = excluded.path
               and idempotency_keys.fingerprint = excluded.fingerprint
               and (idempotency_keys.state = 'failed'
-                   or (idempotency_keys.state = 'in_progress' and idempotency_keys.created_at < now() - interval '${ABANDONED_AFTER_MINUTES} minutes')))
+                   or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is not null and not ${HOLDER_ALIVE})
+                   or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is null
+                       and idempotency_keys.created_at < now() - interval '${LEGACY_LEASE_MINUTES} minutes')))
        returning recovery_point`,
-      [...scope, ctx.method, ctx.path, print],
+      [...scope, ctx.method, ctx.path, print, holder.pid, holder.started],
     );
     if (claimed.length === 0) {
       const [stored] = (await conn.execute(
@@ -132,8 +155,9 @@ export function idempotency(orm: MikroORM) {
     ctx.state.idempotency = {
       recoveryPoint: claimed[0].recovery_point,
       async saveRecoveryPoint(value, em) {
-        const sql = `update idempotency_keys set recovery_point = ? where credential_id = ? and environment = ? and key = ?`;
-        await (em ? em.execute(sql, [value, ...scope]) : conn.execute(sql, [value, ...scope]));
+        const sql = `update idempotency_keys set recovery_point = ? where ${OWN_CLAIM} returning 1`;
+        const kept = await (em ? em.execute(sql, [value, ...own]) : conn.execute(sql, [value, ...own]));
+        if (kept.length === 0) throw claimTakenOver();
         saved = true;
       },
     };
@@ -141,10 +165,8 @@ export function idempotency(orm: MikroORM) {
       await next();
     } catch (err) {
       await conn.execute(
-        saved
-          ? `update idempotency_keys set state = 'failed' where credential_id = ? and environment = ? and key = ?`
-          : `delete from idempotency_keys where credential_id = ? and environment = ? and key = ?`,
-        scope,
+        saved ? `update idempotency_keys set state = 'failed' where ${OWN_CLAIM}` : `delete from idempotency_keys where ${OWN_CLAIM}`,
+        own,
       );
       throw err;
     }
@@ -152,10 +174,18 @@ export function idempotency(orm: MikroORM) {
     const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
     await conn.execute(
       `update idempotency_keys set state = 'completed', response_status = ?, response_headers = ?, response_body = ?
-       where credential_id = ? and environment = ? and key = ?`,
-      [ctx.status, JSON.stringify(headers), body, ...scope],
+       where ${OWN_CLAIM}`,
+      [ctx.status, JSON.stringify(headers), body, ...own],
     );
   };
+}
+
+/** This request's holder was seen as gone and a retry took its claim over: the retry acts, this one must not. */
+function claimTakenOver(): ProblemError {
+  return new ProblemError('idempotency_key_in_use', {
+    detail: 'A retry with this Idempotency-Key took this request over; its answer is the one that counts.',
+    headers: { 'Retry-After': '1' },
+  });
 }
 
 /** Keys are kept 24 hours; after that they may be reused for anything. */

@@ -22,6 +22,14 @@ function temporalUnavailable(err: unknown): boolean {
   );
 }
 
+/** PostgreSQL out of reach (down, restarting, the connection cut): a 503 the client may retry, not a bug. */
+const DATABASE_GONE = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && DATABASE_GONE.has(e.code)) return true;
+  return typeof e?.message === 'string' && /^Connection terminated|^terminating connection/.test(e.message);
+}
+
 /** Maps errors thrown by Koa and its helpers (http-errors) onto our problem codes. */
 function fromHttpError(err: { status?: number; expose?: boolean; type?: string; message?: string }): [ProblemCode, ProblemOptions] {
   switch (err.status) {
@@ -72,6 +80,11 @@ export function requestContext(logger: Logger, docsBase: string) {
         [code, options] = [
           'service_unavailable',
           { detail: 'The dispatch service did not answer in time; retry shortly.', headers: { 'Retry-After': '5' } },
+        ];
+      } else if (databaseUnavailable(err)) {
+        [code, options] = [
+          'service_unavailable',
+          { detail: 'The database is not reachable; retry shortly.', headers: { 'Retry-After': '1' } },
         ];
       } else {
         [code, options] = fromHttpError(err as never);

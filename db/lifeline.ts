@@ -1,0 +1,126 @@
+import { Client } from 'pg';
+import type { Logger } from '../infra/logger';
+
+/** A PostgreSQL backend, named so that a reused pid is not mistaken for it: `backend_start` as PostgreSQL prints it. */
+export interface Holder {
+  pid: number;
+  started: string;
+}
+
+export class LifelineUnavailable extends Error {}
+
+const IDENTITY = `select pg_backend_pid() as pid, backend_start::text as started from pg_stat_activity where pid = pg_backend_pid()`;
+
+/**
+ * One dedicated PostgreSQL connection per API process, held for the life of the process. Its backend's identity
+ * names the holder of the process's idempotency claims: when the process dies (even by SIGKILL) PostgreSQL ends the
+ * backend at once, and a claim whose holder is no longer in `pg_stat_activity` may be taken over by the same request.
+ * If the connection drops (a PostgreSQL restart, a network cut) it reconnects with backoff under a new identity.
+ * It must be a direct session to PostgreSQL (not through a transaction-pooling proxy).
+ */
+export class Lifeline {
+  private client: Client | undefined;
+  private current: Holder | undefined;
+  private closed = false;
+  private backoffMs: number;
+  private waiters: (() => void)[] = [];
+  private retryTimer: NodeJS.Timeout | undefined;
+  private pingTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly logger: Logger,
+    private readonly options: { minBackoffMs?: number; maxBackoffMs?: number; pingMs?: number } = {},
+  ) {
+    this.backoffMs = options.minBackoffMs ?? 100;
+    void this.connect();
+  }
+
+  /** The backend that holds claims now; waits up to `timeoutMs` while the lifeline (re)connects. */
+  async holder(timeoutMs = 5000): Promise<Holder> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.current) {
+      if (this.closed) throw new LifelineUnavailable('the lifeline is closed');
+      const left = deadline - Date.now();
+      if (left <= 0) throw new LifelineUnavailable('no PostgreSQL lifeline connection');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.current;
+  }
+
+  /** Whether the lifeline is connected now (for readiness). */
+  get connected(): boolean {
+    return this.current !== undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    this.current = undefined;
+    this.waiters.splice(0).forEach((w) => w());
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new Client({
+      connectionString: this.url,
+      application_name: 'hub-api-lifeline',
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      query_timeout: 5000,
+    });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) {
+        this.client = undefined;
+        this.current = undefined;
+        clearInterval(this.pingTimer);
+      }
+      client.end().catch(() => undefined);
+      if (!this.closed) {
+        this.logger.warn({ err: err?.message }, 'PostgreSQL lifeline lost; reconnecting');
+        this.scheduleReconnect();
+      }
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      const { rows } = await client.query<Holder>(IDENTITY);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.client = client;
+      this.current = { pid: Number(rows[0].pid), started: rows[0].started };
+      this.backoffMs = this.options.minBackoffMs ?? 100;
+      this.waiters.splice(0).forEach((w) => w());
+      // A half-open connection raises no event: a periodic round trip finds it.
+      this.pingTimer = setInterval(() => {
+        client.query('select 1').catch((err: Error) => onLost(err));
+      }, this.options.pingMs ?? 5000);
+      this.pingTimer.unref();
+    } catch (err) {
+      onLost(err as Error);
+    }
+  }
+
+  private scheduleReconnect(): void {
+    clearTimeout(this.retryTimer);
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, this.options.maxBackoffMs ?? 2000);
+    this.retryTimer = setTimeout(() => void this.connect(), delay);
+  }
+}

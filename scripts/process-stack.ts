@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Connection } from '@temporalio/client';
+import { devServerArgs, loadDevStack } from '../infra/dev-stack';
+import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
+import { temporalCliPath } from '../infra/temporal-binaries';
+import { buildWorkflowBundle } from '../workers/create-workers';
+
+/**
+ * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
+ * PostgreSQL, the Temporal dev server (persisting to a SQLite file, so it survives its own restart), one worker
+ * process (`workers/main.ts`) and one API process (`api/server.ts`). Used by `npm run crash-test` and `npm run load`.
+ * Only ever signals the processes it started.
+ */
+
+const ROOT = join(__dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ProcessStack {
+  databaseUrl: string;
+  temporalAddress: string;
+  apiUrl: string;
+  secrets: { encryptionKey: Buffer; hashPepper: Buffer };
+  /** Live pids by role (PostgreSQL: the postmaster). */
+  pids(): Record<'postgres' | 'temporal' | 'worker' | 'api', number | undefined>;
+  startPostgres(): Promise<void>;
+  startTemporal(): Promise<void>;
+  startWorker(): Promise<void>;
+  startApi(): Promise<void>;
+  kill(role: 'postgres' | 'temporal' | 'worker' | 'api'): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function processStack(dir: string): Promise<ProcessStack> {
+  const [pgPort, temporalPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const databaseUrl = embeddedDatabaseUrl(pgPort, 'hub');
+  const temporalAddress = `127.0.0.1:${temporalPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const databaseDir = join(dir, 'pg');
+  const devStack = { ...loadDevStack(), ip: '127.0.0.1', frontendPort: temporalPort, uiPort, dbFilename: join(dir, 'temporal.sqlite') };
+
+  let pg: EmbeddedPostgresHandle | undefined;
+  let pgPid: number | undefined;
+  let bundlePath: string | undefined;
+  const children: Partial<Record<'temporal' | 'worker' | 'api', ChildProcess>> = {};
+  const logs: WriteStream[] = [];
+  const logFile = (name: string) => {
+    const stream = createWriteStream(join(dir, `${name}.log`), { flags: 'a' });
+    logs.push(stream);
+    return stream;
+  };
+  const alive = (child: ChildProcess | undefined) => child !== undefined && child.exitCode === null && child.signalCode === null;
+  const exited = (child: ChildProcess) => new Promise<void>((resolve) => (alive(child) ? child.once('exit', () => resolve()) : resolve()));
+
+  const hubEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    HUB_ENCRYPTION_KEY: secrets.encryptionKey.toString('hex'),
+    HUB_HASH_PEPPER: secrets.hashPepper.toString('hex'),
+    LOG_LEVEL: 'info',
+    ...extra,
+  });
+
+  function node(role: 'worker' | 'api', script: string, env: NodeJS.ProcessEnv): ChildProcess {
+    // Node itself with tsx's loader (not the tsx CLI, which would run the script in a grandchild we could not kill).
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const file = logFile(role);
+    child.stdout!.pipe(file, { end: false });
+    child.stderr!.pipe(file, { end: false });
+    children[role] = child;
+    return child;
+  }
+
+  async function waitFor(what: string, child: ChildProcess | undefined, ready: () => Promise<boolean>, timeoutMs = 90_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child && !alive(child)) throw new Error(`${what} exited while starting (see ${dir}/${what}.log)`);
+      if (await ready().catch(() => false)) return;
+      if (Date.now() > deadline) throw new Error(`${what} not ready within ${timeoutMs / 1000} s (see ${dir})`);
+      await sleep(100);
+    }
+  }
+
+  const stack: ProcessStack = {
+    databaseUrl,
+    temporalAddress,
+    apiUrl,
+    secrets,
+    pids: () => ({
+      postgres: pgPid,
+      temporal: alive(children.temporal) ? children.temporal!.pid : undefined,
+      worker: alive(children.worker) ? children.worker!.pid : undefined,
+      api: alive(children.api) ? children.api!.pid : undefined,
+    }),
+
+    async startPostgres() {
+      // After a SIGKILL of the postmaster its backends take a moment to notice and exit; until then the old shared
+      // memory is in use and a new postmaster refuses to start.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        try {
+          pg = await startEmbeddedPostgres({ databaseDir, port: pgPort });
+          break;
+        } catch (err) {
+          if (!/postgres exited/.test((err as Error).message) || Date.now() > deadline) throw err;
+          await sleep(250);
+        }
+      }
+      pgPid = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      await pg.createDatabase('hub');
+    },
+
+    async startTemporal() {
+      const child = spawn(temporalCliPath(), [...devServerArgs(devStack, dir), '--headless'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const file = logFile('temporal');
+      child.stdout!.pipe(file, { end: false });
+      child.stderr!.pipe(file, { end: false });
+      children.temporal = child;
+      await waitFor('temporal', child, async () => {
+        const connection = await Connection.connect({ address: temporalAddress, connectTimeout: 1000 });
+        try {
+          await connection.workflowService.getSystemInfo({});
+          // The namespace is registered a moment after the frontend answers.
+          await connection.workflowService.describeNamespace({ namespace: devStack.namespace });
+          return true;
+        } finally {
+          await connection.close();
+        }
+      });
+    },
+
+    async startWorker() {
+      // Bundled once per stack (or the tests' bundle reused), so a restart takes seconds.
+      if (!bundlePath) {
+        bundlePath = process.env.HUB_TEST_WORKFLOW_BUNDLE ?? join(dir, 'workflow-bundle.js');
+        if (!process.env.HUB_TEST_WORKFLOW_BUNDLE) writeFileSync(bundlePath, (await buildWorkflowBundle()).code);
+      }
+      const child = node('worker', 'workers/main.ts', hubEnv({ WEBHOOK_TIMEOUT_MS: '2000', WORKFLOW_BUNDLE_PATH: bundlePath }));
+      let out = '';
+      const ready = new Promise<void>((resolve) =>
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out = (out + chunk.toString()).slice(-10_000);
+          if (out.includes('workers running')) resolve();
+        }),
+      );
+      let started = false;
+      void ready.then(() => (started = true));
+      await waitFor('worker', child, async () => started);
+    },
+
+    async startApi() {
+      const child = node(
+        'api',
+        'api/server.ts',
+        hubEnv({ HOST: '127.0.0.1', PORT: String(apiPort), PUBLIC_BASE_URL: apiUrl, PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' }),
+      );
+      await waitFor('api', child, async () => (await fetch(`${apiUrl}/openapi.json`, { signal: AbortSignal.timeout(1000) })).ok);
+    },
+
+    async kill(role) {
+      if (role === 'postgres') {
+        if (pgPid === undefined) return;
+        const pid = pgPid;
+        pgPid = undefined;
+        process.kill(pid, 'SIGKILL');
+        await pg?.stop(); // resolves once our child (the postmaster) has exited
+        pg = undefined;
+        return;
+      }
+      const child = children[role];
+      if (!child || !alive(child)) return;
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+
+    async stop() {
+      for (const role of ['api', 'worker'] as const) {
+        const child = children[role];
+        if (child && alive(child)) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited(child);
+          clearTimeout(timer);
+        }
+      }
+      const temporal = children.temporal;
+      if (temporal && alive(temporal)) {
+        temporal.kill('SIGTERM');
+        const timer = setTimeout(() => temporal.kill('SIGKILL'), 10_000);
+        await exited(temporal);
+        clearTimeout(timer);
+      }
+      await pg?.stop();
+      pg = undefined;
+      pgPid = undefined;
+      for (const stream of logs) stream.end();
+    },
+  };
+  return stack;
+}
