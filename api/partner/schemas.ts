@@ -40,7 +40,13 @@ export const Passenger = z
       .string()
       .regex(/^\+[1-9][0-9]{6,14}$/, 'expected an E.164 number with a leading +')
       .meta({ example: '+33612345678' }),
-    email: z.email().optional().meta({ example: 'ada@example.com' }),
+    email: z
+      .email()
+      .max(254)
+      // RFC 5321 §4.5.3.1.1: what `format: email` promises, and what zod's pattern alone lets through.
+      .refine((email) => email.lastIndexOf('@') <= 64, 'the part before @ is at most 64 characters')
+      .optional()
+      .meta({ example: 'ada@example.com' }),
     pax: z.number().int().min(1).max(16).default(1),
     luggage: z.number().int().min(0).max(16).default(0),
   })
