@@ -189,7 +189,12 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     summary: op.summary,
     ...(description ? { description } : {}),
     tags: op.tags,
-    security: security.kind === 'none' ? [] : [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }],
+    security:
+      security.kind !== 'none'
+        ? [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }]
+        : security.clientAuthentication
+          ? [{ partnerClient: [] }, {}] // HTTP Basic, or client_id and client_secret in the body
+          : [],
     ...(op.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
     requestParams: { ...(request?.params ? { path: request.params } : {}), ...(request?.query ? { query: request.query } : {}) },
     ...(body
@@ -247,6 +252,12 @@ export function buildOpenApiDocument(): object {
             type: 'oauth2',
             description: 'Partner API: OAuth 2.0 client credentials; the client authenticates with HTTP Basic.',
             flows: { clientCredentials: { tokenUrl: '/v1/oauth/token', scopes: PARTNER_SCOPE_DESCRIPTIONS } },
+          },
+          partnerClient: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Partner API token endpoint only: the OAuth client id and secret as HTTP Basic (RFC 6749 §2.3.1). Sending `client_id` and `client_secret` in the body instead is also accepted.',
           },
           apiKey: {
             type: 'http',

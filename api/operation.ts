@@ -5,7 +5,9 @@ import { ProblemError, type FieldError, type ProblemCode } from './errors';
 import type { ApiDeps } from './deps';
 import type { Principal } from './auth/principal';
 
-export type Security = { kind: 'none' } | { kind: 'partner'; scope: string } | { kind: 'apiKey'; scope: string };
+export type Security =
+  /** `clientAuthentication`: the handler itself authenticates an OAuth client (the token endpoint); documented, not enforced here. */
+  { kind: 'none'; clientAuthentication?: 'basic' } | { kind: 'partner'; scope: string } | { kind: 'apiKey'; scope: string };
 
 export interface ResponseSpec {
   description: string;
