@@ -19,12 +19,13 @@ describe(`Schemathesis (${profile.name} run)`, () => {
   beforeAll(async () => {
     [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
     ({ hub, credentials } = await startFuzzHub(db, env));
-  });
+  }, 120_000);
 
+  // The workers finish the tasks of the hundreds of bookings the run created before they stop.
   afterAll(async () => {
     await hub?.close();
     await Promise.all([db?.close(), env?.teardown()]);
-  });
+  }, 300_000);
 
   it(
     'finds no server error, undocumented status, header, content type or schema mismatch in any operation of either API',

@@ -104,14 +104,17 @@ export function runSchemathesis(baseUrl: string, credentials: FuzzCredentials, p
     String(profile.maxExamples),
     '--phases',
     profile.phases.join(','),
+    // Generous: a create waits for its workflow, which a machine busy with other test runs can hold up for many
+    // seconds; a slow answer is not a finding here (the crash and load tests measure time).
     '--request-timeout',
-    '20',
+    '120',
     '--no-color',
     '--report',
     'junit',
     '--report-junit-path',
     junit,
-    // E.g. `--include-path-regex '^/v1/quotes'` to fuzz one area, or `--report har` to keep every request.
+    // E.g. `--include-path-regex '^/v1/quotes'` to fuzz one area, `--report har` to keep every request, or
+    // `--max-examples 1000` (a later option wins).
     ...(process.env.HUB_FUZZ_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   const started = Date.now();
