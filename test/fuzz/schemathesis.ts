@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { API_KEY_SCOPES } from '../../api/auth/scopes';
-import { PartnerSchema } from '../../db/entities';
+import { BookingSchema, PartnerSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount } from '../../db/management';
 import type { TestDatabase } from '../support/db';
-import { createTestPartner, requestToken } from '../support/fixtures';
+import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 
 const root = join(__dirname, '..', '..');
@@ -33,6 +33,8 @@ export interface FuzzCredentials {
   client: { clientId: string; clientSecret: string };
   /** Public Integration API: a test API key with every API key scope, of the account that sees the partner's bookings. */
   apiKey: string;
+  /** A booking the partner created, which the API key's account sees: gives the read-one operations a real id. */
+  bookingId: string;
 }
 
 /** The hub (API + workers) and the credentials Schemathesis calls it with; rate limits high enough not to get in the way. */
@@ -52,7 +54,12 @@ export async function startFuzzHub(
     ratePerMinute: 1_000_000,
   });
   const client = { clientId: partner.sandbox.clientId, clientSecret: partner.sandbox.clientSecret };
-  return { hub, credentials: { partnerToken: await requestToken(hub.baseUrl, client), client, apiKey: key.key } };
+  const partnerToken = await requestToken(hub.baseUrl, client);
+  const booking = await postJson(`${hub.baseUrl}/v1/bookings`, partnerToken, bookingBody({ external_id: 'FUZZ-1' }));
+  if (booking.status !== 201) throw new Error(`could not create the fuzz run's booking: ${booking.status} ${booking.text}`);
+  // Bookings do not take their partner's account yet on this branch; set it so the account's key sees this one.
+  await db.orm.em.fork().nativeUpdate(BookingSchema, { id: booking.json.id }, { accountId });
+  return { hub, credentials: { partnerToken, client, apiKey: key.key, bookingId: booking.json.id } };
 }
 
 export interface FuzzProfile {
@@ -127,6 +134,7 @@ export function runSchemathesis(baseUrl: string, credentials: FuzzCredentials, p
         HUB_FUZZ_CLIENT_ID: credentials.client.clientId,
         HUB_FUZZ_CLIENT_SECRET: credentials.client.clientSecret,
         HUB_FUZZ_API_KEY: credentials.apiKey,
+        HUB_FUZZ_BOOKING_ID: credentials.bookingId,
         // A wide terminal keeps the report's lines whole.
         COLUMNS: '160',
         // Hypothesis's own files go to the run's temporary folder, not the project.
