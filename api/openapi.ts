@@ -203,7 +203,9 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     tags: op.tags,
     security:
       security.kind === 'none'
-        ? []
+        ? security.clientAuthentication
+          ? [{ partnerClient: [] }, {}] // HTTP Basic, or client_id and client_secret in the body
+          : []
         : security.kind === 'driver'
           ? [{ driverCredential: [] }]
           : [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }],
@@ -269,6 +271,12 @@ export function buildOpenApiDocument(): object {
             description: 'Partner API: OAuth 2.0 client credentials; the client authenticates with HTTP Basic.',
             flows: { clientCredentials: { tokenUrl: '/v1/oauth/token', scopes: PARTNER_SCOPE_DESCRIPTIONS } },
           },
+          partnerClient: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Partner API token endpoint only: the OAuth client id and secret as HTTP Basic (RFC 6749 §2.3.1). Sending `client_id` and `client_secret` in the body instead is also accepted.',
+          },
           apiKey: {
             type: 'http',
             scheme: 'bearer',
@@ -290,8 +298,9 @@ export function buildOpenApiDocument(): object {
             required: false,
             description:
               'Makes a retry safe: the first complete response to this key is stored for 24 hours and replayed, with `Idempotent-Replayed: true`, ' +
-              'to the same request. A different request with the same key is refused. 1–255 printable ASCII characters; a random UUID is a good choice.',
-            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+              'to the same request. A different request with the same key is refused. 1–255 printable ASCII characters (HTTP drops leading and ' +
+              'trailing spaces, so a key neither starts nor ends with one); a random UUID is a good choice.',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
             example: '5f0c8f5e-6a4b-4a4e-9a53-2f3c1b7d9e21',
           },
         },

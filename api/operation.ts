@@ -6,7 +6,8 @@ import type { ApiDeps } from './deps';
 import type { Principal } from './auth/principal';
 
 export type Security =
-  | { kind: 'none' }
+  /** `clientAuthentication`: the handler itself authenticates an OAuth client (the token endpoint); documented, not enforced here. */
+  | { kind: 'none'; clientAuthentication?: 'basic' }
   | { kind: 'partner'; scope: string }
   | { kind: 'apiKey'; scope: string }
   /** A fleet unit's driver app (`drv_…` credential); the principal's ownerId is the unit id. */

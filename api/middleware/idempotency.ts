@@ -74,8 +74,9 @@ declare module 'koa' {
  */
 export function idempotency(orm: MikroORM, lifeline: Lifeline) {
   return async (ctx: Context, next: Next) => {
+    // Absent means no idempotency; present but empty (HTTP trims a value of spaces to empty) is a malformed key.
+    if (ctx.headers['idempotency-key'] === undefined) return next();
     const header = ctx.get('idempotency-key');
-    if (!header) return next();
     const key = parseIdempotencyKey(header);
     if (!key) {
       throw new ProblemError('bad_request', {

@@ -64,7 +64,7 @@ export const issueToken = defineOperation({
   description:
     'RFC 6749 §4.4. Send `application/x-www-form-urlencoded` with `grant_type=client_credentials` and authenticate the client with HTTP Basic (or `client_id`/`client_secret` in the body). A sandbox client gets a token for sandbox data only, a live client for live data only.',
   tags: ['OAuth'],
-  security: { kind: 'none' },
+  security: { kind: 'none', clientAuthentication: 'basic' },
   request: {
     body: TokenRequest,
     bodyContentType: 'application/x-www-form-urlencoded',

@@ -22,7 +22,11 @@ const Limit = z
   .transform(Number)
   .pipe(z.number().int().min(1).max(100))
   .default(25)
-  .meta({ description: 'Page size, 1–100 (default 25).', example: '25' });
+  .meta({
+    description: 'Page size, 1–100 (default 25).',
+    // A query string is text; documented as the integer it must spell, with its bounds.
+    override: { type: 'integer', minimum: 1, maximum: 100, default: 25, example: 25, pattern: undefined },
+  });
 
 export const ListBookingsQuery = z
   .object({

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
+import { Passenger } from '../../api/partner/schemas';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
@@ -264,6 +265,16 @@ describe('problem responses and rate limits', () => {
       expectProblem(reply, 422, 'validation_failed');
       const params = (reply.json.errors as { param: string }[]).map((e) => e.param).sort();
       expect(params).toEqual(['pickup.gate', 'pickup.terminal', 'promo_code']);
+    });
+
+    it('refuses an email address longer than RFC 5321 allows (64 before the @, 254 in all), as `format: email` documents', async () => {
+      const body = bookingBody();
+      for (const email of [`${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(250)}.com`]) {
+        const reply = await post(JSON.stringify({ ...body, passenger: { ...body.passenger, email } }));
+        expectProblem(reply, 422, 'validation_failed');
+        expect(reply.json.param).toBe('passenger.email');
+      }
+      expect(Passenger.safeParse({ ...body.passenger, email: `${'a'.repeat(64)}@example.com` }).success).toBe(true);
     });
 
     it('names a bad path parameter as path.<name>', async () => {

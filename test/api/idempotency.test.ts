@@ -139,7 +139,7 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
 
   it('refuses a key over 255 characters (or an empty one) with 400 and stores nothing; 255 characters are fine', async () => {
     const partner = await newPartner('Long key');
-    for (const key of ['k'.repeat(256), `"${'k'.repeat(256)}"`, '""']) {
+    for (const key of ['k'.repeat(256), `"${'k'.repeat(256)}"`, '""', '', '   ']) {
       const reply = await create(hub.baseUrl, partner.token, bookingBody(), key);
       expectProblem(reply, 400, 'bad_request');
       expect(reply.json.param).toBe('Idempotency-Key');

@@ -1,0 +1,63 @@
+"""Schemathesis extensions for the hub's fuzz runs (loaded through `hooks` in schemathesis.toml)."""
+
+import itertools
+import json
+import re
+
+import schemathesis
+
+
+@schemathesis.check
+def positive_data_passes_request_schemas(ctx, response, case):
+    """Schema-valid input never fails the API's own request schemas.
+
+    schemathesis.toml lets `positive_data_acceptance` see 422 for schema-valid input, because this API answers 422 to
+    rules JSON Schema cannot state (a pickup time in the past, `to` not after `from`, an Idempotency-Key reused with
+    another request). This check keeps the rest of what that check guards: a 422 `validation_failed` for positive
+    input may only carry `custom` errors (zod refinements, i.e. those rules); any other code (`invalid_type`,
+    `too_small`, `invalid_value`, `unrecognized_keys`…) means the served OpenAPI schema is looser than the API's.
+    """
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
+        return None
+    try:
+        problem = response.json()
+    except Exception:
+        return None  # content_type_conformance and response_schema_conformance report a body that is not JSON
+    if not isinstance(problem, dict) or problem.get("code") != "validation_failed":
+        return None  # another 422 code is a documented rule beyond the schema
+    strict = [error for error in problem.get("errors") or [] if error.get("code") != "custom"]
+    if strict:
+        fields = ", ".join(f"{error.get('param')} ({error.get('code')}: {error.get('detail')})" for error in strict)
+        raise AssertionError(f"Schema-valid input failed the API's request validation: {fields}. The OpenAPI schema is looser than the API.")
+    return None
+
+
+# Idempotency-Key values the run has sent, with the request each was first sent with.
+_first_request_of_key: dict[str, str] = {}
+_fresh_keys = itertools.count(1)
+# The documented form (api/openapi.ts, components.parameters.IdempotencyKey).
+_VALID_KEY = re.compile(r"^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$")
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    """Gives a valid Idempotency-Key already sent with another request a fresh value.
+
+    Generated cases reuse the few example keys constantly, and the API rightly answers a key reused with a different
+    request with 422 `idempotency_key_reused` before it looks at the body: nearly every create would stop there and the
+    body would go untested. Identical requests keep their key, so replays are still exercised; malformed keys are
+    left alone (they are negative cases).
+    """
+    headers = case.headers or {}
+    name = next((header for header in headers if header.lower() == "idempotency-key"), None)
+    if name is None:
+        return
+    key = headers[name]
+    if not isinstance(key, str) or len(key) > 255 or not _VALID_KEY.match(key):
+        return
+    request = json.dumps([case.method, case.formatted_path, case.query, case.body], sort_keys=True, default=str)
+    if _first_request_of_key.setdefault(key, request) != request:
+        fresh = f"fuzz-{next(_fresh_keys)}"
+        _first_request_of_key[fresh] = request
+        headers[name] = fresh
