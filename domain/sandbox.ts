@@ -34,7 +34,10 @@ export type RideProgress =
   | { kind: 'completed'; distance_km: number; duration_min: number }
   | { kind: 'no_show' }
   | { kind: 'driver_cancelled' }
-  | { kind: 'no_driver_available' };
+  | { kind: 'no_driver_available' }
+  /** Live dispatch: the allocated unit's driver accepts or declines the ride (the status stays `assigned` on accept). */
+  | { kind: 'accepted'; unit_id: string }
+  | { kind: 'declined'; unit_id: string };
 export type RideProgressKind = RideProgress['kind'];
 
 export interface GpsPosition {

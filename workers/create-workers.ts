@@ -1,5 +1,6 @@
 import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../workflows/booking.contract';
@@ -31,7 +32,11 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle());
   const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle };
   return Promise.all([
-    Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: deps.orm, ride: deps.ride }) }),
+    Worker.create({
+      ...common,
+      taskQueue: BOOKINGS_TASK_QUEUE,
+      activities: { ...createBookingActivities({ orm: deps.orm, ride: deps.ride }), ...createAllocationActivities({ orm: deps.orm }) },
+    }),
     Worker.create({
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,

@@ -1,6 +1,7 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
+import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
 import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
@@ -52,11 +53,18 @@ describe('booking lifecycle on the time-skipping server', () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
     const common = { connection: env.nativeConnection, workflowBundle: sharedWorkflowBundle() };
     workers = await Promise.all([
-      Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: db.orm, ride: SETTINGS }) }),
+      Worker.create({
+        ...common,
+        taskQueue: BOOKINGS_TASK_QUEUE,
+        activities: { ...createBookingActivities({ orm: db.orm, ride: SETTINGS }), ...createAllocationActivities({ orm: db.orm }) },
+      }),
       Worker.create({
         ...common,
         taskQueue: SMALL_HISTORY_QUEUE,
-        activities: createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),
+        activities: {
+          ...createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),
+          ...createAllocationActivities({ orm: db.orm }),
+        },
       }),
       Worker.create({
         ...common,
