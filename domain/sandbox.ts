@@ -45,6 +45,8 @@ export interface GpsPosition {
   lng: number;
   /** The driver's current ETA to the pickup, while on the way. */
   eta_minutes?: number | null;
+  /** Live: the driver app already wrote this position and its ETA to the read model; the workflow only sends `gps.update`. */
+  recorded?: boolean;
 }
 
 /** One moment of a sandbox ride: a progress report or a GPS position, `at` ms after the simulation starts. */

@@ -14,6 +14,8 @@ export interface WorkerDeps {
   orm: MikroORM;
   encryptionKey: Buffer;
   webhookTimeoutMs: number;
+  /** PUBLIC_BASE_URL: events carry the signed `tracking_url` and `receipt_url` under it (null in events without it). */
+  publicBaseUrl?: string;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
@@ -35,7 +37,14 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     Worker.create({
       ...common,
       taskQueue: BOOKINGS_TASK_QUEUE,
-      activities: { ...createBookingActivities({ orm: deps.orm, ride: deps.ride }), ...createAllocationActivities({ orm: deps.orm }) },
+      activities: {
+        ...createBookingActivities({
+          orm: deps.orm,
+          ride: deps.ride,
+          links: deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined,
+        }),
+        ...createAllocationActivities({ orm: deps.orm }),
+      },
     }),
     Worker.create({
       ...common,

@@ -316,6 +316,14 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     if (!settings || !MOVING.includes(state.status)) return;
     if (!Number.isFinite(p?.lat) || !Number.isFinite(p?.lng) || Math.abs(p.lat) > 90 || Math.abs(p.lng) > 180) return;
     const at = nowIso();
+    if (p.recorded) {
+      // The driver app wrote it to the read model: only the coalesced `gps.update`, read from there; nothing else.
+      state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: p.eta_minutes ?? null, at };
+      if (state.lastGpsAt !== null && Date.parse(at) - Date.parse(state.lastGpsAt) < settings.gpsIntervalMs) return;
+      state.lastGpsAt = at;
+      void record('gps.update');
+      return;
+    }
     const eta = state.status === 'on_the_way' && Number.isInteger(p.eta_minutes) ? (p.eta_minutes as number) : undefined;
     state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: eta ?? null, at };
     if (eta !== undefined) state.ride.etaMinutes = eta;

@@ -5,6 +5,7 @@ import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
 import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
+import { receiptUrl } from '../../api/tracking/links';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { DISPATCH_LEAD_MINUTES, DRIVER_SEARCH_GRACE_MINUTES, NO_SHOW_WAIT_MINUTES } from '../../domain/booking-lifecycle';
 import type { SandboxScenario } from '../../domain/sandbox';
@@ -32,6 +33,8 @@ const SETTINGS: RideSettings = { sandboxRideMs: 40_000, gpsIntervalMs: 5_000, hi
 /** A second bookings queue whose runs continue as new after a short history. */
 const SMALL_HISTORY_QUEUE = 'bookings-small-history';
 const SMALL_HISTORY_LIMIT = 150;
+/** Where the events' signed links point. */
+const LINKS = { publicBaseUrl: 'http://hub.test', encryptionKey: TEST_SECRETS.encryptionKey };
 
 const DRIVER = { name: 'Live Driver', phone: '+33611111111', photo_url: 'https://example.com/d.jpg', licence_no: 'VTC-1', rating: 4.7 };
 const VEHICLE = { make: 'Skoda', model: 'Superb', year: 2024, color: 'blue', plate: 'AB-123-CD' };
@@ -56,7 +59,10 @@ describe('booking lifecycle on the time-skipping server', () => {
       Worker.create({
         ...common,
         taskQueue: BOOKINGS_TASK_QUEUE,
-        activities: { ...createBookingActivities({ orm: db.orm, ride: SETTINGS }), ...createAllocationActivities({ orm: db.orm }) },
+        activities: {
+          ...createBookingActivities({ orm: db.orm, ride: SETTINGS, links: LINKS }),
+          ...createAllocationActivities({ orm: db.orm }),
+        },
       }),
       Worker.create({
         ...common,
@@ -363,7 +369,8 @@ describe('booking lifecycle on the time-skipping server', () => {
         duration_min: rec.fare.duration_min,
         fare: { total: rec.fare.total / 100, commission: rec.fare.commission / 100, currency: 'EUR' },
       });
-      expect(completed).not.toHaveProperty('receipt_url');
+      // Sandbox rides get their receipt too.
+      expect(completed.receipt_url).toBe(receiptUrl(LINKS.publicBaseUrl, LINKS.encryptionKey, rec.id));
       expect(Date.parse(completed.completed_at)).toBeGreaterThan(Date.parse(completed.started_at));
 
       const row = await readModel(rec.id);
