@@ -148,4 +148,59 @@ describe('a live ride through the driver endpoints, end to end', () => {
         .toString(),
     ).toBe('%PDF-');
   });
+
+  it('moves a declined ride to the next unit, and refuses bad or early reports with a clear problem', async () => {
+    const first = await createTestUnit(db.orm, {
+      vehicleClass: 'luxury',
+      state: 'available',
+      position: { lat: CDG.lat + 0.01, lng: CDG.lng },
+    });
+    const second = await createTestUnit(db.orm, {
+      vehicleClass: 'luxury',
+      state: 'available',
+      position: { lat: CDG.lat + 0.05, lng: CDG.lng },
+    });
+    const partner = await createTestPartner(db.orm);
+    const token = await requestToken(hub.baseUrl, partner.live);
+    const body = bookingBody({ external_id: 'LIVE-2', vehicle_class: 'luxury' });
+    const pickupAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, { ...body, pickup: { ...body.pickup, datetime: pickupAt } });
+    const id = created.json.id as string;
+    await eventually(
+      () => getJson(`${hub.baseUrl}/driver/v1/unit`, first.credential),
+      (r) => r.json.booking_id === id,
+      'the nearest luxury unit is allocated',
+    );
+
+    const declined = await postJson(ride(id, 'allocation'), first.credential, { answer: 'decline' });
+    expect(declined.json).toEqual({ booking_id: id, status: 'confirmed' });
+    await eventually(
+      () => getJson(`${hub.baseUrl}/driver/v1/unit`, second.credential),
+      (r) => r.json.booking_id === id,
+      'the next unit is allocated after the decline',
+    );
+    expect((await getJson(`${hub.baseUrl}/driver/v1/unit`, first.credential)).json).toMatchObject({
+      dispatch_state: 'available',
+      booking_id: null,
+    });
+    // The unit that declined no longer holds the ride.
+    expect((await postJson(ride(id, 'allocation'), first.credential, { answer: 'accept' })).status).toBe(403);
+
+    expect((await postJson(ride('bkg_00000000000000000000000000', 'arrived'), second.credential, {})).status).toBe(404);
+    const badId = await postJson(ride('nope', 'arrived'), second.credential, {});
+    expect(badId.status).toBe(422);
+    expect(badId.json.errors[0].param).toBe('path.id');
+    const badTrip = await postJson(ride(id, 'completed'), second.credential, { distance_km: -1, duration_min: 4.5 });
+    expect(badTrip.status).toBe(422);
+    expect(badTrip.json.errors.map((e: { param: string }) => e.param).sort()).toEqual(['distance_km', 'duration_min']);
+
+    await postJson(ride(id, 'allocation'), second.credential, { answer: 'accept' });
+    await postJson(ride(id, 'on-the-way'), second.credential, { eta_minutes: 6 });
+    await postJson(ride(id, 'arrived'), second.credential, {});
+    const noShow = await postJson(ride(id, 'no-show'), second.credential, {});
+    expect(noShow.status).toBe(409);
+    expect(noShow.json.detail).toMatch(/^The ride refused the report: the passenger's wait runs until \d{4}-/);
+    const status = await getJson(`${hub.baseUrl}/v1/booking-status?id=${id}`, token);
+    expect(status.json).toMatchObject({ status: 'arrived', eta_minutes: 0 });
+  });
 });

@@ -21,6 +21,7 @@ import {
 import { WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
+import { setDocumentExpiry } from '../../db/fleet';
 import { createTestUnit, dateIn, VALID_DOCUMENTS } from '../support/fleet';
 import { TEST_SECRETS } from '../support/hub';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
@@ -204,5 +205,28 @@ describe('live dispatch on the time-skipping server', () => {
     expect((await handle.result()).status).toBe('cancelled');
     expect(await unit(late.id)).toMatchObject({ dispatchState: 'available', bookingId: null });
     expect((await row(rec.id)).endedAt).toBeInstanceOf(Date);
+  });
+
+  it('lets a unit whose compliance lapses during a ride finish it, and never allocates it again', async () => {
+    const cls = 'standard';
+    const unitOnRide = await createTestUnit(db.orm, { vehicleClass: cls, state: 'available', position: near(1) });
+    const first = await startBooking(cls);
+    await allocatedTo(first.handle, unitOnRide.id);
+    await progress(first.handle, { kind: 'accepted', unit_id: unitOnRide.id, actor: 'driver' });
+    await progress(first.handle, { kind: 'on_the_way', eta_minutes: 3, actor: 'driver' });
+    await progress(first.handle, { kind: 'arrived', actor: 'driver' });
+    await progress(first.handle, { kind: 'on_board', actor: 'driver' });
+    // The insurance lapses mid-ride (yesterday's date): the ride goes on to its end.
+    await setDocumentExpiry(db.orm, unitOnRide.id, 'insurance', dateIn(-1));
+    await progress(first.handle, { kind: 'completed', distance_km: 12, duration_min: 20, actor: 'driver' });
+    expect((await first.handle.result()).status).toBe('completed');
+    expect(await unit(unitOnRide.id)).toMatchObject({ dispatchState: 'available', bookingId: null });
+
+    // The next ride of its class finds nobody: the lapsed unit, although available and nearest, is never allocated.
+    const second = await startBooking(cls);
+    const final = await second.handle.result();
+    expect(final.status).toBe('no_driver_available');
+    expect(await unit(unitOnRide.id)).toMatchObject({ bookingId: null });
+    expect(await eventTypes(second.rec.id)).toEqual(['booking.created', 'trip.cancelled']);
   });
 });
