@@ -13,6 +13,7 @@ import {
   bookingWorkflowId,
   cancelBooking,
   getBookingState,
+  reportPosition,
   reportRideProgress,
   type BookingRecord,
   type BookingState,
@@ -228,5 +229,47 @@ describe('live dispatch on the time-skipping server', () => {
     expect(final.status).toBe('no_driver_available');
     expect(await unit(unitOnRide.id)).toMatchObject({ bookingId: null });
     expect(await eventTypes(second.rec.id)).toEqual(['booking.created', 'trip.cancelled']);
+  });
+
+  it('turns recorded driver positions into at most one gps.update per interval, read from the read model, without writing them again', async () => {
+    const cls = 'luxury';
+    await createTestUnit(db.orm, { vehicleClass: cls, state: 'available', position: near(3) });
+    const { rec, handle } = await startBooking(cls);
+    // Whichever luxury unit is nearest (another test leaves one available).
+    const allocated = await until(handle, (s) => s.status === 'assigned' && s.allocation.pending !== null);
+    await progress(handle, { kind: 'accepted', unit_id: allocated.allocation.pending!.unitId, actor: 'driver' });
+    await progress(handle, { kind: 'on_the_way', eta_minutes: 8, actor: 'driver' });
+    const gpsEvents = async () =>
+      (await db.orm.em.fork().find(HubEventSchema, { bookingId: rec.id, type: 'gps.update' }, { orderBy: { sequence: 'asc' } })).map(
+        (e) => JSON.parse(e.body) as { lat: number; eta_minutes: number },
+      );
+    const readModelPosition = (lat: number, eta: number) =>
+      db.orm.em
+        .getConnection()
+        .execute(`update bookings set position_lat = ?, position_lng = 2.5, position_at = now(), eta_minutes = ? where id = ?`, [
+          lat,
+          eta,
+          rec.id,
+        ]);
+
+    // The driver app wrote the position (here: straight to the read model), then signals; a burst makes one event.
+    await readModelPosition(49.05, 7);
+    for (let i = 0; i < 5; i++) await handle.signal(reportPosition, { lat: 49.05, lng: 2.5, eta_minutes: 7, recorded: true });
+    await until(handle, (s) => s.lastGpsAt !== null);
+    await env.sleep(1000);
+    expect(await gpsEvents()).toHaveLength(1);
+    expect((await gpsEvents())[0]).toMatchObject({ lat: 49.05, eta_minutes: 7 });
+
+    // A newer position lands meanwhile; a stale Signal after the interval sends the read model's latest, not its own.
+    await readModelPosition(49.04, 6);
+    await env.sleep(5000);
+    await handle.signal(reportPosition, { lat: 49.05, lng: 2.5, eta_minutes: 7, recorded: true });
+    for (let i = 0; i < 100 && (await gpsEvents()).length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+    const events = await gpsEvents();
+    expect(events).toHaveLength(2);
+    expect(events[1]).toMatchObject({ lat: 49.04, eta_minutes: 6 });
+    expect(await row(rec.id)).toMatchObject({ positionLat: 49.04, etaMinutes: 6 });
+    await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'ops' }] });
+    await handle.result();
   });
 });
