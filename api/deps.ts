@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../infra/logger';
 import type { SigningKeyStore } from './auth/signing-keys';
+import type { PositionSignals } from './driver/position-signals';
 import type { BookingChanges } from './tracking/booking-changes';
 
 /** Everything the API needs, built once per process by its composition root. */
@@ -21,6 +22,8 @@ export interface ApiDeps {
   hashPepper: Buffer;
   /** The process's one LISTEN connection on `booking_changed`, fanning out to the tracking streams. */
   bookingChanges: BookingChanges;
+  /** At most one position Signal per live ride per GPS interval from this process (api/driver/position-signals.ts). */
+  positionSignals?: PositionSignals;
   /** Map tiles of the tracking page (TRACKING_TILE_URL); without them it draws an offline SVG map. */
   tracking?: { tileUrl?: string; tileAttribution?: string };
 }

@@ -8,6 +8,7 @@ import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { SigningKeyStore } from './auth/signing-keys';
+import { PositionSignals } from './driver/position-signals';
 import type { ApiDeps } from './deps';
 import { BookingChanges } from './tracking/booking-changes';
 import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
@@ -26,6 +27,7 @@ export function apiDeps(
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     bookingChanges: new BookingChanges(() => parts.orm.config.get('clientUrl') as string, parts.logger),
     tracking: config.tracking,
+    positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
   };
 }
 

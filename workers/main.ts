@@ -19,6 +19,7 @@ async function main() {
     encryptionKey: required.encryptionKey,
     webhookTimeoutMs: config.webhookTimeoutMs,
     ride: config.ride,
+    publicBaseUrl: config.publicBaseUrl,
   });
   const running = runWorkers(workers);
   logger.info('workers running on task queues bookings, webhooks');
