@@ -5,6 +5,7 @@ import type { BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationRecord } from '../domain/cancellation';
 import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
 import type { RideDriver, RideVehicle } from '../domain/sandbox';
+import { receiptUrl, trackingUrl } from '../api/tracking/links';
 import { newId } from '../infra/ids';
 import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../workflows/booking.contract';
 
@@ -12,6 +13,8 @@ export interface BookingActivityDeps {
   orm: MikroORM;
   /** Sandbox clock, GPS coalescing and history bound; the defaults when absent. */
   ride?: Partial<RideSettings>;
+  /** Where the signed passenger links point (PUBLIC_BASE_URL) and their key: events then carry `tracking_url`, `receipt_url`. */
+  links?: { publicBaseUrl: string; encryptionKey: Buffer };
 }
 
 export interface RecordedEvent {
@@ -64,7 +67,7 @@ function toColumns(c: BookingChanges): Partial<Booking> {
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<Booking>;
 }
 
-export function createBookingActivities({ orm, ride }: BookingActivityDeps) {
+export function createBookingActivities({ orm, ride, links }: BookingActivityDeps) {
   const settings: RideSettings = { ...DEFAULT_RIDE_SETTINGS, ...ride };
 
   /** Writes event number `sequence` once, its body built from `booking` as it stands; a retry returns the same event. */
@@ -77,7 +80,14 @@ export function createBookingActivities({ orm, ride }: BookingActivityDeps) {
     if (existing) return existing.id;
     const occurredAt = new Date();
     const eventId = newId('evt');
-    const source = { ...booking, fare: booking.fare as never, cancellation: booking.cancellation as never, trip: booking.trip as never };
+    const source = {
+      ...booking,
+      fare: booking.fare as never,
+      cancellation: booking.cancellation as never,
+      trip: booking.trip as never,
+      trackingUrl: links ? trackingUrl(links.publicBaseUrl, links.encryptionKey, booking) : null,
+      receiptUrl: links ? receiptUrl(links.publicBaseUrl, links.encryptionKey, booking.id) : null,
+    };
     const body = partnerEventBody({
       eventId,
       type: event.type,

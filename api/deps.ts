@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
 import type { SigningKeyStore } from './auth/signing-keys';
+import type { PositionSignals } from './driver/position-signals';
 import type { BookingChanges } from './tracking/booking-changes';
 
 /** Everything the API needs, built once per process by its composition root. */
@@ -22,6 +23,8 @@ export interface ApiDeps {
   hashPepper: Buffer;
   /** The process's one LISTEN connection on `booking_changed`, fanning out to the tracking streams. */
   bookingChanges: BookingChanges;
+  /** At most one position Signal per live ride per GPS interval from this process (api/driver/position-signals.ts). */
+  positionSignals?: PositionSignals;
   /** Map tiles of the tracking page (TRACKING_TILE_URL); without them it draws an offline SVG map. */
   tracking?: { tileUrl?: string; tileAttribution?: string };
   /** The process's own PostgreSQL connection that holds its idempotency claims (`db/lifeline.ts`). */

@@ -2,6 +2,14 @@ import { cancelBooking } from './partner/cancel-booking';
 import { createBooking } from './partner/create-booking';
 import { getDriverUnit } from './driver/get-unit';
 import { reportDriverPosition } from './driver/report-position';
+import {
+  answerDriverAllocation,
+  reportDriverArrived,
+  reportDriverOnTheWay,
+  reportPassengerNoShow,
+  reportPassengerOnBoard,
+  reportTripCompleted,
+} from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
@@ -32,6 +40,12 @@ export const OPERATIONS = [
   getDriverUnit,
   setDriverAvailability,
   reportDriverPosition,
+  answerDriverAllocation,
+  reportDriverOnTheWay,
+  reportDriverArrived,
+  reportPassengerOnBoard,
+  reportTripCompleted,
+  reportPassengerNoShow,
   trackPublicBooking,
   getQuote,
   createBooking,

@@ -9,6 +9,7 @@ import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { SigningKeyStore } from './auth/signing-keys';
+import { PositionSignals } from './driver/position-signals';
 import type { ApiDeps } from './deps';
 import { BookingChanges } from './tracking/booking-changes';
 import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
@@ -28,6 +29,7 @@ export function apiDeps(
     bookingChanges: new BookingChanges(() => parts.orm.config.get('clientUrl') as string, parts.logger),
     tracking: config.tracking,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
+    positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
   };
 }
 

@@ -41,3 +41,13 @@ export function rankUnits<T extends AllocationCandidate>(units: readonly T[], re
     .sort((a, b) => a.d - b.d || (a.u.id < b.u.id ? -1 : a.u.id > b.u.id ? 1 : 0))
     .map(({ u }) => u);
 }
+
+/** The allocated driver must accept in the driver app within this long, or dispatch moves to the next unit. */
+export const ALLOCATION_ACCEPT_SECONDS = 120;
+/** While no unit can take the ride, dispatch looks again this often (until pickup time plus the search grace). */
+export const ALLOCATION_RETRY_SECONDS = 60;
+
+/** Where a unit goes when it leaves a ride before the trip: a decline keeps it `available`, no answer takes it `offline`. */
+export function stateAfterWithdrawal(reason: 'declined' | 'no_answer'): 'available' | 'offline' {
+  return reason === 'declined' ? 'available' : 'offline';
+}

@@ -31,6 +31,12 @@ export interface TransitionRule {
 /** Every allowed change, and who may cause it: docs/booking-lifecycle.md shows the same table. */
 export const TRANSITIONS: readonly TransitionRule[] = [
   { from: ['confirmed'], to: 'assigned', by: ['dispatch', 'ops'], means: 'a driver and vehicle are allocated' },
+  {
+    from: ['assigned'],
+    to: 'confirmed',
+    by: ['dispatch', 'ops'],
+    means: 'the allocated driver declined or did not answer; dispatch looks for another',
+  },
   { from: ['assigned'], to: 'on_the_way', by: ['driver', 'ops'], means: 'the driver sets off, with an ETA' },
   { from: ['on_the_way'], to: 'on_the_way', by: ['driver', 'ops'], means: 'the driver revises the ETA' },
   { from: ['on_the_way'], to: 'arrived', by: ['driver', 'ops'], means: 'the driver is at the pickup' },

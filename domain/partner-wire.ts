@@ -35,6 +35,8 @@ export interface PartnerBookingSource {
   trip?: TripRecord | Record<string, unknown> | null;
   /** The signed passenger tracking page (api/tracking/links.ts `trackingUrl`), when the caller has it. */
   trackingUrl?: string | null;
+  /** The signed PDF receipt (api/tracking/links.ts `receiptUrl`), once the trip is completed. */
+  receiptUrl?: string | null;
 }
 
 /** The trip as driven, as the read model stores it (fare in minor units). */
@@ -86,6 +88,7 @@ export function partnerBookingView(b: PartnerBookingSource) {
     cancellation: b.cancellation ? cancellationToWire(b.cancellation as CancellationRecord, b.fare.currency) : null,
     trip: b.trip ? tripToWire(b.trip as TripRecord) : null,
     tracking_url: b.trackingUrl ?? null,
+    receipt_url: b.status === 'completed' ? (b.receiptUrl ?? null) : null,
     created_at: iso(b.createdAt),
     updated_at: iso(b.updatedAt),
   };
@@ -156,7 +159,7 @@ export function partnerEventData(type: PartnerEventType, b: PartnerBookingSource
     case 'trip.started':
       return { started_at: isoOrNull(b.startedAt) };
     case 'trip.completed':
-      return b.trip ? tripToWire(b.trip as TripRecord) : {};
+      return b.trip ? { ...tripToWire(b.trip as TripRecord), receipt_url: b.receiptUrl ?? null } : {};
     case 'trip.cancelled':
       return b.cancellation ? cancellationToWire(b.cancellation as CancellationRecord, b.fare.currency) : {};
     case 'gps.update':

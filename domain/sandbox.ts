@@ -34,7 +34,10 @@ export type RideProgress =
   | { kind: 'completed'; distance_km: number; duration_min: number }
   | { kind: 'no_show' }
   | { kind: 'driver_cancelled' }
-  | { kind: 'no_driver_available' };
+  | { kind: 'no_driver_available' }
+  /** Live dispatch: the allocated unit's driver accepts or declines the ride (the status stays `assigned` on accept). */
+  | { kind: 'accepted'; unit_id: string }
+  | { kind: 'declined'; unit_id: string };
 export type RideProgressKind = RideProgress['kind'];
 
 export interface GpsPosition {
@@ -42,6 +45,8 @@ export interface GpsPosition {
   lng: number;
   /** The driver's current ETA to the pickup, while on the way. */
   eta_minutes?: number | null;
+  /** Live: the driver app already wrote this position and its ETA to the read model; the workflow only sends `gps.update`. */
+  recorded?: boolean;
 }
 
 /** One moment of a sandbox ride: a progress report or a GPS position, `at` ms after the simulation starts. */

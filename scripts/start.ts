@@ -69,6 +69,7 @@ async function main() {
         encryptionKey: secrets.encryptionKey,
         webhookTimeoutMs: config.webhookTimeoutMs,
         ride: config.ride,
+        publicBaseUrl: config.publicBaseUrl,
       }),
     );
     stops.push(async () => {

@@ -1,5 +1,6 @@
 import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../workflows/booking.contract';
@@ -13,6 +14,8 @@ export interface WorkerDeps {
   orm: MikroORM;
   encryptionKey: Buffer;
   webhookTimeoutMs: number;
+  /** PUBLIC_BASE_URL: events carry the signed `tracking_url` and `receipt_url` under it (null in events without it). */
+  publicBaseUrl?: string;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
@@ -31,7 +34,18 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle());
   const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle };
   return Promise.all([
-    Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: deps.orm, ride: deps.ride }) }),
+    Worker.create({
+      ...common,
+      taskQueue: BOOKINGS_TASK_QUEUE,
+      activities: {
+        ...createBookingActivities({
+          orm: deps.orm,
+          ride: deps.ride,
+          links: deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined,
+        }),
+        ...createAllocationActivities({ orm: deps.orm }),
+      },
+    }),
     Worker.create({
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,

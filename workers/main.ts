@@ -22,6 +22,7 @@ async function main() {
     ride: config.ride,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
+    publicBaseUrl: config.publicBaseUrl,
   });
   const running = runWorkers(workers);
   logger.info('workers running on task queues bookings, webhooks');

@@ -82,10 +82,21 @@ export interface BookingState {
   sequence: number;
   ride: RideState;
   cancellation: CancellationRecord | null;
+  /** Live dispatch: units tried for this ride and the allocation awaiting the driver's answer. */
+  allocation: AllocationState;
   /** Last time a `gps.update` went out (coalescing). */
   lastGpsAt: string | null;
   /** How many runs this booking's history has been split into (continue-as-new). */
   run: number;
+}
+
+export interface AllocationState {
+  /** Units that declined or did not answer: never allocated this ride again. */
+  excluded: string[];
+  /** The allocated unit awaiting its driver's answer, and until when (ALLOCATION_ACCEPT_SECONDS). */
+  pending: { unitId: string; acceptBy: string } | null;
+  /** Whether the allocated unit's driver accepted. */
+  accepted: boolean;
 }
 
 /** What a run hands to the next one when it continues as new. */

@@ -12,7 +12,9 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
+import type { AllocatedUnit, AllocationActivities } from '../activities/allocation';
 import type { BookingActivities, BookingChanges } from '../activities/booking';
+import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS, stateAfterWithdrawal } from '../domain/allocation';
 import {
   dispatchAt,
   driverSearchDeadline,
@@ -54,6 +56,12 @@ const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<
   retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
 });
 
+// Fleet allocation (activities/allocation.ts): short conditional writes, local activities too.
+const { allocateUnit, releaseUnit, unitOnTrip } = proxyLocalActivities<AllocationActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
+});
+
 /** The status each driver-side report moves the booking to. */
 const PROGRESS_TARGET: Record<RideProgressKind, BookingStatus> = {
   assigned: 'assigned',
@@ -64,6 +72,8 @@ const PROGRESS_TARGET: Record<RideProgressKind, BookingStatus> = {
   no_show: 'no_show',
   driver_cancelled: 'cancelled',
   no_driver_available: 'no_driver_available',
+  accepted: 'assigned',
+  declined: 'confirmed',
 };
 
 /** The customer side whose cancellation a repeated cancel answers again. */
@@ -102,6 +112,7 @@ function initialState(booking: BookingRecord): BookingState {
       endedAt: null,
     },
     cancellation: null,
+    allocation: { excluded: [], pending: null, accepted: false },
     lastGpsAt: null,
     run: 1,
   };
@@ -114,6 +125,7 @@ function initialState(booking: BookingRecord): BookingState {
 export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCarry): Promise<BookingState> {
   const sandbox = booking.environment === 'sandbox';
   const state: BookingState = carry ? { ...carry.state, run: carry.state.run + 1 } : initialState(booking);
+  state.allocation ??= { excluded: [], pending: null, accepted: false };
   let settings: RideSettings | undefined = carry?.settings;
   let saved = carry !== undefined;
   let simulating = false;
@@ -146,7 +158,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     to: BookingStatus,
     actor: BookingActor,
     changes: Omit<BookingChanges, 'at' | 'status'>,
-    event: PartnerEventType,
+    event: PartnerEventType | null,
   ) {
     const refusal = transitionRefusal(state.status, to, actor);
     if (refusal) throw refuse(refusal);
@@ -185,8 +197,21 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   function progressRefusal(input: ReportRideProgressInput): string | null {
     const to = PROGRESS_TARGET[input.kind];
     if (!to) return `unknown progress kind ${JSON.stringify(input.kind)}`;
+    if (input.kind === 'accepted' || input.kind === 'declined') {
+      if (!['driver', 'ops'].includes(input.actor)) return `only driver, ops may answer an allocation, not ${input.actor}`;
+      const pending = state.allocation.pending;
+      if (state.status !== 'assigned' || !pending || pending.unitId !== input.unit_id) {
+        return state.allocation.accepted && state.ride.unitId === input.unit_id
+          ? 'the allocation is already accepted'
+          : 'no allocation of this unit awaits an answer (withdrawn after a decline or no answer in time, or never made)';
+      }
+      return null;
+    }
     const refusal = transitionRefusal(state.status, to, input.actor);
     if (refusal) return refusal;
+    // A unit allocated by live dispatch drives only once its driver has accepted.
+    if (input.actor === 'driver' && state.status === 'assigned' && state.allocation.pending && input.kind === 'on_the_way')
+      return 'accept the allocation first';
     switch (input.kind) {
       case 'assigned':
         if (!input.driver?.name || !input.driver.phone || !input.vehicle?.plate)
@@ -229,6 +254,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
         return changeStatus('arrived', input.actor, { arrivedAt: at, etaMinutes: 0 }, 'driver.arrived');
       case 'on_board':
         Object.assign(ride, { startedAt: at, etaMinutes: null });
+        if (ride.unitId) await unitOnTrip({ bookingId: booking.id, unitId: ride.unitId });
         return changeStatus('on_board', input.actor, { startedAt: at, etaMinutes: null }, 'trip.started');
       case 'completed': {
         ride.completedAt = at;
@@ -247,7 +273,39 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
         return end('cancelled', input.actor, 'driver_cancelled');
       case 'no_driver_available':
         return end('no_driver_available', input.actor, 'no_driver_available');
+      case 'accepted':
+        state.allocation.pending = null;
+        state.allocation.accepted = true;
+        return;
+      case 'declined':
+        return withdrawAllocation('declined');
     }
+  }
+
+  // ---- live dispatch -------------------------------------------------------------------------------------------
+
+  /** Puts an allocated unit on the booking: `assigned` by dispatch, `driver.assigned`; its driver must accept in time. */
+  async function assignUnit(unit: AllocatedUnit): Promise<void> {
+    state.allocation.pending = {
+      unitId: unit.unitId,
+      acceptBy: new Date(Date.now() + ALLOCATION_ACCEPT_SECONDS * 1000).toISOString(),
+    };
+    state.allocation.accepted = false;
+    await applyProgress({ kind: 'assigned', driver: unit.driver, vehicle: unit.vehicle, unit_id: unit.unitId, actor: 'dispatch' });
+  }
+
+  /**
+   * The allocated driver declined or did not answer: the unit is released (declined: available; no answer: offline),
+   * never tried again for this ride, and the booking is back to `confirmed` for the next allocation.
+   */
+  async function withdrawAllocation(reason: 'declined' | 'no_answer'): Promise<void> {
+    const pending = state.allocation.pending;
+    if (!pending || state.status !== 'assigned') return;
+    state.allocation.pending = null;
+    state.allocation.excluded.push(pending.unitId);
+    Object.assign(state.ride, { unitId: null, driver: null, vehicle: null, assignedAt: null, etaMinutes: null, position: null });
+    await releaseUnit({ bookingId: booking.id, unitId: pending.unitId, detach: true, next: stateAfterWithdrawal(reason) });
+    await changeStatus('confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null }, null);
   }
 
   /**
@@ -258,6 +316,14 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     if (!settings || !MOVING.includes(state.status)) return;
     if (!Number.isFinite(p?.lat) || !Number.isFinite(p?.lng) || Math.abs(p.lat) > 90 || Math.abs(p.lng) > 180) return;
     const at = nowIso();
+    if (p.recorded) {
+      // The driver app wrote it to the read model: only the coalesced `gps.update`, read from there; nothing else.
+      state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: p.eta_minutes ?? null, at };
+      if (state.lastGpsAt !== null && Date.parse(at) - Date.parse(state.lastGpsAt) < settings.gpsIntervalMs) return;
+      state.lastGpsAt = at;
+      void record('gps.update');
+      return;
+    }
     const eta = state.status === 'on_the_way' && Number.isInteger(p.eta_minutes) ? (p.eta_minutes as number) : undefined;
     state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: eta ?? null, at };
     if (eta !== undefined) state.ride.etaMinutes = eta;
@@ -350,13 +416,36 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   }
 
   /**
-   * Live dispatch: waits for the allocation (a `reportRideProgress` `assigned`) until pickup time plus the grace,
-   * then ends `no_driver_available`, free. The live-dispatch slice puts its allocation activity here.
+   * Live dispatch: allocates the nearest compliant available unit of the class (activities/allocation.ts), looking
+   * again every ALLOCATION_RETRY_SECONDS while nobody can take the ride, until pickup time plus the grace; then ends
+   * `no_driver_available`, free. An ops `assigned` report meanwhile also ends the search.
    */
   async function allocateDriver(): Promise<void> {
-    const leftMs = driverSearchDeadline(booking.pickupAt).getTime() - Date.now();
-    if (leftMs > 0 && (await condition(() => state.status !== 'confirmed' || shouldContinueAsNew(), leftMs))) return;
-    if (state.status === 'confirmed') await end('no_driver_available', 'system', 'no_driver_available');
+    const deadline = driverSearchDeadline(booking.pickupAt).getTime();
+    while (state.status === 'confirmed' && Date.now() < deadline && !shouldContinueAsNew()) {
+      const unit = await allocateUnit({ bookingId: booking.id, exclude: [...state.allocation.excluded] });
+      if (unit && state.status !== 'confirmed') {
+        // The booking changed while the unit was claimed (a cancellation): hand the unit back.
+        await releaseUnit({ bookingId: booking.id, unitId: unit.unitId, detach: true, next: 'available' });
+        return;
+      }
+      if (unit) return assignUnit(unit);
+      const waitMs = Math.min(ALLOCATION_RETRY_SECONDS * 1000, deadline - Date.now());
+      if (waitMs > 0) await condition(() => state.status !== 'confirmed' || shouldContinueAsNew(), waitMs);
+    }
+    if (state.status === 'confirmed' && Date.now() >= deadline) await end('no_driver_available', 'system', 'no_driver_available');
+  }
+
+  /** Waits for the allocated driver's answer until the deadline; no answer withdraws the allocation. */
+  async function awaitAcceptance(): Promise<void> {
+    const pending = state.allocation.pending!;
+    const leftMs = Date.parse(pending.acceptBy) - Date.now();
+    if (
+      leftMs > 0 &&
+      (await condition(() => state.allocation.pending !== pending || state.status !== 'assigned' || shouldContinueAsNew(), leftMs))
+    )
+      return;
+    if (state.allocation.pending === pending) await withdrawAllocation('no_answer');
   }
 
   /** Sandbox: plays the chosen scenario through `applyProgress` and `acceptPosition`, as a real driver would report. */
@@ -390,9 +479,13 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
 
   while (!isTerminal(state.status)) {
     if (shouldContinueAsNew()) {
-      await writes;
-      await condition(allHandlersFinished);
-      await writes;
+      // Drain until no handler or position adds a write: one arriving with the last write's result is not lost.
+      let drained: Promise<void>;
+      do {
+        drained = writes;
+        await drained;
+        await condition(allHandlersFinished);
+      } while (drained !== writes);
       // Search attributes and memo carry over to the next run as they stand.
       const { memo, typedSearchAttributes } = workflowInfo();
       await makeContinueAsNewFunc<typeof bookingWorkflow>({ memo, typedSearchAttributes })(booking, { state, settings: ride });
@@ -410,6 +503,10 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       await allocateDriver();
       continue;
     }
+    if (state.status === 'assigned' && state.allocation.pending) {
+      await awaitAcceptance();
+      continue;
+    }
     if (state.status === 'arrived') {
       const leftMs = noShowDeadline() - Date.now();
       if (leftMs > 0 && (await condition(() => state.status !== 'arrived' || shouldContinueAsNew(), leftMs))) continue;
@@ -422,5 +519,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   await writes;
   await condition(allHandlersFinished);
   await writes;
+  // The ride is over: its unit is free again and keeps the ride's driver and vehicle on the booking.
+  if (state.ride.unitId) await releaseUnit({ bookingId: booking.id, unitId: state.ride.unitId, detach: false, next: 'available' });
   return state;
 }

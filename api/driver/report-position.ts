@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordUnitPosition } from '../../db/positions';
+import { bookingWorkflowId, reportPosition } from '../../workflows/booking.contract';
 import { Instant, Latitude, Longitude } from '../partner/schemas';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
@@ -55,6 +56,13 @@ export const reportDriverPosition = defineOperation({
       });
     if (outcome.kind === 'unknown_unit') await loadUnit(deps, principal.ownerId);
     const recorded = outcome.kind === 'recorded' ? outcome : { applied: false, bookingId: null, etaMinutes: null };
+    if (recorded.applied && recorded.bookingId && deps.positionSignals?.take(recorded.bookingId)) {
+      // The workflow turns it into a `gps.update` (coalesced) from the read model; a failure costs one event, not the fix.
+      await deps.temporal.workflow
+        .getHandle(bookingWorkflowId(recorded.bookingId))
+        .signal(reportPosition, { lat: body.lat, lng: body.lng, eta_minutes: recorded.etaMinutes, recorded: true })
+        .catch((err: unknown) => deps.logger.warn({ err, bookingId: recorded.bookingId }, 'position signal failed'));
+    }
     return { status: 200, body: { applied: recorded.applied, booking_id: recorded.bookingId, eta_minutes: recorded.etaMinutes } };
   },
 });

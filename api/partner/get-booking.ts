@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BookingSchema } from '../../db/entities';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { ProblemError } from '../errors';
-import { trackingUrl } from '../tracking/links';
+import { receiptUrl, trackingUrl } from '../tracking/links';
 import { defineOperation } from '../operation';
 import { Booking, BookingId } from './schemas';
 
@@ -25,6 +25,10 @@ export const getBooking = defineOperation({
     });
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
-    return { status: 200, body: partnerBookingView({ ...booking, fare: booking.fare as never, trackingUrl: tracking }) };
+    const receipt = receiptUrl(deps.publicBaseUrl, deps.encryptionKey, booking.id);
+    return {
+      status: 200,
+      body: partnerBookingView({ ...booking, fare: booking.fare as never, trackingUrl: tracking, receiptUrl: receipt }),
+    };
   },
 });

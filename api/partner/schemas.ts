@@ -188,6 +188,10 @@ export const Booking = z
       .url()
       .nullable()
       .meta({ description: 'Signed passenger tracking page: no app needed; stops working 24 h after the ride ends.' }),
+    receipt_url: z
+      .url()
+      .nullable()
+      .meta({ description: 'Signed PDF receipt (booking, route, times, fare breakdown); null until the trip is completed.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })

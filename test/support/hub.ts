@@ -41,6 +41,7 @@ export async function startTestHub(
       encryptionKey: TEST_SECRETS.encryptionKey,
       webhookTimeoutMs: 2000,
       ride: config.ride,
+      publicBaseUrl: config.publicBaseUrl,
       workflowBundle: sharedWorkflowBundle(),
     });
     running = runWorkers(workers);

@@ -1,5 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
+import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
@@ -18,7 +19,7 @@ const HOUR = 3600_000;
 // A live booking: no sandbox simulation, so the booking rests confirmed until its dispatch moment.
 function bookingRecord(partnerId: string, now: Date, pickupInHours: number): BookingRecord {
   const datetime = new Date(now.getTime() + pickupInHours * HOUR).toISOString();
-  const body = CreateBookingRequest.parse(bookingBody({ external_id: 'WF-1', pickup: { ...bookingBody().pickup, datetime } }));
+  const body = CreateBookingRequest.parse(bookingBody({ pickup: { ...bookingBody().pickup, datetime } }));
   return newBookingRecord(body, { partnerId, livemode: true }, now);
 }
 
@@ -32,7 +33,11 @@ describe('workflows on the time-skipping server', () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
     const common = { connection: env.nativeConnection, workflowBundle: sharedWorkflowBundle() };
     worker = await Promise.all([
-      Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: db.orm }) }),
+      Worker.create({
+        ...common,
+        taskQueue: BOOKINGS_TASK_QUEUE,
+        activities: { ...createBookingActivities({ orm: db.orm }), ...createAllocationActivities({ orm: db.orm }) },
+      }),
       Worker.create({
         ...common,
         taskQueue: WEBHOOKS_TASK_QUEUE,

@@ -1,9 +1,11 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
+import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
 import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
+import { receiptUrl } from '../../api/tracking/links';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { DISPATCH_LEAD_MINUTES, DRIVER_SEARCH_GRACE_MINUTES, NO_SHOW_WAIT_MINUTES } from '../../domain/booking-lifecycle';
 import type { SandboxScenario } from '../../domain/sandbox';
@@ -31,6 +33,8 @@ const SETTINGS: RideSettings = { sandboxRideMs: 40_000, gpsIntervalMs: 5_000, hi
 /** A second bookings queue whose runs continue as new after a short history. */
 const SMALL_HISTORY_QUEUE = 'bookings-small-history';
 const SMALL_HISTORY_LIMIT = 150;
+/** Where the events' signed links point. */
+const LINKS = { publicBaseUrl: 'http://hub.test', encryptionKey: TEST_SECRETS.encryptionKey };
 
 const DRIVER = { name: 'Live Driver', phone: '+33611111111', photo_url: 'https://example.com/d.jpg', licence_no: 'VTC-1', rating: 4.7 };
 const VEHICLE = { make: 'Skoda', model: 'Superb', year: 2024, color: 'blue', plate: 'AB-123-CD' };
@@ -52,11 +56,21 @@ describe('booking lifecycle on the time-skipping server', () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
     const common = { connection: env.nativeConnection, workflowBundle: sharedWorkflowBundle() };
     workers = await Promise.all([
-      Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: db.orm, ride: SETTINGS }) }),
+      Worker.create({
+        ...common,
+        taskQueue: BOOKINGS_TASK_QUEUE,
+        activities: {
+          ...createBookingActivities({ orm: db.orm, ride: SETTINGS, links: LINKS }),
+          ...createAllocationActivities({ orm: db.orm }),
+        },
+      }),
       Worker.create({
         ...common,
         taskQueue: SMALL_HISTORY_QUEUE,
-        activities: createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),
+        activities: {
+          ...createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),
+          ...createAllocationActivities({ orm: db.orm }),
+        },
       }),
       Worker.create({
         ...common,
@@ -76,7 +90,7 @@ describe('booking lifecycle on the time-skipping server', () => {
   async function record(opts: { live: boolean; pickupInMs: number; scenario?: SandboxScenario; flight?: boolean }): Promise<BookingRecord> {
     const now = new Date(await env.currentTimeMs());
     // Validated against the real clock, then dated on the test server's (which has skipped ahead).
-    const parsed = CreateBookingRequest.parse(bookingBody({ external_id: 'LC-1' }));
+    const parsed = CreateBookingRequest.parse(bookingBody());
     const pickup = { ...parsed.pickup, datetime: new Date(now.getTime() + opts.pickupInMs).toISOString() };
     if (!opts.flight) delete pickup.flight_number;
     const body = { ...parsed, pickup };
@@ -217,7 +231,7 @@ describe('booking lifecycle on the time-skipping server', () => {
       const handle = await start(rec);
       const state = await handle.query(getBookingState);
       expect(state.dispatching).toBe(true);
-      expect((await handle.describe()).memo).toEqual({ externalId: 'LC-1', status: 'confirmed' });
+      expect((await handle.describe()).memo).toEqual({ externalId: rec.externalId, status: 'confirmed' });
       expectAtAbout(state.dispatchAt, Date.parse(rec.createdAt));
       expect(Date.parse(state.dispatchAt)).toBeGreaterThan(Date.parse(rec.pickupAt) - DISPATCH_LEAD_MINUTES * MINUTE);
     });
@@ -243,7 +257,7 @@ describe('booking lifecycle on the time-skipping server', () => {
         .executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'driver' as never }] })
         .catch((e: WorkflowUpdateFailedError) => (e.cause as Error).message);
       expect(driverCancel).toBe('cancelBooking is for partner, integrator or ops, not driver; a driver reports driver_cancelled');
-      expect((await handle.describe()).memo).toMatchObject({ status: 'assigned', externalId: 'LC-1' });
+      expect((await handle.describe()).memo).toMatchObject({ status: 'assigned', externalId: rec.externalId });
       expect((await events(rec.id)).map((e) => e.type)).toEqual(['booking.created', 'driver.assigned']);
       const row = await readModel(rec.id);
       expect(row).toMatchObject({ status: 'assigned', driver: DRIVER, vehicle: VEHICLE, unitId: 'unit_1' });
@@ -317,7 +331,7 @@ describe('booking lifecycle on the time-skipping server', () => {
       expect(evts.map((e) => e.type)).toEqual(expected);
       expect(evts.map((e) => e.sequence)).toEqual(expected.map((_, i) => i + 1));
       for (const e of evts) {
-        expect(e.body).toMatchObject({ event: e.type, booking_id: rec.id, external_id: 'LC-1', sequence: e.sequence });
+        expect(e.body).toMatchObject({ event: e.type, booking_id: rec.id, external_id: rec.externalId, sequence: e.sequence });
         expect(e.body.event_id).toMatch(/^evt_/);
       }
       const { startTime, closeTime } = await handle.describe();
@@ -355,7 +369,8 @@ describe('booking lifecycle on the time-skipping server', () => {
         duration_min: rec.fare.duration_min,
         fare: { total: rec.fare.total / 100, commission: rec.fare.commission / 100, currency: 'EUR' },
       });
-      expect(completed).not.toHaveProperty('receipt_url');
+      // Sandbox rides get their receipt too.
+      expect(completed.receipt_url).toBe(receiptUrl(LINKS.publicBaseUrl, LINKS.encryptionKey, rec.id));
       expect(Date.parse(completed.completed_at)).toBeGreaterThan(Date.parse(completed.started_at));
 
       const row = await readModel(rec.id);

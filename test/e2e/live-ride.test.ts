@@ -1,0 +1,206 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { FleetUnitSchema } from '../../db/entities';
+import { drivingMinutes } from '../../domain/eta';
+import { bookingWorkflowId } from '../../workflows/booking.contract';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
+import { CDG, createTestUnit } from '../support/fleet';
+import { startTestHub, type TestHub } from '../support/hub';
+import { startReceiver } from '../support/receiver';
+import { localEnvironment } from '../support/temporal';
+
+/**
+ * A live booking driven end to end by its driver app on the dev server: allocation, accept, on the way (with a GPS
+ * position), arrived, on board, completed; the partner's webhooks, booking-status and the receipt.
+ */
+describe('a live ride through the driver endpoints, end to end', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    [db, env, receiver] = await Promise.all([freshDatabase(), localEnvironment(), startReceiver()]);
+    hub = await startTestHub(db, env, { env: { GPS_UPDATE_INTERVAL_SECONDS: '1', PUBLIC_BASE_URL: 'http://hub.test' } });
+  }, 120_000);
+  afterAll(async () => {
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close(), receiver?.close()]);
+  });
+
+  const local = (url: string) => url.replace('http://hub.test', hub.baseUrl);
+  const ride = (id: string, step: string) => `${hub.baseUrl}/driver/v1/rides/${id}/${step}`;
+
+  async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+    for (let i = 0; i < 200; i++) {
+      const value = await read();
+      if (ok(value)) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`never happened: ${what}`);
+  }
+
+  it('allocates the nearest unit, takes every driver report, sends the events, and ends with a receipt', async () => {
+    const near = { lat: CDG.lat + 0.02, lng: CDG.lng };
+    const unit = await createTestUnit(db.orm, { state: 'available', position: near, name: 'Camille Martin' });
+    const fartherUnit = await createTestUnit(db.orm, { state: 'available', position: { lat: CDG.lat + 0.2, lng: CDG.lng } });
+    const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
+    const token = await requestToken(hub.baseUrl, partner.live);
+
+    const pickupAt = new Date(Date.now() + 20 * 60_000).toISOString(); // inside the dispatch lead: dispatched at once
+    const body = bookingBody({ external_id: 'LIVE-1' });
+    const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, { ...body, pickup: { ...body.pickup, datetime: pickupAt } });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+
+    // Allocation: the nearest unit holds the ride and its driver sees it.
+    const mine = await eventually(
+      () => getJson(`${hub.baseUrl}/driver/v1/unit`, unit.credential),
+      (r) => r.json.booking_id === id,
+      'the nearest unit is allocated',
+    );
+    expect(mine.json.dispatch_state).toBe('assigned');
+    const other = await getJson(`${hub.baseUrl}/driver/v1/unit`, fartherUnit.credential);
+    expect(other.json).toMatchObject({ dispatch_state: 'available', booking_id: null });
+
+    // A unit that does not hold the ride: 403. A step out of order: 409 with the reason.
+    const notMine = await postJson(ride(id, 'arrived'), fartherUnit.credential, {});
+    expect(notMine.status).toBe(403);
+    expect(notMine.json.type).toContain('not_allocated');
+    const early = await postJson(ride(id, 'on-the-way'), unit.credential, { eta_minutes: 9 });
+    expect(early.status).toBe(409);
+    expect(early.json).toMatchObject({ detail: 'The ride refused the report: accept the allocation first.' });
+    const badAnswer = await postJson(ride(id, 'allocation'), unit.credential, { answer: 'maybe' });
+    expect(badAnswer.status).toBe(422);
+
+    const accepted = await postJson(ride(id, 'allocation'), unit.credential, { answer: 'accept' });
+    expect(accepted.json).toEqual({ booking_id: id, status: 'assigned' });
+    const onTheWay = await postJson(ride(id, 'on-the-way'), unit.credential, {});
+    expect(onTheWay.json).toEqual({ booking_id: id, status: 'on_the_way' });
+
+    // A GPS fix: booking-status shows it with the ETA, and a gps.update webhook carries it.
+    const fix = { lat: CDG.lat + 0.01, lng: CDG.lng + 0.01 };
+    const position = await postJson(`${hub.baseUrl}/driver/v1/positions`, unit.credential, {
+      ...fix,
+      recorded_at: new Date().toISOString(),
+    });
+    expect(position.json).toMatchObject({ applied: true, booking_id: id, eta_minutes: drivingMinutes(fix, CDG) });
+    const status = await getJson(`${hub.baseUrl}/v1/booking-status?id=${id}`, token);
+    expect(status.json).toMatchObject({
+      id,
+      status: 'on_the_way',
+      eta_minutes: drivingMinutes(fix, CDG),
+      driver: { name: 'Camille Martin' },
+      vehicle: { plate: unit.plate, lat: fix.lat, lng: fix.lng },
+    });
+    await eventually(
+      async () => receiver.requests.map((r) => JSON.parse(r.body)),
+      (events) => events.some((e) => e.event === 'gps.update' && e.lat === fix.lat && e.lng === fix.lng),
+      'gps.update with the reported position',
+    );
+
+    expect((await postJson(ride(id, 'on-board'), unit.credential, {})).status).toBe(409); // not arrived yet
+    expect((await postJson(ride(id, 'arrived'), unit.credential, {})).json.status).toBe('arrived');
+    expect((await postJson(ride(id, 'on-board'), unit.credential, {})).json.status).toBe('on_board');
+    expect(await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id: unit.id })).toMatchObject({ dispatchState: 'on_trip' });
+    const done = await postJson(ride(id, 'completed'), unit.credential, { distance_km: 30.6, duration_min: 41 });
+    expect(done.json).toEqual({ booking_id: id, status: 'completed' });
+    expect((await env.client.workflow.getHandle(bookingWorkflowId(id)).result()).status).toBe('completed');
+    const again = await postJson(ride(id, 'completed'), unit.credential, { distance_km: 30.6, duration_min: 41 });
+    expect(again.status).toBe(409);
+
+    // The unit is free again.
+    const freed = await getJson(`${hub.baseUrl}/driver/v1/unit`, unit.credential);
+    expect(freed.json).toMatchObject({ dispatch_state: 'available', booking_id: null });
+
+    // Every event reached the partner, in order.
+    const events = await eventually(
+      async () => receiver.requests.map((r) => JSON.parse(r.body)).sort((a, b) => a.sequence - b.sequence),
+      (list) => list.some((e) => e.event === 'trip.completed'),
+      'trip.completed delivered',
+    );
+    expect(events.filter((e) => e.event !== 'gps.update').map((e) => e.event)).toEqual([
+      'booking.created',
+      'driver.assigned',
+      'driver.on_the_way',
+      'driver.arrived',
+      'trip.started',
+      'trip.completed',
+    ]);
+    const byType = (t: string) => events.find((e) => e.event === t);
+    expect(byType('booking.created').booking.tracking_url).toMatch(new RegExp(`^http://hub\\.test/track/${id}\\.`));
+    expect(byType('driver.assigned')).toMatchObject({ driver: { name: 'Camille Martin' }, vehicle: { plate: unit.plate } });
+    expect(byType('driver.on_the_way').eta_minutes).toBe(drivingMinutes(near, CDG));
+    const completed = byType('trip.completed');
+    expect(completed).toMatchObject({ status: 'completed', distance_km: 30.6, duration_min: 41, fare: { total: created.json.fare.total } });
+    expect(completed.receipt_url).toMatch(new RegExp(`^http://hub\\.test/receipts/${id}\\.`));
+
+    // The booking carries the same receipt, which is a PDF.
+    const read = await getJson(`${hub.baseUrl}/v1/bookings/${id}`, token);
+    expect(read.json).toMatchObject({ status: 'completed', receipt_url: completed.receipt_url, trip: { distance_km: 30.6 } });
+    expect(read.json.timeline.ended_at).not.toBeNull();
+    const pdf = await fetch(local(completed.receipt_url));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('moves a declined ride to the next unit, and refuses bad or early reports with a clear problem', async () => {
+    const first = await createTestUnit(db.orm, {
+      vehicleClass: 'luxury',
+      state: 'available',
+      position: { lat: CDG.lat + 0.01, lng: CDG.lng },
+    });
+    const second = await createTestUnit(db.orm, {
+      vehicleClass: 'luxury',
+      state: 'available',
+      position: { lat: CDG.lat + 0.05, lng: CDG.lng },
+    });
+    const partner = await createTestPartner(db.orm);
+    const token = await requestToken(hub.baseUrl, partner.live);
+    const body = bookingBody({ external_id: 'LIVE-2', vehicle_class: 'luxury' });
+    const pickupAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, { ...body, pickup: { ...body.pickup, datetime: pickupAt } });
+    const id = created.json.id as string;
+    await eventually(
+      () => getJson(`${hub.baseUrl}/driver/v1/unit`, first.credential),
+      (r) => r.json.booking_id === id,
+      'the nearest luxury unit is allocated',
+    );
+
+    const declined = await postJson(ride(id, 'allocation'), first.credential, { answer: 'decline' });
+    expect(declined.json).toEqual({ booking_id: id, status: 'confirmed' });
+    await eventually(
+      () => getJson(`${hub.baseUrl}/driver/v1/unit`, second.credential),
+      (r) => r.json.booking_id === id,
+      'the next unit is allocated after the decline',
+    );
+    expect((await getJson(`${hub.baseUrl}/driver/v1/unit`, first.credential)).json).toMatchObject({
+      dispatch_state: 'available',
+      booking_id: null,
+    });
+    // The unit that declined no longer holds the ride.
+    expect((await postJson(ride(id, 'allocation'), first.credential, { answer: 'accept' })).status).toBe(403);
+
+    expect((await postJson(ride('bkg_00000000000000000000000000', 'arrived'), second.credential, {})).status).toBe(404);
+    const badId = await postJson(ride('nope', 'arrived'), second.credential, {});
+    expect(badId.status).toBe(422);
+    expect(badId.json.errors[0].param).toBe('path.id');
+    const badTrip = await postJson(ride(id, 'completed'), second.credential, { distance_km: -1, duration_min: 4.5 });
+    expect(badTrip.status).toBe(422);
+    expect(badTrip.json.errors.map((e: { param: string }) => e.param).sort()).toEqual(['distance_km', 'duration_min']);
+
+    await postJson(ride(id, 'allocation'), second.credential, { answer: 'accept' });
+    await postJson(ride(id, 'on-the-way'), second.credential, { eta_minutes: 6 });
+    await postJson(ride(id, 'arrived'), second.credential, {});
+    const noShow = await postJson(ride(id, 'no-show'), second.credential, {});
+    expect(noShow.status).toBe(409);
+    expect(noShow.json.detail).toMatch(/^The ride refused the report: the passenger's wait runs until \d{4}-/);
+    const status = await getJson(`${hub.baseUrl}/v1/booking-status?id=${id}`, token);
+    expect(status.json).toMatchObject({ status: 'arrived', eta_minutes: 0 });
+  });
+});
