@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';
+import { startTracing, type Tracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -13,7 +14,7 @@ import { purgeExpired } from './housekeeping';
 
 export function apiDeps(
   config: HubConfig,
-  parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer },
+  parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer; tracing?: Tracing },
 ): ApiDeps {
   return {
     ...parts,
@@ -49,15 +50,26 @@ async function main() {
   const config = loadConfig();
   const required = requireProductionSettings(config);
   const logger = createLogger(config.logLevel, 'api');
+  const tracing = await startTracing('dispatch-hub-api');
   const orm = await openOrm(required.databaseUrl);
-  const temporal = await connectClient(temporalTarget(config, { address: required.temporalAddress, namespace: 'default' }));
-  const deps = apiDeps(config, { orm, temporal, logger, encryptionKey: required.encryptionKey, hashPepper: required.hashPepper });
+  // TEMPORAL_NAMESPACE wins over this fallback (temporalTarget).
+  const target = temporalTarget(config, { address: required.temporalAddress, namespace: 'default' });
+  const temporal = await connectClient(target, tracing?.clientInterceptors);
+  const deps = apiDeps(config, {
+    orm,
+    temporal,
+    logger,
+    encryptionKey: required.encryptionKey,
+    hashPepper: required.hashPepper,
+    tracing,
+  });
   const api = await listen(deps, config.host, config.port);
-  logger.info(`API listening on http://${config.host}:${config.port}`);
+  logger.info(`API listening on http://${config.host}:${config.port}, namespace ${target.namespace}${tracing ? ', tracing on' : ''}`);
   const stop = async () => {
     await api.close();
     await temporal.connection.close();
     await orm.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);

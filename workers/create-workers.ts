@@ -2,6 +2,7 @@ import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle 
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
+import type { Tracing } from '../infra/tracing';
 import { BOOKINGS_TASK_QUEUE } from '../workflows/booking.contract';
 import { WEBHOOKS_TASK_QUEUE } from '../workflows/partner-webhook.contract';
 
@@ -15,19 +16,23 @@ export interface WorkerDeps {
   webhookTimeoutMs: number;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
   workflowBundle?: WorkflowBundle;
+  /** OpenTelemetry interceptors and span sink, only when tracing is on (infra/tracing.ts). */
+  tracing?: Tracing;
 }
 
-export async function buildWorkflowBundle(): Promise<WorkflowBundle> {
+/** The workflow bundle; with tracing on it must include the OpenTelemetry workflow interceptors. */
+export async function buildWorkflowBundle(workflowInterceptorModules: string[] = []): Promise<WorkflowBundle> {
   return bundleWorkflowCode({
     workflowsPath: WORKFLOWS_PATH,
+    workflowInterceptorModules,
     logger: { log: () => {}, info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {} },
   });
 }
 
 /** One worker per task queue, each with only the activities of its domain. */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
-  const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle());
-  const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle };
+  const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle(deps.tracing?.workflowInterceptorModules));
+  const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle, ...deps.tracing?.worker };
   return Promise.all([
     Worker.create({ ...common, taskQueue: BOOKINGS_TASK_QUEUE, activities: createBookingActivities({ orm: deps.orm }) }),
     Worker.create({

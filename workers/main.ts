@@ -1,6 +1,9 @@
 import { fail, loadConfig, requireProductionSettings } from '../infra/config';
 import { createLogger } from '../infra/logger';
+import { startMetricsServer } from '../infra/metrics-server';
 import { connectWorker, temporalTarget } from '../infra/temporal-connection';
+import { installTemporalRuntime } from '../infra/temporal-runtime';
+import { startTracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createWorkers, runWorkers } from './create-workers';
 
@@ -9,7 +12,11 @@ async function main() {
   const config = loadConfig();
   const required = requireProductionSettings(config);
   const logger = createLogger(config.logLevel, 'worker');
+  installTemporalRuntime(logger);
+  const tracing = await startTracing('dispatch-hub-worker');
+  const metrics = config.workerMetricsPort ? await startMetricsServer(config.host, config.workerMetricsPort) : undefined;
   const orm = await openOrm(required.databaseUrl);
+  // TEMPORAL_NAMESPACE wins over this fallback (temporalTarget).
   const target = temporalTarget(config, { address: required.temporalAddress, namespace: 'default' });
   const connection = await connectWorker(target);
   const workers = await createWorkers({
@@ -18,13 +25,20 @@ async function main() {
     orm,
     encryptionKey: required.encryptionKey,
     webhookTimeoutMs: config.webhookTimeoutMs,
+    tracing,
   });
   const running = runWorkers(workers);
-  logger.info('workers running on task queues bookings, webhooks');
+  logger.info(
+    `workers running on task queues bookings, webhooks in namespace ${target.namespace}` +
+      (metrics ? `; metrics on http://${config.host}:${config.workerMetricsPort}/metrics` : '') +
+      (tracing ? '; tracing on' : ''),
+  );
   process.once('SIGINT', running.shutdown).once('SIGTERM', running.shutdown);
   await running.done;
+  metrics?.close();
   await connection.close();
   await orm.close();
+  await tracing?.shutdown();
 }
 
 if (require.main === module) main().catch(fail);
