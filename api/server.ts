@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
-import { connectClient, temporalTarget } from '../infra/temporal-connection';
+import { connectClient, productionTarget } from '../infra/temporal-connection';
 import { startTracing, type Tracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
@@ -52,8 +52,7 @@ async function main() {
   const logger = createLogger(config.logLevel, 'api');
   const tracing = await startTracing('dispatch-hub-api');
   const orm = await openOrm(required.databaseUrl);
-  // TEMPORAL_NAMESPACE wins over this fallback (temporalTarget).
-  const target = temporalTarget(config, { address: required.temporalAddress, namespace: 'default' });
+  const target = productionTarget(config, required.temporalAddress);
   const temporal = await connectClient(target, tracing?.clientInterceptors);
   const deps = apiDeps(config, {
     orm,

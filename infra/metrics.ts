@@ -43,10 +43,19 @@ const deliveries = new Counter({
   registers: [registry],
 });
 
+// Label children cached per series: prom-client hashes the label values on every `labels()` call otherwise.
+const requestSeries = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+
 /** One HTTP exchange, as seen by the outermost middleware (api/middleware/metrics.ts). */
 export function recordRequest(api: ApiName, operation: string, status: number, seconds: number): void {
-  httpRequests.labels(api, operation, String(status)).inc();
-  httpDuration.labels(api, operation).observe(seconds);
+  const key = `${api} ${operation} ${status}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    series = { count: httpRequests.labels(api, operation, String(status)), duration: httpDuration.labels(api, operation) };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.duration.observe(seconds);
   if (status === 429) rateLimitRefusals.labels(api, operation).inc();
 }
 

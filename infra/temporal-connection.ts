@@ -21,6 +21,11 @@ export function temporalTarget(config: HubConfig, fallback: { address: string; n
   };
 }
 
+/** `start:api` and `start:worker`: TEMPORAL_ADDRESS (required there) and TEMPORAL_NAMESPACE, `default` when unset. */
+export function productionTarget(config: HubConfig, temporalAddress: string): TemporalTarget {
+  return temporalTarget(config, { address: temporalAddress, namespace: 'default' });
+}
+
 function tlsOptions(target: TemporalTarget) {
   if (!target.tls) return undefined;
   const clientCertPair =

@@ -1,7 +1,7 @@
 import { fail, loadConfig, requireProductionSettings } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { startMetricsServer } from '../infra/metrics-server';
-import { connectWorker, temporalTarget } from '../infra/temporal-connection';
+import { connectWorker, productionTarget } from '../infra/temporal-connection';
 import { installTemporalRuntime } from '../infra/temporal-runtime';
 import { startTracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
@@ -16,8 +16,7 @@ async function main() {
   const tracing = await startTracing('dispatch-hub-worker');
   const metrics = config.workerMetricsPort ? await startMetricsServer(config.host, config.workerMetricsPort) : undefined;
   const orm = await openOrm(required.databaseUrl);
-  // TEMPORAL_NAMESPACE wins over this fallback (temporalTarget).
-  const target = temporalTarget(config, { address: required.temporalAddress, namespace: 'default' });
+  const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
   const workers = await createWorkers({
     connection,

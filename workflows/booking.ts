@@ -12,7 +12,7 @@ import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { confirmBooking, getBookingState, type BookingRecord, type BookingState } from './booking.contract';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from './partner-webhook.contract';
 import { partnerWebhookWorkflow } from './partner-webhook';
-import { BookingStatusKey } from './search-attributes';
+import { BookingStatusKey, EventTypeKey, PartnerIdKey } from './search-attributes';
 
 // Short database writes run as local activities: no task-queue round trip per write, which is most of the latency
 // between the API's update-with-start and its answer.
@@ -51,6 +51,11 @@ export async function bookingWorkflow(booking: BookingRecord): Promise<BookingSt
         args: [{ eventId: event.eventId }],
         parentClosePolicy: ParentClosePolicy.ABANDON,
         memo: { bookingId: booking.id, eventType: type },
+        // Ops find a partner's deliveries, and those of one event type (docs/operations.md).
+        typedSearchAttributes: [
+          { key: PartnerIdKey, value: booking.partnerId },
+          { key: EventTypeKey, value: type },
+        ],
       });
     }
   };

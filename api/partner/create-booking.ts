@@ -18,6 +18,7 @@ import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } f
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, VehicleClass } from './schemas';
+import { bindWorkflow } from '../middleware/request-context';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -161,6 +162,7 @@ export const createBooking = defineOperation({
       idempotency?.recoveryPoint ?? undefined,
     );
     await idempotency?.saveRecoveryPoint(record.id);
+    bindWorkflow(ctx, bookingWorkflowId(record.id));
     let state: BookingState;
     try {
       state = await deps.temporal.workflow.executeUpdateWithStart(confirmBooking, {

@@ -93,6 +93,23 @@ describe('health, readiness, metrics and request logs', () => {
     expect(after).not.toContain(receiver.url);
   });
 
+  it('finds a partner webhook workflow by its business id and by PartnerId and EventType', async () => {
+    const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
+    const token = await requestToken(hub.baseUrl, partner.sandbox);
+    const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, bookingBody());
+    expect(created.status).toBe(201);
+    const query = `WorkflowType="partnerWebhookWorkflow" AND PartnerId="${partner.partnerId}" AND EventType="booking.created"`;
+    let found: { workflowId: string; memo?: Record<string, unknown> }[] = [];
+    for (let i = 0; i < 50 && found.length === 0; i++) {
+      found = [];
+      for await (const wf of env.client.workflow.list({ query })) found.push(wf);
+      if (!found.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(found).toHaveLength(1);
+    expect(found[0].workflowId).toMatch(/^partner-webhook:evt_/);
+    expect(found[0].memo).toMatchObject({ bookingId: created.json.id, eventType: 'booking.created' });
+  });
+
   it('labels an unknown path as unmatched rather than by the path', async () => {
     await fetch(`${hub.baseUrl}/v1/nope/bkg_secretish`);
     const text = await metrics();
@@ -129,6 +146,14 @@ describe('health, readiness, metrics and request logs', () => {
       await fetch(`${base}/v1/bookings/bkg_x`, { headers: { 'x-request-id': 'req_log_test_1' } });
       const line = lines.find((l) => l.msg === 'request');
       expect(line).toMatchObject({ requestId: 'req_log_test_1', method: 'GET', status: 401, level: 20 });
+
+      // A request that starts a workflow names it on its lines.
+      const partner = await createTestPartner(db.orm);
+      const token = await requestToken(base, partner.sandbox);
+      const created = await postJson(`${base}/v1/bookings`, token, bookingBody(), { 'x-request-id': 'req_log_test_2' });
+      expect(created.status).toBe(201);
+      const booking = lines.find((l) => l.msg === 'request' && l.requestId === 'req_log_test_2');
+      expect(booking).toMatchObject({ method: 'POST', status: 201, workflowId: `booking:${created.json.id}` });
     } finally {
       await api.close();
     }
