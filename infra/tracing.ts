@@ -53,7 +53,9 @@ export async function startTracing(
   provider.register(); // AsyncLocalStorage context manager and W3C trace-context propagation
   const tracer = otel.trace.getTracer('dispatch-hub-api');
 
+  const untraced = new Set(['/healthz', '/readyz', '/metrics']); // probes and scrapes every few seconds: noise
   const middleware: Middleware = (ctx, next) => {
+    if (untraced.has(ctx.path)) return next();
     const parent = otel.propagation.extract(otel.ROOT_CONTEXT, ctx.headers);
     return tracer.startActiveSpan(`${ctx.method} ${ctx.path}`, { kind: otel.SpanKind.SERVER }, parent, async (span) => {
       try {

@@ -106,6 +106,7 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
   API            ${info.api}
   API docs       ${info.api}/docs   (OpenAPI: ${info.api}/openapi.json)
   Temporal UI    ${info.ui ?? '(external cluster)'}   namespace ${info.namespace}
+  Ops            ${info.api}/healthz   ${info.api}/readyz   ${info.api}/metrics   (docs/operations.md)
 
   Demo sandbox partner "${partner.name}" (${partner.partnerId})
     client_id      ${partner.sandbox.clientId}
