@@ -1,6 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { HubEventSchema, PartnerSchema, WebhookDeliverySchema } from '../db/entities';
+import { recordDelivery } from '../infra/metrics';
 import { decryptSecret } from '../infra/secrets';
 import { partnerSignature } from '../infra/webhook-signatures';
 import type { PartnerWebhookOutcome } from '../workflows/partner-webhook.contract';
@@ -51,7 +52,11 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }
       const durationMs = Math.round(performance.now() - started);
       em.create(WebhookDeliverySchema, { eventId, url: partner.webhookUrl, attempt, sentAt, responseStatus: status, durationMs, error });
       await em.flush();
-      if (status === null || status < 200 || status >= 300) {
+      const delivered = status !== null && status >= 200 && status < 300;
+      recordDelivery('partner', delivered ? 'delivered' : status === null ? 'unreachable' : 'rejected');
+      if (!delivered) {
+        // Context.log lines carry workflowId, activityId and attempt (infra/temporal-runtime.ts).
+        Context.current().log.warn('webhook not acknowledged', { eventId, attempt, status, error, durationMs });
         throw ApplicationFailure.retryable(error ?? `receiver answered HTTP ${status}`, 'WebhookNotAcknowledged');
       }
     },

@@ -8,8 +8,10 @@ import type { ApiDeps } from './deps';
 import { docsRouter } from './docs-routes';
 import { bodyReader } from './middleware/body';
 import { idempotency } from './middleware/idempotency';
+import { requestMetrics } from './middleware/metrics';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
+import { opsRouter } from './ops-routes';
 import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
 import { trackingRouter } from './tracking/routes';
@@ -42,7 +44,10 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   };
   mountOperations(router, operations, deps, pipeline);
 
+  if (deps.tracing) app.use(deps.tracing.middleware);
+  app.use(requestMetrics(operations));
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
+  app.use(opsRouter(deps).routes());
   app.use(docsRouter().routes());
   app.use(trackingRouter(deps).routes());
   app.use(router.routes());

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
+import type { Tracing } from '../infra/tracing';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { PositionSignals } from './driver/position-signals';
 import type { BookingChanges } from './tracking/booking-changes';
@@ -29,4 +30,6 @@ export interface ApiDeps {
   tracking?: { tileUrl?: string; tileAttribution?: string };
   /** The process's own PostgreSQL connection that holds its idempotency claims (`db/lifeline.ts`). */
   lifeline: Lifeline;
+  /** Present only when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */
+  tracing?: Tracing;
 }

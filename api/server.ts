@@ -3,8 +3,9 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
-import { connectClient, temporalTarget } from '../infra/temporal-connection';
 import { Lifeline } from '../db/lifeline';
+import { connectClient, productionTarget } from '../infra/temporal-connection';
+import { startTracing, type Tracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -16,7 +17,7 @@ import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
 
 export function apiDeps(
   config: HubConfig,
-  parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer },
+  parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer; tracing?: Tracing },
 ): ApiDeps {
   return {
     ...parts,
@@ -67,15 +68,25 @@ async function main() {
   const config = loadConfig();
   const required = requireProductionSettings(config);
   const logger = createLogger(config.logLevel, 'api');
+  const tracing = await startTracing('dispatch-hub-api');
   const orm = await openOrm(required.databaseUrl);
-  const temporal = await connectClient(temporalTarget(config, { address: required.temporalAddress, namespace: 'default' }));
-  const deps = apiDeps(config, { orm, temporal, logger, encryptionKey: required.encryptionKey, hashPepper: required.hashPepper });
+  const target = productionTarget(config, required.temporalAddress);
+  const temporal = await connectClient(target, tracing?.clientInterceptors);
+  const deps = apiDeps(config, {
+    orm,
+    temporal,
+    logger,
+    encryptionKey: required.encryptionKey,
+    hashPepper: required.hashPepper,
+    tracing,
+  });
   const api = await listen(deps, config.host, config.port);
-  logger.info(`API listening on http://${config.host}:${config.port}`);
+  logger.info(`API listening on http://${config.host}:${config.port}, namespace ${target.namespace}${tracing ? ', tracing on' : ''}`);
   const stop = async () => {
     await api.close();
     await temporal.connection.close();
     await orm.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);

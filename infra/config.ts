@@ -39,6 +39,7 @@ const envSchema = z.object({
     .optional(),
   TRACKING_TILE_ATTRIBUTION: z.string().optional(),
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -79,6 +80,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
     quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import type { HubConfig } from './config';
 
@@ -21,6 +21,11 @@ export function temporalTarget(config: HubConfig, fallback: { address: string; n
   };
 }
 
+/** `start:api` and `start:worker`: TEMPORAL_ADDRESS (required there) and TEMPORAL_NAMESPACE, `default` when unset. */
+export function productionTarget(config: HubConfig, temporalAddress: string): TemporalTarget {
+  return temporalTarget(config, { address: temporalAddress, namespace: 'default' });
+}
+
 function tlsOptions(target: TemporalTarget) {
   if (!target.tls) return undefined;
   const clientCertPair =
@@ -28,9 +33,10 @@ function tlsOptions(target: TemporalTarget) {
   return { serverNameOverride: target.tlsServerName, clientCertPair };
 }
 
-export async function connectClient(target: TemporalTarget): Promise<Client> {
+/** `interceptors`: the OpenTelemetry ones when tracing is on (infra/tracing.ts). */
+export async function connectClient(target: TemporalTarget, interceptors?: { workflow: WorkflowClientInterceptor[] }): Promise<Client> {
   const connection = await Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey });
-  return new Client({ connection, namespace: target.namespace });
+  return new Client({ connection, namespace: target.namespace, interceptors });
 }
 
 export async function connectWorker(target: TemporalTarget): Promise<NativeConnection> {

@@ -10,6 +10,8 @@ import { embeddedDataDir, startEmbeddedPostgres } from '../infra/embedded-postgr
 import { localSecrets } from '../infra/local-secrets';
 import { createLogger } from '../infra/logger';
 import { connectClient, connectWorker, temporalTarget } from '../infra/temporal-connection';
+import { installTemporalRuntime } from '../infra/temporal-runtime';
+import { startTracing } from '../infra/tracing';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 
 /**
@@ -19,6 +21,7 @@ import { createWorkers, runWorkers } from '../workers/create-workers';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'hub');
+  installTemporalRuntime(logger); // worker logs through pino; Core's worker metrics in the API's /metrics
   const stack = loadDevStack();
   mkdirSync(config.dataDir, { recursive: true });
   const secrets = localSecrets(config);
@@ -52,6 +55,8 @@ async function main() {
     if (applied.length) logger.info(`migrations applied: ${applied.join(', ')}`);
     const demo = await seedDemo(orm, secrets, join(config.dataDir, 'demo-credentials.json'));
 
+    const tracing = await startTracing('dispatch-hub');
+    if (tracing) stops.push(() => tracing.shutdown());
     let fallbackAddress = config.temporal.address;
     if (!fallbackAddress) {
       const dev = await startDevServer(stack, config.dataDir);
@@ -70,15 +75,16 @@ async function main() {
         webhookTimeoutMs: config.webhookTimeoutMs,
         ride: config.ride,
         publicBaseUrl: config.publicBaseUrl,
+        tracing,
       }),
     );
     stops.push(async () => {
       workers.shutdown();
       await workers.done;
     });
-    const temporal = await connectClient(target);
+    const temporal = await connectClient(target, tracing?.clientInterceptors);
     stops.push(() => temporal.connection.close());
-    const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets }), config.host, config.port);
+    const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing }), config.host, config.port);
     stops.push(() => api.close());
 
     printBanner({
@@ -102,6 +108,7 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
   API            ${info.api}
   API docs       ${info.api}/docs   (OpenAPI: ${info.api}/openapi.json)
   Temporal UI    ${info.ui ?? '(external cluster)'}   namespace ${info.namespace}
+  Ops            ${info.api}/healthz   ${info.api}/readyz   ${info.api}/metrics   (docs/operations.md)
 
   Demo sandbox partner "${partner.name}" (${partner.partnerId})
     client_id      ${partner.sandbox.clientId}

@@ -4,6 +4,7 @@ import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../workflows/booking.contract';
+import type { Tracing } from '../infra/tracing';
 import { WEBHOOKS_TASK_QUEUE } from '../workflows/partner-webhook.contract';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
@@ -20,19 +21,23 @@ export interface WorkerDeps {
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
   workflowBundle?: WorkflowBundle;
+  /** OpenTelemetry interceptors and span sink, only when tracing is on (infra/tracing.ts). */
+  tracing?: Tracing;
 }
 
-export async function buildWorkflowBundle(): Promise<WorkflowBundle> {
+/** The workflow bundle; with tracing on it must include the OpenTelemetry workflow interceptors. */
+export async function buildWorkflowBundle(workflowInterceptorModules: string[] = []): Promise<WorkflowBundle> {
   return bundleWorkflowCode({
     workflowsPath: WORKFLOWS_PATH,
+    workflowInterceptorModules,
     logger: { log: () => {}, info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {} },
   });
 }
 
 /** One worker per task queue, each with only the activities of its domain. */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
-  const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle());
-  const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle };
+  const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle(deps.tracing?.workflowInterceptorModules));
+  const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle, ...deps.tracing?.worker };
   return Promise.all([
     Worker.create({
       ...common,

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fail, loadConfig, requireProductionSettings } from '../infra/config';
 import { createLogger } from '../infra/logger';
-import { connectWorker, temporalTarget } from '../infra/temporal-connection';
+import { startMetricsServer } from '../infra/metrics-server';
+import { connectWorker, productionTarget } from '../infra/temporal-connection';
+import { installTemporalRuntime } from '../infra/temporal-runtime';
+import { startTracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createWorkers, runWorkers } from './create-workers';
 
@@ -10,8 +13,11 @@ async function main() {
   const config = loadConfig();
   const required = requireProductionSettings(config);
   const logger = createLogger(config.logLevel, 'worker');
+  installTemporalRuntime(logger);
+  const tracing = await startTracing('dispatch-hub-worker');
+  const metrics = config.workerMetricsPort ? await startMetricsServer(config.host, config.workerMetricsPort) : undefined;
   const orm = await openOrm(required.databaseUrl);
-  const target = temporalTarget(config, { address: required.temporalAddress, namespace: 'default' });
+  const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
   const workers = await createWorkers({
     connection,
@@ -23,13 +29,20 @@ async function main() {
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
     publicBaseUrl: config.publicBaseUrl,
+    tracing,
   });
   const running = runWorkers(workers);
-  logger.info('workers running on task queues bookings, webhooks');
+  logger.info(
+    `workers running on task queues bookings, webhooks in namespace ${target.namespace}` +
+      (metrics ? `; metrics on http://${config.host}:${config.workerMetricsPort}/metrics` : '') +
+      (tracing ? '; tracing on' : ''),
+  );
   process.once('SIGINT', running.shutdown).once('SIGTERM', running.shutdown);
   await running.done;
+  metrics?.close();
   await connection.close();
   await orm.close();
+  await tracing?.shutdown();
 }
 
 if (require.main === module) main().catch(fail);

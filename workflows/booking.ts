@@ -48,7 +48,7 @@ import {
 } from './booking.contract';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from './partner-webhook.contract';
 import { partnerWebhookWorkflow } from './partner-webhook';
-import { BookingStatusKey } from './search-attributes';
+import { BookingStatusKey, EventTypeKey, PartnerIdKey } from './search-attributes';
 
 // Short database writes run as local activities: no task-queue round trip per write.
 const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<BookingActivities>({
@@ -147,6 +147,11 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
           args: [{ eventId: recorded.eventId }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
           memo: { bookingId: booking.id, eventType: event.type },
+          // Ops find a partner's deliveries, and those of one event type (docs/operations.md).
+          typedSearchAttributes: [
+            { key: PartnerIdKey, value: booking.partnerId },
+            { key: EventTypeKey, value: event.type },
+          ],
         });
       }
     });

@@ -9,7 +9,16 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 declare module 'koa' {
   interface DefaultState {
     requestId: string;
+    /** This request's logger: every line carries `requestId`, and `workflowId` once `bindWorkflow` names one. */
+    logger: Logger;
+    workflowId?: string;
   }
+}
+
+/** Names the workflow this request starts or drives: the access log and every later line of `ctx.state.logger` carry it. */
+export function bindWorkflow(ctx: Context, workflowId: string): void {
+  ctx.state.workflowId = workflowId;
+  ctx.state.logger = ctx.state.logger.child({ workflowId });
 }
 
 /** Temporal out of reach or too slow to answer: a 503 the client may retry, not a bug. */
@@ -57,6 +66,7 @@ export function requestContext(logger: Logger, docsBase: string) {
     const incoming = ctx.get('x-request-id');
     const requestId = VALID_REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
     ctx.state.requestId = requestId;
+    ctx.state.logger = logger.child({ requestId });
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
@@ -89,14 +99,14 @@ export function requestContext(logger: Logger, docsBase: string) {
       } else {
         [code, options] = fromHttpError(err as never);
       }
-      if (PROBLEMS[code].status >= 500) logger.error({ err, requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      if (PROBLEMS[code].status >= 500) ctx.state.logger.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = PROBLEMS[code].status;
       for (const [name, value] of Object.entries(options.headers ?? {})) ctx.set(name, value);
       ctx.type = 'application/problem+json';
       ctx.body = problemBody(code, options, requestId, ctx.path, docsBase);
     } finally {
-      logger.debug(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+      ctx.state.logger.debug(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }

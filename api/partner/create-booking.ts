@@ -14,6 +14,7 @@ import type { bookingWorkflow } from '../../workflows/booking';
 import type { QuoteRecord } from '../../workflows/quote.contract';
 import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../workflows/search-attributes';
 import { ProblemError } from '../errors';
+import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { trackingUrl } from '../tracking/links';
 import { claimQuoteFor } from './quote-claims';
@@ -226,6 +227,7 @@ export const createBooking = defineOperation({
     // A retry of a create that failed after its side effects finds that booking (and quote claim) again.
     const idempotency = ctx.state.idempotency;
     const id = idempotency?.recoveryPoint ?? newId('bkg');
+    bindWorkflow(ctx, bookingWorkflowId(id));
     const owner = { partnerId: principal.ownerId, livemode: principal.livemode };
     const em = deps.orm.em.fork();
 

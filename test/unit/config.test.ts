@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, requireProductionSettings } from '../../infra/config';
+import { productionTarget } from '../../infra/temporal-connection';
 
 describe('configuration', () => {
   it('has working defaults for the embedded stack', () => {
@@ -27,5 +28,24 @@ describe('configuration', () => {
     );
     expect(ok.temporalAddress).toBe('temporal:7233');
     expect(ok.encryptionKey).toHaveLength(32);
+  });
+});
+
+describe('production Temporal target', () => {
+  const required = { DATABASE_URL: 'postgres://h/db', TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233' };
+
+  it('uses TEMPORAL_NAMESPACE when set and `default` otherwise', () => {
+    expect(productionTarget(loadConfig(required), 'ns.acct.tmprl.cloud:7233')).toMatchObject({
+      address: 'ns.acct.tmprl.cloud:7233',
+      namespace: 'default',
+    });
+    const cloud = loadConfig({ ...required, TEMPORAL_NAMESPACE: 'ns.acct', TEMPORAL_API_KEY: 'key' });
+    expect(productionTarget(cloud, 'ns.acct.tmprl.cloud:7233')).toMatchObject({ namespace: 'ns.acct', apiKey: 'key', tls: true });
+  });
+
+  it('reads the worker metrics port, 0 turning it off', () => {
+    expect(loadConfig({}).workerMetricsPort).toBe(9464);
+    expect(loadConfig({ WORKER_METRICS_PORT: '0' }).workerMetricsPort).toBe(0);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '-1' })).toThrow(/WORKER_METRICS_PORT/);
   });
 });

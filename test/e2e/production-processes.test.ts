@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
+import { temporalCliPath } from '../../infra/temporal-binaries';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
+import { TEST_SECRETS } from '../support/hub';
+import { startReceiver } from '../support/receiver';
+
+const ROOT = join(__dirname, '..', '..');
+const NAMESPACE = 'hub-prod-check';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * `start:api` and `start:worker` as separate processes, as deployed (docs/deploy.md): against a PostgreSQL and a
+ * Temporal server in a namespace other than `default`, configured only through the environment.
+ */
+describe('production entry points as separate processes', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const children: ChildProcess[] = [];
+  const output: string[] = [];
+  let api: string;
+  let workerMetrics: string;
+
+  beforeAll(async () => {
+    const stack = loadDevStack();
+    [db, env, receiver] = await Promise.all([
+      freshDatabase(),
+      TestWorkflowEnvironment.createLocal({
+        server: {
+          executable: { type: 'existing-path', path: temporalCliPath() },
+          namespace: NAMESPACE,
+          searchAttributes: searchAttributeKeys(stack),
+          extraArgs: devServerExtraArgs(stack),
+        },
+      }),
+      startReceiver(),
+    ]);
+    const [apiPort, metricsPort] = [await freePort(), await freePort()];
+    api = `http://127.0.0.1:${apiPort}`;
+    workerMetrics = `http://127.0.0.1:${metricsPort}`;
+    const processEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: env.address,
+      TEMPORAL_NAMESPACE: NAMESPACE,
+      HUB_ENCRYPTION_KEY: TEST_SECRETS.encryptionKey.toString('base64'),
+      HUB_HASH_PEPPER: TEST_SECRETS.hashPepper.toString('base64'),
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      PUBLIC_BASE_URL: api,
+      WORKER_METRICS_PORT: String(metricsPort),
+      LOG_LEVEL: 'warn',
+    };
+    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    for (const entry of ['api/server.ts', 'workers/main.ts']) {
+      const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env: processEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout!.on('data', (d) => output.push(String(d)));
+      child.stderr!.on('data', (d) => output.push(String(d)));
+      children.push(child);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+        clearTimeout(timer);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }
+    await Promise.all([env?.teardown(), db?.close(), receiver?.close()]);
+  });
+
+  it('serves bookings end to end in the configured namespace, with readiness and metrics on both processes', async () => {
+    const ready = await until('API ready', async () => {
+      const reply = await getJson(`${api}/readyz`);
+      return reply.status === 200 ? reply : undefined;
+    }).catch((err) => {
+      throw new Error(`${err.message}\n${output.join('')}`);
+    });
+    expect(ready.json.checks.temporal).toEqual({ status: 'up' }); // describes TEMPORAL_NAMESPACE, not default
+    expect((await fetch(`${workerMetrics}/healthz`)).status).toBe(200);
+
+    const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
+    const token = await requestToken(api, partner.sandbox);
+    // 201 means the worker confirmed it: both processes share the namespace and the database.
+    const created = await until('booking confirmed', async () => {
+      const reply = await postJson(`${api}/v1/bookings`, token, bookingBody(), { 'Idempotency-Key': 'prod-1' });
+      return reply.status === 201 ? reply : undefined;
+    });
+    await receiver.waitFor(1, 60_000);
+    const described = await env.client.workflow.getHandle(`booking:${created.json.id}`).describe();
+    expect(described.status.name).toBe('RUNNING');
+    const wrongNamespace = await env.connection.workflowService
+      .describeWorkflowExecution({ namespace: 'default', execution: { workflowId: `booking:${created.json.id}` } })
+      .catch((err: Error) => err);
+    expect(wrongNamespace).toBeInstanceOf(Error);
+
+    const metrics = await until('worker metrics show the delivery', async () => {
+      const text = await (await fetch(`${workerMetrics}/metrics`)).text();
+      return /hub_webhook_deliveries_total\{kind="partner",outcome="delivered"\} 1/.test(text) ? text : undefined;
+    });
+    expect(metrics).toMatch(new RegExp(`^temporal_[a-z_]+\\{[^}]*namespace="${NAMESPACE}"`, 'm'));
+    const apiMetrics = await (await fetch(`${api}/metrics`)).text();
+    expect(apiMetrics).toMatch(/hub_http_requests_total\{api="partner",operation="createBooking",status="201"\} 1/);
+  });
+});
