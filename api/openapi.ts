@@ -16,6 +16,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   OAuth: 'Partner API: access tokens (OAuth 2.0 client credentials) and the public keys and metadata that verify them.',
   Bookings: 'Partner API: create a ride booking at a fixed price and read it back.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
+  'Webhook destinations':
+    'Public Integration API: where your signed webhooks go and which events each destination receives (catalogue: /events.json, /asyncapi.json).',
 };
 
 const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string> = {

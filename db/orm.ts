@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261122100000_ride_read_model } from './migrations/Migration20261122100000_ride_read_model';
+import { Migration20261122130000_public_webhooks } from './migrations/Migration20261122130000_public_webhooks';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -11,6 +12,7 @@ export type Orm = MikroORM;
 export const MIGRATIONS = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261122100000_ride_read_model', class: Migration20261122100000_ride_read_model },
+  { name: 'Migration20261122130000_public_webhooks', class: Migration20261122130000_public_webhooks },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -20,7 +20,7 @@ async function main() {
     webhookTimeoutMs: config.webhookTimeoutMs,
   });
   const running = runWorkers(workers);
-  logger.info('workers running on task queues bookings, webhooks');
+  logger.info('workers running on task queues bookings, webhooks, public-webhooks');
   process.once('SIGINT', running.shutdown).once('SIGTERM', running.shutdown);
   await running.done;
   await connection.close();

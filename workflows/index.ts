@@ -1,2 +1,5 @@
 export { bookingWorkflow } from './booking';
 export { partnerWebhookWorkflow } from './partner-webhook';
+export { deliveryWorkflow } from './public-delivery';
+export { destinationWorkflow } from './destination';
+export { publicEventWorkflow } from './public-events';

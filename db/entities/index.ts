@@ -2,12 +2,14 @@ export * from './booking';
 export * from './event';
 export * from './integrator';
 export * from './partner';
+export * from './public-webhook';
 export * from './signing-key';
 
 import { BookingSchema } from './booking';
 import { HubEventSchema, WebhookDeliverySchema } from './event';
 import { ApiKeySchema, IntegratorAccountSchema } from './integrator';
 import { OAuthClientSchema, PartnerSchema } from './partner';
+import { PublicDeliveryAttemptSchema, PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema } from './public-webhook';
 import { SigningKeySchema } from './signing-key';
 
 export const ENTITIES = [
@@ -19,4 +21,8 @@ export const ENTITIES = [
   PartnerSchema,
   OAuthClientSchema,
   SigningKeySchema,
+  WebhookDestinationSchema,
+  PublicEventSchema,
+  PublicDeliverySchema,
+  PublicDeliveryAttemptSchema,
 ];
