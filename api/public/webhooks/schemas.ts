@@ -91,7 +91,7 @@ export async function deliveryCounts(orm: MikroORM, ids: string[]): Promise<Map<
   if (ids.length === 0) return counts;
   const rows = await orm.em.getConnection().execute<{ destination_id: string; succeeded: boolean; n: string }[]>(
     `select destination_id, succeeded, count(*) as n from public_delivery_attempts
-      where destination_id = any(?) and sent_at > now() - interval '24 hours' group by destination_id, succeeded`,
+      where destination_id in (?) and sent_at > now() - interval '24 hours' group by destination_id, succeeded`,
     [ids],
   );
   for (const r of rows) counts.get(r.destination_id)![r.succeeded ? 'delivered' : 'failed'] = Number(r.n);
