@@ -39,7 +39,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   mountOperations(router, operations, deps, pipeline);
 
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
-  app.use(docsRouter().routes());
+  app.use(docsRouter(deps.publicBaseUrl).routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
