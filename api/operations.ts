@@ -5,6 +5,7 @@ import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { authorizationServerMetadata, jwks } from './well-known';
 import { createWebhookDestination } from './public/webhooks/create-destination';
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhooks } from './public/webhooks/delivery-log';
 import { deleteWebhookDestination } from './public/webhooks/delete-destination';
 import { getWebhookDestination } from './public/webhooks/get-destination';
 import { listWebhookDestinations } from './public/webhooks/list-destinations';
@@ -23,6 +24,9 @@ const WEBHOOK_DESTINATION_OPERATIONS = [
   resumeWebhookDestination,
   rotateWebhookSecret,
   sendWebhookTestEvent,
+  listWebhookDeliveries,
+  getWebhookDelivery,
+  redeliverWebhooks,
 ];
 
 /** Every API operation; the router and the OpenAPI document are both built from this list. */

@@ -161,3 +161,69 @@ export async function recordTestEvent(orm: MikroORM, temporal: Client, d: Webhoo
   });
   return { eventId, deliveryId };
 }
+
+/**
+ * Starts new deliveries of past events: one event (to one destination or to every one that had it), or every
+ * delivery that failed for good of events created in [from, to). Returns null when the event is not the owner's.
+ */
+export async function redeliver(
+  orm: MikroORM,
+  temporal: Client,
+  owner: { accountId: string; environment: KeyEnvironment },
+  input: { event_id?: string; destination_id?: string; from?: string; to?: string },
+): Promise<{ deliveryId: string; eventId: string; destinationId: string }[] | null> {
+  const conn = orm.em.getConnection();
+  let pairs: { event_id: string; destination_id: string }[];
+  if (input.event_id) {
+    const [event] = await conn.execute<{ id: string }[]>(
+      'select id from public_events where id = ? and account_id = ? and environment = ?',
+      [input.event_id, owner.accountId, owner.environment],
+    );
+    if (!event) return null;
+    pairs = await conn.execute(
+      `select distinct p.event_id, p.destination_id from public_deliveries p join webhook_destinations w on w.id = p.destination_id
+        where p.event_id = ? and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}`,
+      input.destination_id ? [event.id, input.destination_id] : [event.id],
+    );
+  } else {
+    pairs = await conn.execute(
+      `select distinct p.event_id, p.destination_id from public_deliveries p
+         join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
+        where e.account_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ? and p.state = 'failed'
+          and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}
+          and not exists (select 1 from public_deliveries q where q.event_id = p.event_id and q.destination_id = p.destination_id
+                          and q.state in ('pending', 'parked', 'delivered'))
+        order by p.event_id limit 1000`,
+      [
+        owner.accountId,
+        owner.environment,
+        new Date(input.from!),
+        new Date(input.to!),
+        ...(input.destination_id ? [input.destination_id] : []),
+      ],
+    );
+  }
+  const started: { deliveryId: string; eventId: string; destinationId: string }[] = [];
+  for (const p of pairs) {
+    const deliveryId = newId('dlv');
+    // The row first: the workflow's first attempt reads it.
+    await conn.execute(
+      `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at) values (?, ?, ?, 'pending', 0, now(), now())`,
+      [deliveryId, p.event_id, p.destination_id],
+    );
+    try {
+      await temporal.workflow.start('deliveryWorkflow', {
+        workflowId: deliveryWorkflowId(p.event_id, p.destination_id),
+        taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        args: [{ deliveryId, eventId: p.event_id, destinationId: p.destination_id } satisfies DeliveryInput],
+      });
+    } catch (err) {
+      await conn.execute('delete from public_deliveries where id = ?', [deliveryId]);
+      if ((err as Error).name === 'WorkflowExecutionAlreadyStartedError') continue; // one is under way
+      throw err;
+    }
+    started.push({ deliveryId, eventId: p.event_id, destinationId: p.destination_id });
+  }
+  return started;
+}

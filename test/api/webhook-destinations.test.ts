@@ -232,4 +232,54 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
       await own.close();
     }
   });
+
+  it('shows every attempt in the delivery log, one with its payload, and redelivers an event under a new delivery id', async () => {
+    const own = await startReceiver(() => 200);
+    try {
+      const created = (await create(testA, { url: own.url, events: ['invoice.created'] })).json;
+      const sent = (await call('POST', `/api/public/v1/webhook-destinations/${created.id}/test`, testA, {})).json;
+      await own.waitFor(1);
+      const log = `${hub.baseUrl}/api/public/v1/webhook-deliveries`;
+      let listed = await getJson(`${log}?destination=${created.id}`, testA);
+      for (let i = 0; i < 20 && listed.json.data.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        listed = await getJson(`${log}?destination=${created.id}`, testA);
+      }
+      expect(listed.json.data).toEqual([
+        expect.objectContaining({
+          delivery_id: sent.delivery_id,
+          event_id: sent.event_id,
+          event_type: 'webhook.test',
+          url: own.url,
+          attempt: 1,
+          response_status: 200,
+          succeeded: true,
+          error: null,
+        }),
+      ]);
+      expect((await getJson(`${log}?destination=${created.id}&status=failed`, testA)).json.data).toEqual([]);
+      expect((await getJson(`${log}?status=maybe`, testA)).status).toBe(422);
+      const one = await getJson(`${log}/${listed.json.data[0].id}`, testA);
+      expect(one.json.payload).toBe(own.requests[0].body);
+      expect((await getJson(`${log}/${listed.json.data[0].id}`, testB)).status).toBe(404);
+      expect((await getJson(`${log}?destination=${created.id}`, testB)).json.data).toEqual([]);
+
+      const again = await postJson(`${log}/redeliver`, testA, { event_id: sent.event_id });
+      expect(again.status).toBe(202);
+      expect(again.json.deliveries).toEqual([
+        { delivery_id: expect.stringMatching(/^dlv_/), event_id: sent.event_id, destination_id: created.id },
+      ]);
+      expect(again.json.deliveries[0].delivery_id).not.toBe(sent.delivery_id);
+      const [, second] = await own.waitFor(2);
+      expect(second.headers['service-event-id']).toBe(sent.event_id);
+      expect(second.headers['service-delivery-id']).toBe(again.json.deliveries[0].delivery_id);
+      expect(second.body).toBe(own.requests[0].body);
+      expect((await postJson(`${log}/redeliver`, testB, { event_id: sent.event_id })).status).toBe(404);
+      expect((await postJson(`${log}/redeliver`, testA, {})).status).toBe(422);
+      const range = await postJson(`${log}/redeliver`, testA, { from: '2026-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' });
+      expect(range).toMatchObject({ status: 202, json: { deliveries: [] } }); // nothing failed for good
+    } finally {
+      await own.close();
+    }
+  });
 });
