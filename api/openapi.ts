@@ -16,6 +16,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   OAuth: 'Partner API: access tokens (OAuth 2.0 client credentials) and the public keys and metadata that verify them.',
   Bookings: 'Partner API: create a ride booking at a fixed price and read it back.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
+  'Webhook deliveries (partner)': 'Partner API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
   'Webhook deliveries': 'Public Integration API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
   'Webhook destinations':
     'Public Integration API: where your signed webhooks go and which events each destination receives (catalogue: /events.json, /asyncapi.json).',
@@ -26,6 +27,7 @@ const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string
   'bookings.write': 'Create and change bookings.',
   'quotes.read': 'Get price quotes.',
   'tracking.read': 'Follow the driver and the ride live.',
+  'webhooks.manage': 'Read your webhook delivery log and redeliver events.',
 };
 
 /** Raised by the body reader or by authentication, both of which run before the rate limiter: no RateLimit headers. */

@@ -1,6 +1,7 @@
 import { createBooking } from './partner/create-booking';
 import { getBooking } from './partner/get-booking';
 import { issueToken } from './partner/oauth-token';
+import { getPartnerWebhookDelivery, listPartnerWebhookDeliveries, redeliverPartnerWebhooks } from './partner/webhook-deliveries';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { authorizationServerMetadata, jwks } from './well-known';
@@ -27,6 +28,9 @@ const WEBHOOK_DESTINATION_OPERATIONS = [
   listWebhookDeliveries,
   getWebhookDelivery,
   redeliverWebhooks,
+  listPartnerWebhookDeliveries,
+  getPartnerWebhookDelivery,
+  redeliverPartnerWebhooks,
 ];
 
 /** Every API operation; the router and the OpenAPI document are both built from this list. */

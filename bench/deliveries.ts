@@ -159,11 +159,11 @@ async function main() {
     // Warm-up: JIT, pools, sticky caches.
     await timed(100, CONCURRENCY, trivial('warm'));
     await deliveries('warm', 100);
-    await timed(100, CONCURRENCY, published('warm'));
+    await timed(100, CONCURRENCY, published('publish-warm'));
 
     const loop = await timed(N, CONCURRENCY, trivial('run'));
     const sent = await deliveries('run', N);
-    const events = await timed(N, CONCURRENCY, published('run'));
+    const events = await timed(N, CONCURRENCY, published('publish-run'));
     const logged = await orm.em
       .getConnection()
       .execute<{ n: string }[]>('select count(*) as n from public_delivery_attempts where destination_id = ?', [destination.id]);

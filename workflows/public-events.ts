@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
 import type { PublicWebhookActivities } from '../activities/public-webhooks';
 import {
@@ -30,6 +30,8 @@ export async function publishPublicEvent(input: PublishPublicEventInput): Promis
           taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
           args: [{ deliveryId, eventId: recorded.eventId, destinationId }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
+          // A publish retried after its delivery finished must not send it again.
+          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         });
       } catch (err) {
         // A retried publish finds the delivery already under way.

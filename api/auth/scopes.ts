@@ -1,5 +1,5 @@
 /** Scopes a partner's OAuth client may ask for; a token without `scope` gets all of them. */
-export const PARTNER_SCOPES = ['bookings.read', 'bookings.write', 'quotes.read', 'tracking.read'] as const;
+export const PARTNER_SCOPES = ['bookings.read', 'bookings.write', 'quotes.read', 'tracking.read', 'webhooks.manage'] as const;
 
 /** The entries of `requested` that are not in `known`. */
 export function unknownScopes(requested: readonly string[], known: readonly string[]): string[] {

@@ -14,7 +14,7 @@ import { localEnvironment } from '../support/temporal';
  * allow-list and signing-key rotation.
  */
 
-const ALL_SCOPES = 'bookings.read bookings.write quotes.read tracking.read';
+const ALL_SCOPES = 'bookings.read bookings.write quotes.read tracking.read webhooks.manage';
 /** A well-formed booking id that no booking has: an authenticated GET answers 404 `not_found`. */
 const UNKNOWN_BOOKING = newId('bkg');
 
