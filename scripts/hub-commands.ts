@@ -3,6 +3,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import { accountCommands } from './hub/accounts';
 import { Failure, UsageError, type Command, type Flags, type HubIo } from './hub/cli';
 import { clientCommands } from './hub/clients';
+import { destinationCommands } from './hub/destinations';
 import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
 import { signingKeyCommands } from './hub/signing-keys';
@@ -15,6 +16,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   accounts: accountCommands,
   keys: keyCommands,
   'signing-keys': signingKeyCommands,
+  destinations: destinationCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -104,6 +106,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       flags,
       args,
       tokenTtlSeconds: io.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+      temporal: io.temporal,
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;

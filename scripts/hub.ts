@@ -6,6 +6,9 @@ import type { Secrets } from '../db/management';
 import { openOrm } from '../db/orm';
 import { ConfigError, fail, loadConfig, type HubConfig } from '../infra/config';
 import { localSecrets } from '../infra/local-secrets';
+import type { Client } from '@temporalio/client';
+import { loadDevStack } from '../infra/dev-stack';
+import { connectClient, temporalTarget } from '../infra/temporal-connection';
 import { parseHubArgs, runHub } from './hub-commands';
 
 /** `npm run hub -- <command>`: the management CLI. The commands live in hub-commands.ts. */
@@ -46,9 +49,17 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const secrets = hubSecrets(config);
   const orm = await connect(config);
+  // TEMPORAL_ADDRESS, or the dev server `npm start` runs.
+  let client: Promise<Client> | undefined;
+  const temporal = () => {
+    const stack = loadDevStack();
+    client ??= connectClient(temporalTarget(config, { address: `${stack.ip}:${stack.frontendPort}`, namespace: stack.namespace }));
+    return client;
+  };
   try {
-    return await runHub(argv, { orm, secrets, out, err, tokenTtlSeconds: config.oauth.tokenTtlSeconds });
+    return await runHub(argv, { orm, secrets, out, err, tokenTtlSeconds: config.oauth.tokenTtlSeconds, temporal });
   } finally {
+    if (client) await (await client).connection.close();
     await orm.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import type { Secrets } from '../../db/management';
 
 /** What one `hub` command needs; the wiring (scripts/hub.ts) or a test provides it. */
@@ -10,6 +11,8 @@ export interface HubIo {
   err: (s: string) => void;
   /** OAUTH_TOKEN_TTL_SECONDS: how long a retired signing key keeps verifying. */
   tokenTtlSeconds?: number;
+  /** Connects to Temporal on first use (commands that signal or start workflows). */
+  temporal?: () => Promise<Client>;
 }
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -20,6 +23,7 @@ export interface Context {
   flags: Flags;
   args: string[];
   tokenTtlSeconds: number;
+  temporal?: () => Promise<Client>;
 }
 
 /** `json` is printed with --json, `text` otherwise. */

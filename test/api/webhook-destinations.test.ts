@@ -3,7 +3,12 @@ import Stripe from 'stripe';
 import { createApiKey, createIntegratorAccount } from '../../db/management';
 import type { CreateDestinationBody } from '../../api/public/webhooks/schemas';
 import { PUBLIC_EVENT_TYPES } from '../../domain/public-events';
-import { PUBLIC_WEBHOOKS_TASK_QUEUE, publicEventWorkflowId, type PublishPublicEventInput } from '../../workflows/public-webhooks.contract';
+import {
+  deliveryWorkflowId,
+  PUBLIC_WEBHOOKS_TASK_QUEUE,
+  publicEventWorkflowId,
+  type PublishPublicEventInput,
+} from '../../workflows/public-webhooks.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
@@ -264,6 +269,7 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
       expect((await getJson(`${log}/${listed.json.data[0].id}`, testB)).status).toBe(404);
       expect((await getJson(`${log}?destination=${created.id}`, testB)).json.data).toEqual([]);
 
+      await env.client.workflow.getHandle(deliveryWorkflowId(sent.event_id, created.id)).result(); // one under way is left alone
       const again = await postJson(`${log}/redeliver`, testA, { event_id: sent.event_id });
       expect(again.status).toBe(202);
       expect(again.json.deliveries).toEqual([
