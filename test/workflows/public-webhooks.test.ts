@@ -2,7 +2,19 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import Stripe from 'stripe';
 import { createPublicWebhookActivities } from '../../activities/public-webhooks';
-import { PublicDeliveryAttemptSchema, PublicDeliverySchema, WebhookDestinationSchema } from '../../db/entities';
+import { publicBookingView } from '../../api/public/schemas';
+import {
+  BookingSchema,
+  PublicDeliveryAttemptSchema,
+  PublicDeliverySchema,
+  PublicEventSchema,
+  WebhookDestinationSchema,
+  type Place,
+} from '../../db/entities';
+import { marketOf } from '../../domain/markets';
+import { priceFare } from '../../domain/pricing';
+import { newId } from '../../infra/ids';
+import { createTestPartner } from '../support/fixtures';
 import { createIntegratorAccount } from '../../db/management';
 import { createDestination, rotateDestinationSecret, setDestinationActive } from '../../db/webhook-destinations';
 import { BASE_DELAYS_MS, PUBLIC_WEBHOOK_RETRY } from '../../domain/public-webhook-schedule';
@@ -24,6 +36,8 @@ import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/tempor
 
 const stripe = new Stripe('sk_test_unused');
 const HOUR = 3600_000;
+const CDG: Place = { address: 'Paris Charles de Gaulle, Terminal 2E', lat: 49.0097, lng: 2.5479 };
+const VENDOME: Place = { address: '10 Place Vendôme, Paris', lat: 48.8674, lng: 2.3294 };
 
 describe('public webhook deliveries on the time-skipping server', () => {
   let env: TestWorkflowEnvironment;
@@ -274,6 +288,63 @@ describe('public webhook deliveries on the time-skipping server', () => {
       expect(a.deliveries).toHaveLength(1);
       const other = await activities.recordPublicEvent({ ...input, environment: 'live', dedupeKey: 'booking:bkg_x:8' });
       expect(other.deliveries).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('builds booking event data from the booking: its public view, account and environment', async () => {
+    const partner = await createTestPartner(db.orm);
+    const now = new Date();
+    const fare = priceFare({ pickup: CDG, dropoff: VENDOME, pickupAt: now, vehicleClass: 'executive', currency: 'EUR' });
+    const em = db.orm.em.fork();
+    const booking = em.create(BookingSchema, {
+      id: newId('bkg'),
+      partnerId: partner.partnerId,
+      accountId,
+      environment: 'sandbox',
+      status: 'assigned',
+      vehicleClass: 'executive',
+      market: marketOf(CDG),
+      pickup: CDG,
+      dropoff: VENDOME,
+      passenger: { name: 'Ada Lovelace' },
+      pickupAt: now,
+      currency: fare.currency,
+      fare: fare as unknown as Record<string, unknown>,
+      fareTotalMinor: fare.total,
+      commissionPct: 0,
+      freeUntil: now,
+      lateCancellationFeeMinor: 0,
+      trackingToken: 'tok',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
+    const receiver = await startReceiver(() => 200);
+    try {
+      await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
+        accountId,
+        environment: 'test',
+        url: receiver.url,
+        eventTypes: ['booking.status_changed'],
+      });
+      const recorded = await activities.recordPublicEvent({
+        type: 'booking.status_changed',
+        dedupeKey: `booking:${booking.id}:2`,
+        bookingId: booking.id,
+      });
+      expect(recorded.deliveries).toHaveLength(1);
+      const stored = await db.orm.em.fork().findOneOrFail(PublicEventSchema, { id: recorded.eventId });
+      expect(stored).toMatchObject({ accountId, environment: 'test', type: 'booking.status_changed' });
+      expect(JSON.parse(stored.body)).toEqual({
+        id: recorded.eventId,
+        type: 'booking.status_changed',
+        created: expect.any(String),
+        livemode: false,
+        data: JSON.parse(JSON.stringify(publicBookingView(booking))),
+      });
+      expect(JSON.parse(stored.body).data.status).toBe('allocated');
     } finally {
       await receiver.close();
     }
