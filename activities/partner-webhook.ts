@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { HubEventSchema, PartnerSchema, WebhookDeliverySchema } from '../db/entities';
 import { recordDelivery } from '../infra/metrics';
 import { decryptSecret } from '../infra/secrets';
+import { safePost } from '../infra/safe-http';
 import { partnerSignature } from '../infra/webhook-signatures';
 import type { PartnerWebhookOutcome } from '../workflows/partner-webhook.contract';
 
@@ -11,8 +12,6 @@ export interface PartnerWebhookActivityDeps {
   encryptionKey: Buffer;
   timeoutMs: number;
 }
-
-const USER_AGENT = 'dispatch-hub-webhooks/1';
 
 export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }: PartnerWebhookActivityDeps) {
   return {
@@ -26,30 +25,18 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }
       const secret = decryptSecret(partner.webhookSecretEnc, encryptionKey);
 
       const sentAt = new Date();
-      const started = performance.now();
-      let status: number | null = null;
-      let error: string | null = null;
-      try {
-        const response = await fetch(partner.webhookUrl, {
-          method: 'POST',
-          body: event.body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': USER_AGENT,
-            'x-signature': partnerSignature(event.body, secret),
-            'x-event-id': event.id,
-            'x-event-type': event.type,
-            'x-delivery-attempt': String(attempt),
-          },
-        });
-        status = response.status;
-        await response.body?.cancel();
-      } catch (err) {
-        error = describeFetchError(err);
-      }
-      const durationMs = Math.round(performance.now() - started);
+      // The shared SSRF-safe sender: https and public addresses only for live partners, checked at connect time.
+      const { status, error, durationMs } = await safePost(partner.webhookUrl, {
+        body: event.body,
+        timeoutMs,
+        livemode: event.environment === 'live',
+        headers: {
+          'x-signature': partnerSignature(event.body, secret),
+          'x-event-id': event.id,
+          'x-event-type': event.type,
+          'x-delivery-attempt': String(attempt),
+        },
+      });
       em.create(WebhookDeliverySchema, { eventId, url: partner.webhookUrl, attempt, sentAt, responseStatus: status, durationMs, error });
       await em.flush();
       const delivered = status !== null && status >= 200 && status < 300;
@@ -68,12 +55,6 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }
       return { eventId, delivered, attempts: attempts.length, lastStatus: last?.responseStatus ?? null };
     },
   };
-}
-
-function describeFetchError(err: unknown): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError') return 'timed out';
-  return e.cause?.code ?? e.cause?.message ?? e.message ?? 'request failed';
 }
 
 export type PartnerWebhookActivities = ReturnType<typeof createPartnerWebhookActivities>;

@@ -48,7 +48,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.use(requestMetrics(operations));
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(opsRouter(deps).routes());
-  app.use(docsRouter().routes());
+  app.use(docsRouter(deps.publicBaseUrl).routes());
   app.use(trackingRouter(deps).routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

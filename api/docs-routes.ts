@@ -5,6 +5,7 @@ import MarkdownIt from 'markdown-it';
 import { stringify } from 'yaml';
 import { ProblemError } from './errors';
 import { buildOpenApiDocument } from './openapi';
+import { asyncApiDocument, eventCatalogueDocument } from './public/event-catalogue';
 
 const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 /** The only files served from swagger-ui-dist, so no other path of the package (or outside it) can be requested. */
@@ -78,7 +79,7 @@ const DOCS_HTML = `<!doctype html>
 `;
 
 /** Unauthenticated documentation routes: the OpenAPI document (JSON, YAML), Swagger UI and the error reference. */
-export function docsRouter(): Router {
+export function docsRouter(publicBaseUrl = ''): Router {
   let rendered: { json: string; yaml: string } | undefined;
   const documents = () => {
     if (!rendered) {
@@ -109,6 +110,15 @@ export function docsRouter(): Router {
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.type = 'application/yaml';
     ctx.body = documents().yaml;
+  });
+  // The public webhook event catalogue, beside the OpenAPI document.
+  router.get('/events.json', (ctx) => {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.body = eventCatalogueDocument();
+  });
+  router.get('/asyncapi.json', (ctx) => {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.body = asyncApiDocument(publicBaseUrl);
   });
   router.get('/docs', (ctx) => {
     ctx.type = 'text/html';

@@ -20,6 +20,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
   'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state.',
   'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
+  'Webhook deliveries (partner)': 'Partner API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
+  'Webhook deliveries': 'Public Integration API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
+  'Webhook destinations':
+    'Public Integration API: where your signed webhooks go and which events each destination receives (catalogue: /events.json, /asyncapi.json).',
 };
 
 const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string> = {
@@ -27,7 +31,7 @@ const PARTNER_SCOPE_DESCRIPTIONS: Record<(typeof PARTNER_SCOPES)[number], string
   'bookings.write': 'Create and change bookings.',
   'quotes.read': 'Get price quotes.',
   'tracking.read': 'Follow the driver and the ride live.',
-  'webhooks.manage': 'Manage your webhook endpoint: URL, signing secret, test events.',
+  'webhooks.manage': 'Manage your webhook endpoint (URL, signing secret, test events) and read its delivery log and redeliver.',
 };
 
 /** Raised by the body reader or by authentication, both of which run before the rate limiter: no RateLimit headers. */

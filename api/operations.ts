@@ -19,11 +19,39 @@ import { rotateWebhookSecret } from './partner/rotate-webhook-secret';
 import { sendTestWebhook } from './partner/send-test-webhook';
 import { updateWebhookEndpoint } from './partner/update-webhook-endpoint';
 import { issueToken } from './partner/oauth-token';
+import { getPartnerWebhookDelivery, listPartnerWebhookDeliveries, redeliverPartnerWebhooks } from './partner/webhook-deliveries';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
 import { authorizationServerMetadata, jwks } from './well-known';
+import { createWebhookDestination } from './public/webhooks/create-destination';
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhooks } from './public/webhooks/delivery-log';
+import { deleteWebhookDestination } from './public/webhooks/delete-destination';
+import { getWebhookDestination } from './public/webhooks/get-destination';
+import { listWebhookDestinations } from './public/webhooks/list-destinations';
+import { pauseWebhookDestination, resumeWebhookDestination } from './public/webhooks/pause-resume-destination';
+import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret';
+import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
+import { updateWebhookDestination } from './public/webhooks/update-destination';
+
+const WEBHOOK_DESTINATION_OPERATIONS = [
+  createWebhookDestination,
+  listWebhookDestinations,
+  getWebhookDestination,
+  updateWebhookDestination,
+  deleteWebhookDestination,
+  pauseWebhookDestination,
+  resumeWebhookDestination,
+  rotateWebhookSecret,
+  sendWebhookTestEvent,
+  listWebhookDeliveries,
+  getWebhookDelivery,
+  redeliverWebhooks,
+  listPartnerWebhookDeliveries,
+  getPartnerWebhookDelivery,
+  redeliverPartnerWebhooks,
+];
 
 /** Every API operation; the router and the OpenAPI document are both built from this list. */
 export const OPERATIONS = [
@@ -52,8 +80,9 @@ export const OPERATIONS = [
   getBooking,
   getWebhookEndpoint,
   updateWebhookEndpoint,
-  rotateWebhookSecret,
+  rotateWebhookDestinationSecret,
   sendTestWebhook,
   listPublicBookings,
   getPublicBooking,
+  ...WEBHOOK_DESTINATION_OPERATIONS,
 ];

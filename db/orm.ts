@@ -4,6 +4,7 @@ import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261122100000_ride_read_model } from './migrations/Migration20261122100000_ride_read_model';
 import { Migration20261122120000_quotes_and_endpoints } from './migrations/Migration20261122120000_quotes_and_endpoints';
+import { Migration20261122130000_public_webhooks } from './migrations/Migration20261122130000_public_webhooks';
 import { Migration20261122140000_fleet } from './migrations/Migration20261122140000_fleet';
 import { Migration20261122150000_idempotency_holder } from './migrations/Migration20261122150000_idempotency_holder';
 import { Migration20261122160000_booking_origin } from './migrations/Migration20261122160000_booking_origin';
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261122100000_ride_read_model', class: Migration20261122100000_ride_read_model },
   { name: 'Migration20261122120000_quotes_and_endpoints', class: Migration20261122120000_quotes_and_endpoints },
+  { name: 'Migration20261122130000_public_webhooks', class: Migration20261122130000_public_webhooks },
   { name: 'Migration20261122140000_fleet', class: Migration20261122140000_fleet },
   { name: 'Migration20261122150000_idempotency_holder', class: Migration20261122150000_idempotency_holder },
   { name: 'Migration20261122160000_booking_origin', class: Migration20261122160000_booking_origin },

@@ -4,6 +4,7 @@ import { accountCommands } from './hub/accounts';
 import { Failure, UsageError, type Command, type Flags, type HubIo } from './hub/cli';
 import { clientCommands } from './hub/clients';
 import { fleetCommands } from './hub/fleet';
+import { destinationCommands } from './hub/destinations';
 import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
 import { signingKeyCommands } from './hub/signing-keys';
@@ -17,6 +18,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   keys: keyCommands,
   'signing-keys': signingKeyCommands,
   fleet: fleetCommands,
+  destinations: destinationCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;

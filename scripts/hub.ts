@@ -57,6 +57,7 @@ async function main(): Promise<number> {
   try {
     return await runHub(argv, { orm, secrets, out, err, tokenTtlSeconds: config.oauth.tokenTtlSeconds, temporal });
   } finally {
+    if (client) await (await client).connection.close();
     await orm.close();
     if (client) await (await client).connection.close();
   }

@@ -3,9 +3,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
+import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../workflows/booking.contract';
 import type { Tracing } from '../infra/tracing';
 import { WEBHOOKS_TASK_QUEUE } from '../workflows/partner-webhook.contract';
+import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../workflows/public-webhooks.contract';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
 
@@ -55,6 +57,14 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,
       activities: createPartnerWebhookActivities({ orm: deps.orm, encryptionKey: deps.encryptionKey, timeoutMs: deps.webhookTimeoutMs }),
+    }),
+    Worker.create({
+      ...common,
+      taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+      // Many deliveries wait on a slow receiver at once: more concurrent (local) activities than the default.
+      maxConcurrentLocalActivityExecutions: 200,
+      maxConcurrentActivityTaskExecutions: 100,
+      activities: createPublicWebhookActivities({ orm: deps.orm, encryptionKey: deps.encryptionKey, timeoutMs: deps.webhookTimeoutMs }),
     }),
   ]);
 }

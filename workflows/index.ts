@@ -1,3 +1,6 @@
 export { bookingWorkflow } from './booking';
 export { partnerWebhookWorkflow } from './partner-webhook';
 export { quoteWorkflow } from './quote';
+export { deliveryWorkflow } from './public-delivery';
+export { destinationWorkflow } from './destination';
+export { publicEventWorkflow } from './public-events';

@@ -3,6 +3,7 @@ export * from './event';
 export * from './fleet';
 export * from './integrator';
 export * from './partner';
+export * from './public-webhook';
 export * from './signing-key';
 
 import { BookingSchema } from './booking';
@@ -10,6 +11,7 @@ import { HubEventSchema, WebhookDeliverySchema } from './event';
 import { FleetUnitSchema } from './fleet';
 import { ApiKeySchema, IntegratorAccountSchema } from './integrator';
 import { OAuthClientSchema, PartnerSchema } from './partner';
+import { PublicDeliveryAttemptSchema, PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema } from './public-webhook';
 import { SigningKeySchema } from './signing-key';
 
 export const ENTITIES = [
@@ -22,4 +24,8 @@ export const ENTITIES = [
   OAuthClientSchema,
   SigningKeySchema,
   FleetUnitSchema,
+  WebhookDestinationSchema,
+  PublicEventSchema,
+  PublicDeliverySchema,
+  PublicDeliveryAttemptSchema,
 ];

@@ -8,7 +8,7 @@ export interface ReceivedRequest {
 }
 
 /** A partner's webhook receiver: a real local HTTP server answering `status()` and recording every request. */
-export async function startReceiver(status: () => number = () => 200) {
+export async function startReceiver(status: () => number = () => 200, headers: () => Record<string, string> = () => ({})) {
   const requests: ReceivedRequest[] = [];
   const waiters: (() => void)[] = [];
   const server = createServer((req, res) => {
@@ -16,7 +16,7 @@ export async function startReceiver(status: () => number = () => 200) {
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      res.writeHead(status()).end();
+      res.writeHead(status(), headers()).end();
       waiters.splice(0).forEach((w) => w());
     });
   });

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import type { Client } from '@temporalio/client';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Principal } from '../auth/principal';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { Instant } from './schemas';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE, type PartnerWebhookInput } from '../../workflows/partner-webhook.contract';
+
+const AttemptId = z
+  .string()
+  .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
+  .meta({ example: '1042' });
+const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
+const Limit = z
+  .string()
+  .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(100))
+  .default(25)
+  .meta({ description: 'Page size, 1–100 (default 25).', example: '25' });
+const Cursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected a next_cursor from a previous page')
+  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
+  .refine((s) => /^\d{1,18}$/.test(s), 'expected a next_cursor from a previous page');
+
+const PartnerDeliveryAttempt = z
+  .object({
+    id: AttemptId,
+    event_id: z.string(),
+    event_type: z.string(),
+    url: z.string(),
+    sent_at: z.string(),
+    attempt: z.number().int(),
+    response_ms: z.number().int(),
+    response_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    succeeded: z.boolean(),
+  })
+  .meta({ id: 'PartnerWebhookDeliveryAttempt' });
+
+interface Row {
+  id: string;
+  event_id: string;
+  type: string;
+  url: string;
+  sent_at: string | Date;
+  attempt: number;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  body?: string;
+}
+
+const view = (r: Row) => ({
+  id: String(r.id),
+  event_id: r.event_id,
+  event_type: r.type,
+  url: r.url,
+  sent_at: new Date(r.sent_at).toISOString(),
+  attempt: r.attempt,
+  response_ms: r.duration_ms,
+  response_status: r.response_status,
+  error: r.error,
+  succeeded: r.response_status !== null && r.response_status >= 200 && r.response_status < 300,
+});
+
+const environmentOf = (p: Principal) => (p.livemode ? 'live' : 'sandbox');
+const ERRORS = ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'validation_failed', 'rate_limited'] as const;
+
+export const listPartnerWebhookDeliveries = defineOperation({
+  operationId: 'listPartnerWebhookDeliveries',
+  method: 'get',
+  path: '/v1/webhook-deliveries',
+  summary: 'List webhook delivery attempts',
+  description:
+    "Every attempt to deliver one of your events to your webhook URL (token's environment), newest first. Filter by event, status and time sent (`from` inclusive, `to` exclusive).",
+  tags: ['Webhook deliveries (partner)'],
+  security: { kind: 'partner', scope: 'webhooks.manage' },
+  request: {
+    query: z
+      .object({
+        event: EventId.optional(),
+        status: z.enum(['succeeded', 'failed']).optional(),
+        from: Instant.optional(),
+        to: Instant.optional(),
+        limit: Limit,
+        cursor: Cursor.optional(),
+      })
+      .strict(),
+  },
+  responses: {
+    200: {
+      description: 'One page of attempts.',
+      schema: z
+        .object({ data: z.array(PartnerDeliveryAttempt), has_more: z.boolean(), next_cursor: z.string().nullable() })
+        .meta({ id: 'PartnerWebhookDeliveryAttemptList' }),
+    },
+  },
+  errors: [...ERRORS],
+  async handler({ query, principal, deps, ctx }) {
+    const where = ['e.partner_id = ?', 'e.environment = ?'];
+    const params: unknown[] = [principal.ownerId, environmentOf(principal)];
+    const add = (sql: string, value?: unknown) => {
+      where.push(sql);
+      if (value !== undefined) params.push(value);
+    };
+    if (query.event) add('d.event_id = ?', query.event);
+    if (query.status === 'succeeded') add('d.response_status between 200 and 299');
+    if (query.status === 'failed') add('(d.response_status is null or d.response_status not between 200 and 299)');
+    if (query.from) add('d.sent_at >= ?', new Date(query.from));
+    if (query.to) add('d.sent_at < ?', new Date(query.to));
+    if (query.cursor) add('d.id < ?', query.cursor);
+    const rows = await deps.orm.em
+      .getConnection()
+      .execute<Row[]>(
+        `select d.*, e.type from webhook_deliveries d join events e on e.id = d.event_id where ${where.join(' and ')} order by d.id desc limit ?`,
+        [...params, query.limit + 1],
+      );
+    const page = rows.slice(0, query.limit);
+    const hasMore = rows.length > query.limit;
+    const nextCursor = hasMore ? Buffer.from(String(page[page.length - 1].id)).toString('base64url') : null;
+    const headers: Record<string, string> = {};
+    if (nextCursor) {
+      const next = new URLSearchParams(ctx.querystring);
+      next.set('cursor', nextCursor);
+      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
+    }
+    return { status: 200, headers, body: { data: page.map(view), has_more: hasMore, next_cursor: nextCursor } };
+  },
+});
+
+export const getPartnerWebhookDelivery = defineOperation({
+  operationId: 'getPartnerWebhookDelivery',
+  method: 'get',
+  path: '/v1/webhook-deliveries/:id',
+  summary: 'Read one webhook delivery attempt with its payload',
+  tags: ['Webhook deliveries (partner)'],
+  security: { kind: 'partner', scope: 'webhooks.manage' },
+  request: { params: z.object({ id: AttemptId }) },
+  responses: {
+    200: {
+      description: 'The attempt and the exact body sent.',
+      schema: PartnerDeliveryAttempt.extend({ payload: z.string() }).meta({ id: 'PartnerWebhookDeliveryAttemptWithPayload' }),
+    },
+  },
+  errors: [...ERRORS, 'not_found'],
+  async handler({ params, principal, deps }) {
+    const [row] = await deps.orm.em
+      .getConnection()
+      .execute<Row[]>(
+        'select d.*, e.type, e.body from webhook_deliveries d join events e on e.id = d.event_id where d.id = ? and e.partner_id = ? and e.environment = ?',
+        [params.id, principal.ownerId, environmentOf(principal)],
+      );
+    if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
+    return { status: 200, body: { ...view(row), payload: row.body! } };
+  },
+});
+
+const RedeliverBody = z
+  .object({
+    event_id: EventId.optional().meta({ description: 'Send this event again.' }),
+    from: Instant.optional().meta({ description: 'With `to`: every event created in [from, to) that was never acknowledged.' }),
+    to: Instant.optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (!b.event_id && !(b.from && b.to)) ctx.addIssue({ code: 'custom', path: ['event_id'], message: 'give event_id, or from and to' });
+    if (b.from && b.to && Date.parse(b.from) >= Date.parse(b.to))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  })
+  .meta({ id: 'PartnerRedeliverWebhooks' });
+
+async function redeliverPartnerEvents(orm: MikroORM, temporal: Client, eventIds: string[]): Promise<string[]> {
+  const started: string[] = [];
+  for (const eventId of eventIds) {
+    try {
+      await temporal.workflow.start('partnerWebhookWorkflow', {
+        workflowId: partnerWebhookWorkflowId(eventId),
+        taskQueue: WEBHOOKS_TASK_QUEUE,
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        args: [{ eventId } satisfies PartnerWebhookInput],
+      });
+      started.push(eventId);
+    } catch (err) {
+      if ((err as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw err; // one is under way
+    }
+  }
+  return started;
+}
+
+export const redeliverPartnerWebhooks = defineOperation({
+  operationId: 'redeliverPartnerWebhooks',
+  method: 'post',
+  path: '/v1/webhook-deliveries/redeliver',
+  summary: 'Redeliver one event, or every unacknowledged one in a time range',
+  description:
+    'Sends the events again (same event ids and bodies) with the full retry schedule; an event whose delivery is still under way is left alone.',
+  tags: ['Webhook deliveries (partner)'],
+  security: { kind: 'partner', scope: 'webhooks.manage' },
+  request: { body: RedeliverBody, bodyExample: { event_id: 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x' } },
+  responses: {
+    202: {
+      description: 'The events whose delivery started.',
+      schema: z.object({ event_ids: z.array(z.string()) }).meta({ id: 'PartnerRedeliveryResult' }),
+    },
+  },
+  errors: [...ERRORS, 'not_found', 'service_unavailable'],
+  async handler({ body, principal, deps }) {
+    const conn = deps.orm.em.getConnection();
+    const owner = [principal.ownerId, environmentOf(principal)];
+    let ids: string[];
+    if (body.event_id) {
+      const found = await conn.execute<{ id: string }[]>('select id from events where id = ? and partner_id = ? and environment = ?', [
+        body.event_id,
+        ...owner,
+      ]);
+      if (!found.length) throw new ProblemError('not_found', { detail: `No event ${body.event_id}.`, param: 'event_id' });
+      ids = [found[0].id];
+    } else {
+      const rows = await conn.execute<{ id: string }[]>(
+        `select e.id from events e where e.partner_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ?
+           and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.response_status between 200 and 299)
+         order by e.id limit 1000`,
+        [...owner, new Date(body.from!), new Date(body.to!)],
+      );
+      ids = rows.map((r) => r.id);
+    }
+    return { status: 202, body: { event_ids: await redeliverPartnerEvents(deps.orm, deps.temporal, ids) } };
+  },
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../../domain/public-events';
+import { PublicBooking } from './schemas';
+
+const Invoice = z.object({ number: z.string(), account: z.string(), net: z.number(), tax: z.number(), currency: z.string() });
+const PaymentFailed = z.object({ payment_id: z.string(), reason: z.string(), invoice: z.string() });
+const Settlement = z.object({ settlement: z.string(), driver: z.string(), payable: z.number(), currency: z.string() });
+const TestEvent = z.object({ destination: z.string(), message: z.string() });
+
+const booking = {
+  ref: 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x',
+  market: 'PAR',
+  status: 'allocated',
+  pickup: 'Paris Charles de Gaulle, Terminal 2E',
+  dropoff: '10 Place Vendôme, Paris',
+  pickup_at: '2026-11-24T08:30:00.000Z',
+  vehicle_class: 'executive',
+  chauffeur: { name: 'Jo Martin', unit: 'PAR-042' },
+  total: { net: 102.13, tax: 20.43, gross: 122.56, currency: 'EUR' },
+  livemode: true,
+  created_at: '2026-11-22T16:41:04.253Z',
+};
+
+/** Every public event type: what it means, the JSON Schema of its `data`, and an example `data`. */
+export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; data: z.ZodType; example: unknown }> = {
+  'booking.status_changed': {
+    description:
+      'A booking changed status (allocated, en_route, arrived, pob, completed, …). `data` is the booking as the public API shows it.',
+    data: PublicBooking,
+    example: booking,
+  },
+  'booking.cancelled': {
+    description: 'A booking was cancelled (by the partner, the integrator or operations). `data` is the booking, status `cancelled`.',
+    data: PublicBooking,
+    example: { ...booking, status: 'cancelled', chauffeur: null },
+  },
+  'invoice.created': {
+    description: 'An invoice or credit note was issued to the account.',
+    data: Invoice,
+    example: { number: 'INV-2026-000123', account: 'acct_01jd2k3m4n5p6q7r8s9t0v1w2x', net: 1000, tax: 200, currency: 'EUR' },
+  },
+  'payment.failed': {
+    description: 'A payment failed, e.g. a 3-D Secure challenge was abandoned.',
+    data: PaymentFailed,
+    example: { payment_id: 'pay_01jd2k3m4n5p6q7r8s9t0v1w2x', reason: '3ds_challenge_abandoned', invoice: 'INV-2026-000123' },
+  },
+  'settlement.paid': {
+    description: 'A chauffeur settlement was paid out.',
+    data: Settlement,
+    example: { settlement: 'SET-2026-11-0042', driver: 'Jo Martin', payable: 842.5, currency: 'EUR' },
+  },
+  'webhook.test': {
+    description: 'Sent on request by "send a test event"; every destination receives it, whatever it selected.',
+    data: TestEvent,
+    example: { destination: 'whd_01jd2k3m4n5p6q7r8s9t0v1w2x', message: 'A test event sent on request.' },
+  },
+};
+
+const envelopeSchema = (type: string, data: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['id', 'type', 'created', 'livemode', 'data'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', description: 'Event id (evt_…), the same on every retry: dedupe by it.' },
+    type: { const: type },
+    created: { type: 'string', format: 'date-time' },
+    livemode: { type: 'boolean', description: 'false for test-mode (sandbox) events' },
+    data,
+  },
+});
+
+/** The envelope's schema around a data schema; named sub-schemas (`$defs`) move to the root where their `$ref`s point. */
+function envelopeWithData(type: string, dataSchema: Record<string, unknown>) {
+  const { $defs, $schema: _ignored, ...data } = dataSchema;
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...envelopeSchema(type, data), ...($defs ? { $defs } : {}) };
+}
+
+/** `/events.json`: the catalogue with a JSON Schema (draft 2020-12) of each event's envelope and an example. */
+export function eventCatalogueDocument() {
+  return {
+    signature: {
+      header: 'Service-Signature',
+      format: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> keyed by the whole whsec_… secret; two v1= during a rotation',
+      other_headers: ['Service-Event-Id', 'Service-Event-Type', 'Service-Delivery-Id', 'Service-Attempt'],
+    },
+    events: PUBLIC_EVENT_TYPES.map((type) => {
+      const entry = EVENT_CATALOGUE[type];
+      return {
+        type,
+        description: entry.description,
+        schema: envelopeWithData(type, z.toJSONSchema(entry.data, { target: 'draft-2020-12' }) as Record<string, unknown>),
+        example: { id: 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x', type, created: '2026-11-22T16:41:04.253Z', livemode: true, data: entry.example },
+      };
+    }),
+  };
+}
+
+/** `/asyncapi.json`: the same catalogue as an AsyncAPI 3.0 document (one channel: your destination URL). */
+export function asyncApiDocument(publicBaseUrl: string) {
+  const catalogue = eventCatalogueDocument();
+  const messages = Object.fromEntries(
+    catalogue.events.map((e) => [
+      e.type.replace('.', '_'),
+      {
+        name: e.type,
+        title: e.type,
+        summary: e.description,
+        contentType: 'application/json',
+        headers: {
+          type: 'object',
+          properties: {
+            'Service-Signature': { type: 'string' },
+            'Service-Event-Id': { type: 'string' },
+            'Service-Delivery-Id': { type: 'string' },
+            'Service-Attempt': { type: 'string' },
+          },
+        },
+        payload: e.schema,
+        examples: [{ payload: e.example }],
+      },
+    ]),
+  );
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Dispatch Integration Hub webhooks',
+      version: '1.0.0',
+      description: `Signed webhooks POSTed to the destinations you configure (${publicBaseUrl}/api/public/v1/webhook-destinations). Retries: 8 attempts, backoff up to 6 hours; a destination is paused after 12 consecutive failures.`,
+    },
+    channels: {
+      destination: {
+        address: '{destinationUrl}',
+        parameters: { destinationUrl: { description: 'The URL of your webhook destination.' } },
+        messages: Object.fromEntries(Object.keys(messages).map((k) => [k, { $ref: `#/components/messages/${k}` }])),
+      },
+    },
+    operations: {
+      receiveEvent: {
+        action: 'receive',
+        channel: { $ref: '#/channels/destination' },
+        messages: Object.keys(messages).map((k) => ({ $ref: `#/channels/destination/messages/${k}` })),
+      },
+    },
+    components: { messages },
+  };
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import type { Principal } from '../../auth/principal';
+import { ProblemError } from '../../errors';
+import { defineOperation } from '../../operation';
+import { Instant } from '../../partner/schemas';
+import { environmentOf } from './common';
+import { DestinationId, Limit } from './schemas';
+import { redeliver } from '../../../db/webhook-destinations';
+
+const AttemptId = z
+  .string()
+  .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
+  .meta({ example: '1042' });
+const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
+const encodeAttemptCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+const AttemptCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected a next_cursor from a previous page')
+  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
+  .refine((s) => /^\d{1,18}$/.test(s), 'expected a next_cursor from a previous page');
+
+const DeliveryAttempt = z
+  .object({
+    id: AttemptId,
+    delivery_id: z.string().meta({ description: 'The delivery (dlv_…), the same for every attempt of one event to one destination.' }),
+    event_id: z.string(),
+    event_type: z.string(),
+    destination_id: z.string(),
+    url: z.string(),
+    sent_at: z.string(),
+    attempt: z.number().int(),
+    response_ms: z.number().int(),
+    response_status: z.number().int().nullable().meta({ description: 'HTTP status; null when no answer came (see error).' }),
+    error: z.string().nullable().meta({ description: 'Error class when no answer came: timeout, connection_refused, blocked_address, …' }),
+    succeeded: z.boolean(),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+const DeliveryAttemptWithPayload = DeliveryAttempt.extend({
+  payload: z.string().meta({ description: 'The exact body sent.' }),
+}).meta({ id: 'WebhookDeliveryAttemptWithPayload' });
+
+interface AttemptRow {
+  id: string;
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  destination_id: string;
+  url: string;
+  sent_at: string | Date;
+  attempt: number;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  succeeded: boolean;
+  body?: string;
+}
+
+const view = (r: AttemptRow) => ({
+  id: String(r.id),
+  delivery_id: r.delivery_id,
+  event_id: r.event_id,
+  event_type: r.event_type,
+  destination_id: r.destination_id,
+  url: r.url,
+  sent_at: new Date(r.sent_at).toISOString(),
+  attempt: r.attempt,
+  response_ms: r.duration_ms,
+  response_status: r.response_status,
+  error: r.error,
+  succeeded: r.succeeded,
+});
+
+const LOG_ERRORS = ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'] as const;
+
+export const listWebhookDeliveries = defineOperation({
+  operationId: 'listWebhookDeliveries',
+  method: 'get',
+  path: '/api/public/v1/webhook-deliveries',
+  summary: 'List delivery attempts',
+  description:
+    "Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, status and time sent (`from` inclusive, `to` exclusive).",
+  tags: ['Webhook deliveries'],
+  security: { kind: 'apiKey', scope: 'webhooks.manage' },
+  request: {
+    query: z
+      .object({
+        destination: DestinationId.optional(),
+        event: EventId.optional(),
+        status: z.enum(['succeeded', 'failed']).optional(),
+        from: Instant.optional(),
+        to: Instant.optional(),
+        limit: Limit,
+        cursor: AttemptCursor.optional(),
+      })
+      .strict(),
+  },
+  responses: {
+    200: {
+      description: 'One page of attempts.',
+      schema: z
+        .object({ data: z.array(DeliveryAttempt), has_more: z.boolean(), next_cursor: z.string().nullable() })
+        .meta({ id: 'WebhookDeliveryAttemptList' }),
+    },
+  },
+  errors: [...LOG_ERRORS],
+  async handler({ query, principal, deps, ctx }) {
+    const where = ['account_id = ?', 'environment = ?'];
+    const params: unknown[] = [principal.ownerId, environmentOf(principal)];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (query.destination) add('destination_id = ?', query.destination);
+    if (query.event) add('event_id = ?', query.event);
+    if (query.status) add('succeeded = ?', query.status === 'succeeded');
+    if (query.from) add('sent_at >= ?', new Date(query.from));
+    if (query.to) add('sent_at < ?', new Date(query.to));
+    if (query.cursor) add('id < ?', query.cursor);
+    const rows = await deps.orm.em
+      .getConnection()
+      .execute<AttemptRow[]>(`select * from public_delivery_attempts where ${where.join(' and ')} order by id desc limit ?`, [
+        ...params,
+        query.limit + 1,
+      ]);
+    const page = rows.slice(0, query.limit);
+    const hasMore = rows.length > query.limit;
+    const nextCursor = hasMore ? encodeAttemptCursor(String(page[page.length - 1].id)) : null;
+    const headers: Record<string, string> = {};
+    if (nextCursor) {
+      const next = new URLSearchParams(ctx.querystring);
+      next.set('cursor', nextCursor);
+      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
+    }
+    return { status: 200, headers, body: { data: page.map(view), has_more: hasMore, next_cursor: nextCursor } };
+  },
+});
+
+export const getWebhookDelivery = defineOperation({
+  operationId: 'getWebhookDelivery',
+  method: 'get',
+  path: '/api/public/v1/webhook-deliveries/:id',
+  summary: 'Retrieve one delivery attempt with its payload',
+  tags: ['Webhook deliveries'],
+  security: { kind: 'apiKey', scope: 'webhooks.manage' },
+  request: { params: z.object({ id: AttemptId }) },
+  responses: { 200: { description: 'The attempt and the exact body sent.', schema: DeliveryAttemptWithPayload } },
+  errors: [...LOG_ERRORS, 'not_found'],
+  async handler({ params, principal, deps }) {
+    const [row] = await deps.orm.em.getConnection().execute<AttemptRow[]>(
+      `select a.*, e.body from public_delivery_attempts a join public_events e on e.id = a.event_id
+        where a.id = ? and a.account_id = ? and a.environment = ?`,
+      [params.id, principal.ownerId, environmentOf(principal)],
+    );
+    if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
+    return { status: 200, body: { ...view(row), payload: row.body! } };
+  },
+});
+
+const RedeliverBody = z
+  .object({
+    event_id: EventId.optional().meta({ description: 'Send this event again (to `destination_id`, or to every destination that had it).' }),
+    destination_id: DestinationId.optional(),
+    from: Instant.optional().meta({ description: 'With `to`: every delivery that failed for good, of events created in [from, to).' }),
+    to: Instant.optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (!b.event_id && !(b.from && b.to)) ctx.addIssue({ code: 'custom', path: ['event_id'], message: 'give event_id, or from and to' });
+    if (b.from && b.to && Date.parse(b.from) >= Date.parse(b.to))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  })
+  .meta({ id: 'RedeliverWebhooks' });
+
+export const redeliverWebhooks = defineOperation({
+  operationId: 'redeliverWebhooks',
+  method: 'post',
+  path: '/api/public/v1/webhook-deliveries/redeliver',
+  summary: 'Redeliver one event, or every failed one in a time range',
+  description:
+    'Starts new deliveries (new delivery ids, the same event ids and bodies) with the full retry schedule. A delivery of the same event to the same destination still under way is left alone. Accepts `Idempotency-Key`.',
+  tags: ['Webhook deliveries'],
+  security: { kind: 'apiKey', scope: 'webhooks.manage' },
+  idempotent: true,
+  request: { body: RedeliverBody, bodyExample: { from: '2026-11-22T00:00:00Z', to: '2026-11-23T00:00:00Z' } },
+  responses: {
+    202: {
+      description: 'The deliveries started.',
+      schema: z
+        .object({ deliveries: z.array(z.object({ delivery_id: z.string(), event_id: z.string(), destination_id: z.string() })) })
+        .meta({ id: 'RedeliveryResult' }),
+    },
+  },
+  errors: [...LOG_ERRORS, 'not_found', 'service_unavailable', 'idempotency_key_in_use', 'idempotency_key_reused'],
+  async handler({ body, principal, deps }) {
+    const started = await redeliver(deps.orm, deps.temporal, ownerOf(principal), body);
+    if (body.event_id && started === null) throw new ProblemError('not_found', { detail: `No event ${body.event_id}.`, param: 'event_id' });
+    return {
+      status: 202,
+      body: {
+        deliveries: (started ?? []).map((d) => ({ delivery_id: d.deliveryId, event_id: d.eventId, destination_id: d.destinationId })),
+      },
+    };
+  },
+});
+
+const ownerOf = (p: Principal) => ({ accountId: p.ownerId, environment: environmentOf(p) });

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { WebhookDestination } from '../../../db/entities';
+import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../../domain/public-events';
+import { PUBLIC_WEBHOOK_RETRY } from '../../../domain/public-webhook-schedule';
+import { ID_PATTERN } from '../../../infra/ids';
+
+export const DestinationId = z
+  .string()
+  .regex(/^whd_[0-9a-hjkmnp-tv-z]{26}$/, 'expected a destination id (whd_…)')
+  .meta({ description: 'Destination id.', example: 'whd_01jd2k3m4n5p6q7r8s9t0v1w2x' });
+
+const EventTypeList = z
+  .array(z.string().refine(isPublicEventType, { message: `unknown event type; allowed: ${PUBLIC_EVENT_TYPES.join(', ')}` }))
+  .min(1, 'select at least one event type')
+  .max(PUBLIC_EVENT_TYPES.length)
+  .refine((a) => new Set(a).size === a.length, 'each event type once')
+  .meta({
+    description: `Event types this destination receives: ${PUBLIC_EVENT_TYPES.join(', ')}.`,
+    example: ['booking.status_changed', 'booking.cancelled'],
+  });
+
+const Url = z.string().max(2048).meta({
+  description: 'Where events are POSTed. Live keys: https to a public address. Test keys may use http://localhost for development.',
+  example: 'https://erp.example.com/hooks/dispatch',
+});
+const Description = z.string().max(500).nullable().meta({ description: 'Free text for your own reference.', example: 'ERP sync' });
+
+export const CreateDestinationBody = z
+  .object({ url: Url, description: Description.optional(), events: EventTypeList })
+  .strict()
+  .meta({ id: 'CreateWebhookDestination' });
+export type CreateDestinationBody = z.infer<typeof CreateDestinationBody>;
+
+export const UpdateDestinationBody = z
+  .object({ url: Url.optional(), description: Description.optional(), events: EventTypeList.optional() })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'send at least one of url, description, events')
+  .meta({ id: 'UpdateWebhookDestination' });
+
+export const WebhookDestinationView = z
+  .object({
+    id: DestinationId,
+    url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(z.string()),
+    signing_secret_masked: z.string().meta({ description: 'The signing secret, masked.', example: 'whsec_…k3Qz' }),
+    status: z.enum(['active', 'paused']),
+    paused: z
+      .object({ reason: z.string(), since: z.string() })
+      .nullable()
+      .meta({ description: 'Why and since when the destination is paused; null while active.' }),
+    deliveries_24h: z
+      .object({ delivered: z.number().int(), failed: z.number().int() })
+      .meta({ description: 'Delivery attempts in the last 24 hours that succeeded and that failed.' }),
+    retry: z
+      .object({ attempts: z.number().int(), backoff_ceiling_seconds: z.number().int(), pause_after_failures: z.number().int() })
+      .meta({ description: 'The retry schedule: attempts per event, the longest wait between them, the pause threshold.' }),
+    livemode: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'WebhookDestination' });
+export type WebhookDestinationView = z.infer<typeof WebhookDestinationView>;
+
+export const WebhookDestinationWithSecret = WebhookDestinationView.extend({
+  signing_secret: z.string().meta({ description: 'The full signing secret, shown only in this response.', example: 'whsec_AbC…' }),
+}).meta({ id: 'WebhookDestinationWithSecret' });
+
+export const WebhookDestinationList = z
+  .object({ data: z.array(WebhookDestinationView), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .meta({ id: 'WebhookDestinationList' });
+
+export const encodeIdCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+export const IdCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a next_cursor from a previous page')
+  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
+  .refine((id) => ID_PATTERN.test(id), 'expected a next_cursor from a previous page')
+  .meta({ description: 'The `next_cursor` of the previous page.' });
+export const Limit = z
+  .string()
+  .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(100))
+  .default(25)
+  .meta({ description: 'Page size, 1–100 (default 25).', example: '25' });
+
+export async function deliveryCounts(orm: MikroORM, ids: string[]): Promise<Map<string, { delivered: number; failed: number }>> {
+  const counts = new Map(ids.map((id) => [id, { delivered: 0, failed: 0 }]));
+  if (ids.length === 0) return counts;
+  const rows = await orm.em.getConnection().execute<{ destination_id: string; succeeded: boolean; n: string }[]>(
+    `select destination_id, succeeded, count(*) as n from public_delivery_attempts
+      where destination_id in (?) and sent_at > now() - interval '24 hours' group by destination_id, succeeded`,
+    [ids],
+  );
+  for (const r of rows) counts.get(r.destination_id)![r.succeeded ? 'delivered' : 'failed'] = Number(r.n);
+  return counts;
+}
+
+export function destinationView(d: WebhookDestination, counts = { delivered: 0, failed: 0 }): WebhookDestinationView {
+  return {
+    id: d.id,
+    url: d.url,
+    description: d.description ?? null,
+    events: d.eventTypes,
+    signing_secret_masked: maskSigningSecret(d.secretLast4),
+    status: d.status,
+    paused: d.status === 'paused' ? { reason: d.pausedReason ?? 'paused', since: (d.pausedSince ?? d.updatedAt).toISOString() } : null,
+    deliveries_24h: counts,
+    retry: {
+      attempts: PUBLIC_WEBHOOK_RETRY.maxAttempts,
+      backoff_ceiling_seconds: PUBLIC_WEBHOOK_RETRY.ceilingMs / 1000,
+      pause_after_failures: PUBLIC_WEBHOOK_RETRY.pauseAfterFailures,
+    },
+    livemode: d.environment === 'live',
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
+  };
+}

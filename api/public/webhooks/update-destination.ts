@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { WebhookDestinationSchema } from '../../../db/entities';
+import { defineOperation } from '../../operation';
+import { checkUrl, DESTINATION_ERRORS, ownDestination } from './common';
+import { deliveryCounts, DestinationId, destinationView, UpdateDestinationBody, WebhookDestinationView } from './schemas';
+
+export const updateWebhookDestination = defineOperation({
+  operationId: 'updateWebhookDestination',
+  method: 'patch',
+  path: '/api/public/v1/webhook-destinations/:id',
+  summary: 'Update a webhook destination',
+  description: 'Changes the URL, description or selected events. Deliveries already under way keep going to the destination.',
+  tags: ['Webhook destinations'],
+  security: { kind: 'apiKey', scope: 'webhooks.manage' },
+  request: { params: z.object({ id: DestinationId }), body: UpdateDestinationBody, bodyExample: { events: ['booking.cancelled'] } },
+  responses: { 200: { description: 'The updated destination.', schema: WebhookDestinationView } },
+  errors: DESTINATION_ERRORS,
+  async handler({ params, body, principal, deps }) {
+    const found = await ownDestination(deps.orm, principal, params.id);
+    if (body.url !== undefined) checkUrl(body.url, principal.livemode);
+    const em = deps.orm.em.fork();
+    const d = await em.findOneOrFail(WebhookDestinationSchema, { id: found.id });
+    if (body.url !== undefined) d.url = body.url;
+    if (body.description !== undefined) d.description = body.description;
+    if (body.events !== undefined) d.eventTypes = body.events;
+    d.updatedAt = new Date();
+    await em.flush();
+    const counts = await deliveryCounts(deps.orm, [d.id]);
+    return { status: 200, body: destinationView(d, counts.get(d.id)) };
+  },
+});

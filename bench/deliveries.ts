@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:deliveries`: public webhook deliveries on this machine — embedded PostgreSQL, an in-memory Temporal dev
+ * server, the hub's workers and a local receiver in this process — beside a trivial one-activity workflow loop on
+ * the same server in the same run:
+ *   1. trivial loop: client.workflow.execute of a workflow running one empty activity;
+ *   2. deliveries: client.workflow.execute of `delivery:<evt>:<dest>` (signed POST to the receiver, attempt logged),
+ *      as redelivery and "send a test event" start them;
+ *   3. events: publishPublicEvent (through `public-event:<key>`) → the receiver, throughput and p50/p99 latency from
+ *      the start of the publish to the receiver's answer.
+ * Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY (32).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { createPublicWebhookActivities } from '../activities/public-webhooks';
+import { createIntegratorAccount } from '../db/management';
+import { migrate, openOrm } from '../db/orm';
+import { createDestination } from '../db/webhook-destinations';
+import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { newId } from '../infra/ids';
+import { temporalCliPath } from '../infra/temporal-binaries';
+import { createWorkers, runWorkers } from '../workers/create-workers';
+import {
+  deliveryWorkflowId,
+  PUBLIC_WEBHOOKS_TASK_QUEUE,
+  publicEventWorkflowId,
+  type DeliveryInput,
+  type PublishPublicEventInput,
+} from '../workflows/public-webhooks.contract';
+
+const N = Number(process.env.BENCH_DELIVERIES ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+
+async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await one(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rate: count / seconds, p50: pct(50), p99: pct(99) };
+}
+
+async function main() {
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-dlv-'));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 16432 + Math.floor(Math.random() * 1000) });
+  const stack = loadDevStack();
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: { type: 'existing-path', path: temporalCliPath() },
+      namespace: stack.namespace,
+      searchAttributes: searchAttributeKeys(stack),
+      extraArgs: devServerExtraArgs(stack),
+    },
+  });
+  const orm = await openOrm(await pg.createDatabase('bench'), 30);
+  await migrate(orm);
+  const encryptionKey = randomBytes(32);
+
+  // The receiver: answers 204 and notes when each event arrived.
+  const arrived = new Map<string, number>();
+  let received = 0;
+  const waiters = new Map<string, () => void>();
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = String(req.headers['service-event-id']);
+      if (!req.headers['service-signature']) throw new Error('unsigned delivery');
+      received++;
+      arrived.set(id, performance.now());
+      waiters.get(id)?.();
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+
+  const workers = runWorkers(
+    await createWorkers({ connection: env.nativeConnection, namespace: stack.namespace, orm, encryptionKey, webhookTimeoutMs: 5000 }),
+  );
+  const trivialWorker = await Worker.create({
+    connection: env.nativeConnection,
+    namespace: stack.namespace,
+    taskQueue: 'bench-trivial',
+    workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./trivial-workflow'), logger: new DefaultLogger('ERROR') }),
+    activities: { noop: async () => {} },
+  });
+  const trivialRun = trivialWorker.run();
+
+  try {
+    const { accountId } = await createIntegratorAccount(orm, 'Bench');
+    const { destination } = await createDestination(orm, encryptionKey, {
+      accountId,
+      environment: 'test',
+      url: receiverUrl,
+      eventTypes: ['invoice.created'],
+    });
+    const recorder = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000 });
+    const record = async (i: number, tag: string) =>
+      recorder.recordPublicEvent({
+        type: 'invoice.created',
+        dedupeKey: `bench:${tag}:${i}`,
+        accountId,
+        environment: 'test',
+        data: { number: `INV-${tag}-${i}`, account: accountId, net: 100, tax: 20, currency: 'EUR' },
+      });
+
+    const trivial = (tag: string) => (i: number) =>
+      env.client.workflow.execute('trivialWorkflow', { workflowId: `trivial:${tag}:${i}`, taskQueue: 'bench-trivial' });
+    const deliveries = async (tag: string, count: number) => {
+      const events: Awaited<ReturnType<typeof record>>[] = [];
+      for (let i = 0; i < count; i++) events.push(await record(i, tag)); // recorded before the clock starts
+      return timed(count, CONCURRENCY, async (i) => {
+        const {
+          eventId,
+          deliveries: [d],
+        } = events[i];
+        await env.client.workflow.execute('deliveryWorkflow', {
+          workflowId: deliveryWorkflowId(eventId, d.destinationId),
+          taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+          args: [{ deliveryId: d.deliveryId, eventId, destinationId: d.destinationId } satisfies DeliveryInput],
+        });
+      });
+    };
+    const published = (tag: string) => async (i: number) => {
+      const input: PublishPublicEventInput = {
+        type: 'invoice.created',
+        dedupeKey: `bench:${tag}:${i}`,
+        accountId,
+        environment: 'test',
+        data: { number: `INV-${tag}-${i}`, account: accountId, net: 100, tax: 20, currency: 'EUR' },
+      };
+      const recorded = await env.client.workflow.execute('publicEventWorkflow', {
+        workflowId: publicEventWorkflowId(input.dedupeKey),
+        taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+        args: [input],
+      });
+      if (!arrived.has(recorded.eventId)) await new Promise<void>((r) => waiters.set(recorded.eventId, r));
+      waiters.delete(recorded.eventId);
+    };
+
+    // Warm-up: JIT, pools, sticky caches.
+    await timed(100, CONCURRENCY, trivial('warm'));
+    await deliveries('warm', 100);
+    await timed(100, CONCURRENCY, published('publish-warm'));
+
+    const loop = await timed(N, CONCURRENCY, trivial('run'));
+    const sent = await deliveries('run', N);
+    const events = await timed(N, CONCURRENCY, published('publish-run'));
+    const logged = await orm.em
+      .getConnection()
+      .execute<{ n: string }[]>('select count(*) as n from public_delivery_attempts where destination_id = ?', [destination.id]);
+
+    const f = (n: number) => n.toFixed(1);
+    console.log(`\npublic webhook deliveries — ${N} per stage, concurrency ${CONCURRENCY}, Node ${process.version}, ${newId('run')}\n`);
+    console.log(`trivial one-activity workflow loop        ${f(loop.rate)} workflows/s   p50 ${f(loop.p50)} ms   p99 ${f(loop.p99)} ms`);
+    console.log(`delivery workflows (signed POST, logged)  ${f(sent.rate)} deliveries/s  p50 ${f(sent.p50)} ms   p99 ${f(sent.p99)} ms`);
+    console.log(`ratio deliveries / trivial loop           ${(sent.rate / loop.rate).toFixed(2)}`);
+    console.log(
+      `publishPublicEvent → receiver             ${f(events.rate)} events/s      p50 ${f(events.p50)} ms   p99 ${f(events.p99)} ms`,
+    );
+    console.log(`receiver got ${received} signed requests; delivery log rows ${logged[0].n}\n`);
+  } finally {
+    receiver.close();
+    receiver.closeAllConnections();
+    trivialWorker.shutdown();
+    await trivialRun;
+    workers.shutdown();
+    await workers.done;
+    await orm.close();
+    await env.teardown();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { decryptSecret, encryptSecret } from '../infra/secrets';
+import { newId } from '../infra/ids';
+import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
+import {
+  deliveryWorkflowId,
+  type DeliveryInput,
+  destinationWorkflowId,
+  PUBLIC_WEBHOOKS_TASK_QUEUE,
+  setDestinationStatus,
+  type DestinationWorkflowInput,
+} from '../workflows/public-webhooks.contract';
+import { PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema, type WebhookDestination } from './entities';
+import type { KeyEnvironment } from './entities';
+
+/** How long the previous secret keeps signing after a rotation, unless the caller says otherwise. */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600;
+
+const secretData = (destinationId: string) => `webhook-destination:${destinationId}`;
+
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function encryptDestinationSecret(secret: string, destinationId: string, key: Buffer): string {
+  return encryptSecret(secret, key, secretData(destinationId));
+}
+
+/** The secrets that sign now: the current one, then the previous one while its overlap lasts. */
+export function signingSecrets(
+  d: Pick<WebhookDestination, 'id' | 'secretEnc' | 'previousSecretEnc' | 'previousSecretExpiresAt'>,
+  key: Buffer,
+  now = new Date(),
+) {
+  const secrets = [decryptSecret(d.secretEnc, key, secretData(d.id))];
+  if (d.previousSecretEnc && d.previousSecretExpiresAt && d.previousSecretExpiresAt > now) {
+    secrets.push(decryptSecret(d.previousSecretEnc, key, secretData(d.id)));
+  }
+  return secrets;
+}
+
+export async function createDestination(
+  orm: MikroORM,
+  key: Buffer,
+  input: { accountId: string; environment: KeyEnvironment; url: string; description?: string | null; eventTypes: string[] },
+): Promise<{ destination: WebhookDestination; secret: string }> {
+  const em = orm.em.fork();
+  const id = newId('whd');
+  const secret = newSigningSecret();
+  const now = new Date();
+  const destination = em.create(WebhookDestinationSchema, {
+    id,
+    accountId: input.accountId,
+    environment: input.environment,
+    url: input.url,
+    description: input.description ?? null,
+    eventTypes: input.eventTypes,
+    secretEnc: encryptDestinationSecret(secret, id, key),
+    secretLast4: secret.slice(-4),
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  return { destination, secret };
+}
+
+/** A new current secret; the old one keeps signing (as a second `v1=`) for `overlapSeconds`. */
+export async function rotateDestinationSecret(
+  orm: MikroORM,
+  key: Buffer,
+  destinationId: string,
+  overlapSeconds = DEFAULT_ROTATION_OVERLAP_SECONDS,
+): Promise<{ destination: WebhookDestination; secret: string }> {
+  const em = orm.em.fork();
+  const d = await em.findOneOrFail(WebhookDestinationSchema, { id: destinationId, deletedAt: null });
+  const secret = newSigningSecret();
+  const now = new Date();
+  d.previousSecretEnc = overlapSeconds > 0 ? d.secretEnc : null;
+  d.previousSecretExpiresAt = overlapSeconds > 0 ? new Date(now.getTime() + overlapSeconds * 1000) : null;
+  d.secretEnc = encryptDestinationSecret(secret, d.id, key);
+  d.secretLast4 = secret.slice(-4);
+  d.updatedAt = now;
+  await em.flush();
+  return { destination: d, secret };
+}
+
+/**
+ * Pauses (by hand) or resumes a destination: the row first, so the next attempt sees it, then the entity workflow
+ * (`destination:<id>`), which keeps the count and the search attribute and, on resume, drains the parked backlog.
+ */
+export async function setDestinationActive(
+  orm: MikroORM,
+  temporal: Client,
+  destinationId: string,
+  active: boolean,
+  reason = 'paused by request',
+): Promise<WebhookDestination> {
+  const em = orm.em.fork();
+  const d = await em.findOneOrFail(WebhookDestinationSchema, { id: destinationId, deletedAt: null });
+  const now = new Date();
+  if (active) {
+    Object.assign(d, { status: 'active', pausedReason: null, pausedSince: null, failingSince: null, updatedAt: now });
+  } else if (d.status !== 'paused') {
+    Object.assign(d, { status: 'paused', pausedReason: reason, pausedSince: now, updatedAt: now });
+  }
+  await em.flush();
+  await signalDestination(temporal, destinationId, { status: active ? 'active' : 'paused' });
+  return d;
+}
+
+export async function signalDestination(temporal: Client, destinationId: string, change: { status: 'active' | 'paused' }) {
+  await temporal.workflow.signalWithStart('destinationWorkflow', {
+    workflowId: destinationWorkflowId(destinationId),
+    taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+    args: [{ destinationId } satisfies DestinationWorkflowInput],
+    signal: setDestinationStatus,
+    signalArgs: [change],
+  });
+}
+
+/** Records a `webhook.test` event for one destination and starts its delivery with the client. */
+export async function recordTestEvent(orm: MikroORM, temporal: Client, d: WebhookDestination) {
+  const em = orm.em.fork();
+  const now = new Date();
+  const eventId = newId('evt', now.getTime());
+  const deliveryId = newId('dlv', now.getTime());
+  const body = publicEventBody({
+    id: eventId,
+    type: TEST_EVENT_TYPE,
+    created: now.toISOString(),
+    livemode: d.environment === 'live',
+    data: { destination: d.id, message: 'A test event sent on request.' },
+  });
+  em.create(PublicEventSchema, {
+    id: eventId,
+    accountId: d.accountId,
+    environment: d.environment,
+    type: TEST_EVENT_TYPE,
+    dedupeKey: `test:${eventId}`,
+    body,
+    createdAt: now,
+  });
+  await em.flush();
+  em.create(PublicDeliverySchema, {
+    id: deliveryId,
+    eventId,
+    destinationId: d.id,
+    state: 'pending',
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  await temporal.workflow.start('deliveryWorkflow', {
+    workflowId: deliveryWorkflowId(eventId, d.id),
+    taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+    args: [{ deliveryId, eventId, destinationId: d.id } satisfies DeliveryInput],
+  });
+  return { eventId, deliveryId };
+}
+
+/**
+ * Starts new deliveries of past events: one event (to one destination or to every one that had it), or every
+ * delivery that failed for good of events created in [from, to). Returns null when the event is not the owner's.
+ */
+export async function redeliver(
+  orm: MikroORM,
+  temporal: Client,
+  owner: { accountId: string; environment: KeyEnvironment },
+  input: { event_id?: string; destination_id?: string; from?: string; to?: string },
+): Promise<{ deliveryId: string; eventId: string; destinationId: string }[] | null> {
+  const conn = orm.em.getConnection();
+  let pairs: { event_id: string; destination_id: string }[];
+  if (input.event_id) {
+    const [event] = await conn.execute<{ id: string }[]>(
+      'select id from public_events where id = ? and account_id = ? and environment = ?',
+      [input.event_id, owner.accountId, owner.environment],
+    );
+    if (!event) return null;
+    pairs = await conn.execute(
+      `select distinct p.event_id, p.destination_id from public_deliveries p join webhook_destinations w on w.id = p.destination_id
+        where p.event_id = ? and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}`,
+      input.destination_id ? [event.id, input.destination_id] : [event.id],
+    );
+  } else {
+    pairs = await conn.execute(
+      `select distinct p.event_id, p.destination_id from public_deliveries p
+         join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
+        where e.account_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ? and p.state = 'failed'
+          and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}
+          and not exists (select 1 from public_deliveries q where q.event_id = p.event_id and q.destination_id = p.destination_id
+                          and q.state in ('pending', 'parked', 'delivered'))
+        order by p.event_id limit 1000`,
+      [
+        owner.accountId,
+        owner.environment,
+        new Date(input.from!),
+        new Date(input.to!),
+        ...(input.destination_id ? [input.destination_id] : []),
+      ],
+    );
+  }
+  const started: { deliveryId: string; eventId: string; destinationId: string }[] = [];
+  for (const p of pairs) {
+    const deliveryId = newId('dlv');
+    // The row first: the workflow's first attempt reads it.
+    await conn.execute(
+      `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at) values (?, ?, ?, 'pending', 0, now(), now())`,
+      [deliveryId, p.event_id, p.destination_id],
+    );
+    try {
+      await temporal.workflow.start('deliveryWorkflow', {
+        workflowId: deliveryWorkflowId(p.event_id, p.destination_id),
+        taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        args: [{ deliveryId, eventId: p.event_id, destinationId: p.destination_id } satisfies DeliveryInput],
+      });
+    } catch (err) {
+      await conn.execute('delete from public_deliveries where id = ?', [deliveryId]);
+      if ((err as Error).name === 'WorkflowExecutionAlreadyStartedError') continue; // one is under way
+      throw err;
+    }
+    started.push({ deliveryId, eventId: p.event_id, destinationId: p.destination_id });
+  }
+  return started;
+}

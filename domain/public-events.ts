@@ -1,0 +1,37 @@
+/** The public event types integrators can subscribe to (the catalogue: api/public/event-catalogue.ts). */
+export const PUBLIC_EVENT_TYPES = [
+  'booking.status_changed',
+  'booking.cancelled',
+  'invoice.created',
+  'payment.failed',
+  'settlement.paid',
+  'webhook.test',
+] as const;
+export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+
+/** The event the API's "send a test event" sends; a destination receives it whatever it selected. */
+export const TEST_EVENT_TYPE: PublicEventType = 'webhook.test';
+
+export function isPublicEventType(value: string): value is PublicEventType {
+  return (PUBLIC_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** The envelope, exactly as signed and sent: `{id, type, created, livemode, data}`. */
+export interface PublicEventEnvelope<D = Record<string, unknown>> {
+  id: string;
+  type: PublicEventType;
+  created: string;
+  livemode: boolean;
+  data: D;
+}
+
+/** The exact body of an event: built once when recorded, sent byte for byte on every attempt. */
+export function publicEventBody(envelope: PublicEventEnvelope<unknown>): string {
+  const { id, type, created, livemode, data } = envelope;
+  return JSON.stringify({ id, type, created, livemode, data });
+}
+
+/** Masked form of a signing secret: prefix and last four. */
+export function maskSigningSecret(last4: string): string {
+  return `whsec_…${last4}`;
+}

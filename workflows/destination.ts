@@ -1,0 +1,105 @@
+import {
+  CancellationScope,
+  condition,
+  continueAsNew,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { PublicWebhookActivities } from '../activities/public-webhooks';
+import { applyAttemptOutcome, type DestinationHealth } from '../domain/public-webhook-schedule';
+import {
+  getDestinationHealth,
+  recordAttemptOutcome,
+  setDestinationStatus,
+  type DestinationStatusChange,
+  type DestinationWorkflowInput,
+} from './public-webhooks.contract';
+import { DestinationStatusKey } from './search-attributes';
+
+const { markDestinationFailing, pauseDestination } = proxyActivities<PublicWebhookActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
+});
+const { drainParkedDeliveries } = proxyActivities<PublicWebhookActivities>({
+  startToCloseTimeout: '24 hours',
+  heartbeatTimeout: '5 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/** Messages handled before continuing as new, keeping the history short. */
+const MESSAGES_PER_RUN = 1000;
+
+/**
+ * `destination:<dest_id>`: counts consecutive failed attempts across the destination's deliveries (a success resets
+ * the count), pauses it at the 12th, and on resume drains its parked deliveries in event order. Continues as new.
+ */
+export async function destinationWorkflow(input: DestinationWorkflowInput): Promise<void> {
+  let health: DestinationHealth = input.health ?? { consecutiveFailures: 0, status: 'active' };
+  const outcomes: boolean[] = [];
+  const changes: DestinationStatusChange[] = [];
+  setHandler(recordAttemptOutcome, ({ succeeded }) => void outcomes.push(succeeded));
+  setHandler(setDestinationStatus, (change) => void changes.push(change));
+  setHandler(getDestinationHealth, () => health);
+  upsertSearchAttributes([{ key: DestinationStatusKey, value: health.status }]);
+
+  let drain: CancellationScope | null = null;
+  let drainDone: Promise<void> | null = null;
+  const stopDrain = async () => {
+    if (!drain) return;
+    drain.cancel();
+    await drainDone;
+  };
+  const startDrain = () => {
+    drain = new CancellationScope();
+    drainDone = drain
+      .run(async () => void (await drainParkedDeliveries(input.destinationId)))
+      .catch((err) => {
+        if (!isCancellation(err)) throw err;
+      })
+      .finally(() => {
+        drain = null;
+      });
+  };
+  const setStatus = (status: 'active' | 'paused') => {
+    health = { ...health, status };
+    upsertSearchAttributes([{ key: DestinationStatusKey, value: status }]);
+  };
+
+  if (input.draining) startDrain();
+
+  let handled = 0;
+  while (handled < MESSAGES_PER_RUN && !workflowInfo().continueAsNewSuggested) {
+    await condition(() => outcomes.length > 0 || changes.length > 0);
+    for (const change of changes.splice(0)) {
+      handled++;
+      if (change.status === 'paused') {
+        setStatus('paused');
+        await stopDrain();
+      } else {
+        health = { consecutiveFailures: 0, status: 'active' };
+        setStatus('active');
+        await stopDrain();
+        startDrain();
+      }
+    }
+    for (const succeeded of outcomes.splice(0)) {
+      handled++;
+      const next = applyAttemptOutcome(health, succeeded);
+      health = next.health;
+      if (next.change === 'first_failure') await markDestinationFailing({ destinationId: input.destinationId, failing: true });
+      if (next.change === 'recovered') await markDestinationFailing({ destinationId: input.destinationId, failing: false });
+      if (next.change === 'pause') {
+        setStatus('paused');
+        await stopDrain();
+        await pauseDestination({ destinationId: input.destinationId, consecutiveFailures: health.consecutiveFailures });
+      }
+    }
+  }
+  // A draining destination starts its drain again in the next run (the drain is idempotent).
+  const draining = drain !== null;
+  await stopDrain();
+  await continueAsNew<typeof destinationWorkflow>({ destinationId: input.destinationId, health, draining });
+}
