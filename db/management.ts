@@ -63,7 +63,7 @@ export async function createPartner(
 export async function updatePartner(
   orm: MikroORM,
   partnerId: string,
-  changes: { webhookUrl?: string | null; rateLimitPerMinute?: number | null; ipAllowlist?: string[] },
+  changes: { webhookUrl?: string | null; rateLimitPerMinute?: number | null; ipAllowlist?: string[]; accountId?: string | null },
 ) {
   const em = orm.em.fork();
   const partner = await em.findOneOrFail(PartnerSchema, { id: partnerId });

@@ -48,6 +48,7 @@ import {
 } from './booking.contract';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from './partner-webhook.contract';
 import { partnerWebhookWorkflow } from './partner-webhook';
+import { publishPublicEvent } from './public-events';
 import { BookingStatusKey, EventTypeKey, PartnerIdKey } from './search-attributes';
 
 // Short database writes run as local activities: no task-queue round trip per write.
@@ -167,12 +168,31 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   ) {
     const refusal = transitionRefusal(state.status, to, actor);
     if (refusal) throw refuse(refusal);
+    const changed = state.status !== to;
     state.status = to;
     upsertSearchAttributes([{ key: BookingStatusKey, value: to }]);
     upsertMemo({ status: to });
     const endedAt = isTerminal(to) ? nowIso() : undefined;
     if (endedAt) state.ride.endedAt = endedAt;
-    await record(event, { ...changes, status: to, ...(endedAt ? { endedAt } : {}) });
+    void record(event, { ...changes, status: to, ...(endedAt ? { endedAt } : {}) });
+    if (changed) publishStatus(to); // an ETA revision keeps the status: no public event
+    await writes;
+  }
+
+  /**
+   * The integrator's side of a status change: `booking.status_changed` (`booking.cancelled` for a cancellation) to
+   * the destinations of the account that sees the booking, after the read model holds the new status.
+   */
+  function publishStatus(status: BookingStatus) {
+    if (!booking.accountId) return;
+    const input = {
+      type: status === 'cancelled' ? ('booking.cancelled' as const) : ('booking.status_changed' as const),
+      dedupeKey: `booking:${booking.id}:${state.sequence}:${status}`,
+      bookingId: booking.id,
+    };
+    writes = writes.then(async () => {
+      await publishPublicEvent(input);
+    });
   }
 
   /** Ends the ride before its trip (cancellation, no-show, no driver) with the fee the policy gives. */
@@ -399,7 +419,9 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     await saveBooking(booking);
     upsertMemo({ status: state.status });
     settings = await rideSettings();
-    await record('booking.created');
+    void record('booking.created');
+    publishStatus('confirmed');
+    await writes;
     saved = true;
   }
   const ride = settings!;

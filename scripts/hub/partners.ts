@@ -1,7 +1,7 @@
 import { NotFoundError } from '@mikro-orm/core';
 import { z } from 'zod';
 import { cidrList } from '../../api/auth/client-address';
-import { PartnerSchema, type Partner } from '../../db/entities';
+import { IntegratorAccountSchema, PartnerSchema, type Partner } from '../../db/entities';
 import { createPartner, recordTestEvent, rotateWebhookSecret, updatePartner } from '../../db/management';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import {
@@ -45,6 +45,7 @@ function partnerJson(p: Partner) {
     webhook_url: p.webhookUrl ?? null,
     rate_limit_per_minute: p.rateLimitPerMinute ?? null,
     ip_allowlist: p.ipAllowlist,
+    account_id: p.accountId ?? null,
     created_at: isoOrNull(p.createdAt),
   };
 }
@@ -129,8 +130,8 @@ export const partnerCommands: Record<string, Command> = {
 
   update: {
     usage:
-      'partners update <partner_id> [--webhook-url U|--no-webhook-url] [--rate-limit N|--default-rate-limit] [--ip-allow CIDR,CIDR|--no-ip-allow]',
-    summary: "change a partner's webhook URL, rate limit or IP allowlist",
+      'partners update <partner_id> [--webhook-url U|--no-webhook-url] [--rate-limit N|--default-rate-limit] [--ip-allow CIDR,CIDR|--no-ip-allow] [--account ACCT|--no-account]',
+    summary: "change a partner's webhook URL, rate limit, IP allowlist or the integrator account that sees its bookings",
     args: ['partner_id'],
     options: {
       'webhook-url': { type: 'string' },
@@ -139,6 +140,8 @@ export const partnerCommands: Record<string, Command> = {
       'default-rate-limit': { type: 'boolean' },
       'ip-allow': { type: 'string' },
       'no-ip-allow': { type: 'boolean' },
+      account: { type: 'string' },
+      'no-account': { type: 'boolean' },
     },
     async run({ orm, flags, args: [partnerId] }) {
       const changes: Parameters<typeof updatePartner>[2] = {};
@@ -148,6 +151,14 @@ export const partnerCommands: Record<string, Command> = {
       if (rate) changes.rateLimitPerMinute = rate === 'set' ? positiveInt(flag(flags, 'rate-limit')!, 'rate-limit') : null;
       const ips = either(flags, 'ip-allow', 'no-ip-allow');
       if (ips) changes.ipAllowlist = ips === 'set' ? parseIpAllowlist(flag(flags, 'ip-allow')!) : [];
+      const account = either(flags, 'account', 'no-account');
+      if (account) {
+        const accountId = flag(flags, 'account');
+        if (account === 'set' && !(await orm.em.fork().findOne(IntegratorAccountSchema, { id: accountId! }))) {
+          throw new Failure(`no integrator account ${accountId}`);
+        }
+        changes.accountId = account === 'set' ? accountId! : null;
+      }
       if (!Object.keys(changes).length) throw new UsageError('nothing to change');
       const partner = await updatePartner(orm, partnerId!, changes).catch((err) => {
         throw err instanceof NotFoundError ? new Failure(`no partner ${partnerId}`) : err;
