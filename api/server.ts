@@ -40,6 +40,7 @@ export function apiDeps(
  */
 export async function listen(deps: ApiDeps, host: string, port: number): Promise<{ server: Server; close: () => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
+  deps.lifeline.start();
   const app = createApp(deps);
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

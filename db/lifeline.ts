@@ -33,11 +33,20 @@ export class Lifeline {
     private readonly options: { minBackoffMs?: number; maxBackoffMs?: number; pingMs?: number } = {},
   ) {
     this.backoffMs = options.minBackoffMs ?? 100;
+  }
+
+  private started = false;
+
+  /** Connects now (the API does at start); otherwise the first claim connects it. */
+  start(): void {
+    if (this.started || this.closed) return;
+    this.started = true;
     void this.connect();
   }
 
   /** The backend that holds claims now; waits up to `timeoutMs` while the lifeline (re)connects. */
   async holder(timeoutMs = 5000): Promise<Holder> {
+    this.start();
     const deadline = Date.now() + timeoutMs;
     while (!this.current) {
       if (this.closed) throw new LifelineUnavailable('the lifeline is closed');

@@ -40,6 +40,14 @@ describe('a live ride through the driver endpoints, end to end', () => {
     throw new Error(`never happened: ${what}`);
   }
 
+  /** The partner events of a booking as recorded (the exact webhook bodies), in sequence order. */
+  const recordedEvents = async (bookingId: string) =>
+    (
+      (await db.orm.em.getConnection().execute(`select body from events where booking_id = ? order by sequence`, [bookingId])) as {
+        body: string;
+      }[]
+    ).map((r) => JSON.parse(r.body));
+
   it('allocates the nearest unit, takes every driver report, sends the events, and ends with a receipt', async () => {
     const near = { lat: CDG.lat + 0.02, lng: CDG.lng };
     const unit = await createTestUnit(db.orm, { state: 'available', position: near, name: 'Camille Martin' });
@@ -94,7 +102,7 @@ describe('a live ride through the driver endpoints, end to end', () => {
       vehicle: { plate: unit.plate, lat: fix.lat, lng: fix.lng },
     });
     await eventually(
-      async () => receiver.requests.map((r) => JSON.parse(r.body)),
+      () => recordedEvents(id),
       (events) => events.some((e) => e.event === 'gps.update' && e.lat === fix.lat && e.lng === fix.lng),
       'gps.update with the reported position',
     );
@@ -113,12 +121,25 @@ describe('a live ride through the driver endpoints, end to end', () => {
     const freed = await getJson(`${hub.baseUrl}/driver/v1/unit`, unit.credential);
     expect(freed.json).toMatchObject({ dispatch_state: 'available', booking_id: null });
 
-    // Every event reached the partner, in order.
+    // Every event was recorded for the partner, in order. Live webhooks never go to a loopback address (SSRF guard,
+    // docs/public-webhooks.md): the local receiver sees none, and the delivery log says why.
     const events = await eventually(
-      async () => receiver.requests.map((r) => JSON.parse(r.body)).sort((a, b) => a.sequence - b.sequence),
+      () => recordedEvents(id),
       (list) => list.some((e) => e.event === 'trip.completed'),
-      'trip.completed delivered',
+      'trip.completed recorded',
     );
+    const refused = await eventually(
+      async () =>
+        (await db.orm.em
+          .getConnection()
+          .execute(`select distinct error from webhook_deliveries d join events e on e.id = d.event_id where e.booking_id = ?`, [id])) as {
+          error: string | null;
+        }[],
+      (rows) => rows.length > 0,
+      'live deliveries attempted',
+    );
+    expect(refused.map((r) => r.error)).toEqual(['insecure_url']);
+    expect(receiver.requests.filter((r) => r.body.includes(id))).toEqual([]);
     expect(events.filter((e) => e.event !== 'gps.update').map((e) => e.event)).toEqual([
       'booking.created',
       'driver.assigned',

@@ -78,9 +78,8 @@ describe('tracing', () => {
 
       const wanted = [
         'POST createBooking',
-        'UpdateWithStartWorkflow:confirmBooking',
+        'StartWorkflow:bookingWorkflow',
         // RunWorkflow:bookingWorkflow ends only with the booking; its children are exported as they end.
-        'HandleUpdate:confirmBooking',
         'StartActivity:saveBooking',
         'RunActivity:saveBooking',
         'StartChildWorkflow:partnerWebhookWorkflow',
@@ -112,7 +111,7 @@ describe('tracing', () => {
       };
       const activity = inTrace().find((s) => s.name === 'RunActivity:saveBooking')!;
       expect(ancestors(activity)).toEqual(['StartActivity:saveBooking']); // then RunWorkflow:bookingWorkflow, still open
-      const start = inTrace().find((s) => s.name === 'UpdateWithStartWorkflow:confirmBooking')!;
+      const start = inTrace().find((s) => s.name === 'StartWorkflow:bookingWorkflow')!;
       expect(ancestors(start)).toEqual(['POST createBooking']);
       const delivery = inTrace().find((s) => s.name === 'RunActivity:deliverPartnerEvent')!;
       expect(ancestors(delivery)).toEqual(
