@@ -172,7 +172,16 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
   for (const [status, spec] of Object.entries(op.responses as Record<string, ResponseSpec>)) responses[status] = successResponse(op, spec);
 
   const byStatus = new Map<number, ProblemCode[]>();
-  for (const code of op.errors) byStatus.set(PROBLEMS[code].status, [...(byStatus.get(PROBLEMS[code].status) ?? []), code]);
+  // What the shared pipeline answers for every operation of its kind: a malformed Idempotency-Key, and a body that is
+  // not JSON, too large or of another media type.
+  const implied: ProblemCode[] = [
+    ...(op.idempotent ? (['bad_request'] as const) : []),
+    ...((op.request as { body?: unknown } | undefined)?.body
+      ? (['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const)
+      : []),
+  ];
+  const errors: ProblemCode[] = [...op.errors, ...implied.filter((code) => !op.errors.includes(code))];
+  for (const code of errors) byStatus.set(PROBLEMS[code].status, [...(byStatus.get(PROBLEMS[code].status) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const problem = errorResponse(op, status, codes);
     const declared = responses[status];

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApiKey, createIntegratorAccount, createPartner, type Secrets } from './management';
+import { createApiKey, createIntegratorAccount, createPartner, updatePartner, type Secrets } from './management';
 import { seedDemoFleet } from './seed-fleet';
 
 export interface DemoCredentials {
@@ -19,6 +19,8 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
   const partner = await createPartner(orm, secrets, { name: 'Demo Travel (sandbox)' });
   const sandbox = partner.clients.find((c) => c.environment === 'sandbox')!;
   const account = await createIntegratorAccount(orm, 'Demo Corporate Portal');
+  // The demo portal sees the demo partner's bookings (and gets their status changes on its webhook destinations).
+  await updatePartner(orm, partner.partnerId, { accountId: account.accountId });
   const key = await createApiKey(orm, secrets, {
     accountId: account.accountId,
     environment: 'test',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageLimit } from '../public/schemas';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
@@ -12,13 +13,6 @@ const AttemptId = z
   .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
   .meta({ example: '1042' });
 const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
-const Limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100))
-  .default(25)
-  .meta({ description: 'Page size, 1–100 (default 25).', example: '25' });
 const Cursor = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected a next_cursor from a previous page')
@@ -85,7 +79,7 @@ export const listPartnerWebhookDeliveries = defineOperation({
         status: z.enum(['succeeded', 'failed']).optional(),
         from: Instant.optional(),
         to: Instant.optional(),
-        limit: Limit,
+        limit: PageLimit,
         cursor: Cursor.optional(),
       })
       .strict(),
@@ -193,7 +187,7 @@ async function redeliverPartnerEvents(orm: MikroORM, temporal: Client, eventIds:
 export const redeliverPartnerWebhooks = defineOperation({
   operationId: 'redeliverPartnerWebhooks',
   method: 'post',
-  path: '/v1/webhook-deliveries/redeliver',
+  path: '/v1/webhook-redeliveries',
   summary: 'Redeliver one event, or every unacknowledged one in a time range',
   description:
     'Sends the events again (same event ids and bodies) with the full retry schedule; an event whose delivery is still under way is left alone.',

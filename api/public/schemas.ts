@@ -16,7 +16,7 @@ const Cursor = z
   .refine((id) => BookingId.safeParse(id).success, 'expected a next_cursor from a previous page')
   .meta({ description: 'The `next_cursor` of the previous page.' });
 
-const Limit = z
+export const PageLimit = z
   .string()
   .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
   .transform(Number)
@@ -38,7 +38,7 @@ export const ListBookingsQuery = z
     status: PublicStatus.optional().meta({ example: 'allocated' }),
     from: Instant.optional().meta({ description: 'Pickup time from (inclusive), RFC 3339.' }),
     to: Instant.optional().meta({ description: 'Pickup time to (exclusive), RFC 3339.' }),
-    limit: Limit,
+    limit: PageLimit,
     cursor: Cursor.optional(),
   })
   .strict()

@@ -33,6 +33,7 @@ describe('Partner API: webhook delivery log and redelivery', () => {
     const eventId = String(first.headers['x-event-id']);
 
     const log = `${hub.baseUrl}/v1/webhook-deliveries`;
+    const redeliveries = `${hub.baseUrl}/v1/webhook-redeliveries`;
     let listed = await getJson(log, token);
     for (let i = 0; i < 20 && listed.json.data.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -57,12 +58,12 @@ describe('Partner API: webhook delivery log and redelivery', () => {
     expect((await getJson(log, narrow)).status).toBe(403);
 
     await env.client.workflow.getHandle(partnerWebhookWorkflowId(eventId)).result(); // a delivery under way is left alone
-    const again = await postJson(`${log}/redeliver`, token, { event_id: eventId });
+    const again = await postJson(redeliveries, token, { event_id: eventId });
     expect(again).toMatchObject({ status: 202, json: { event_ids: [eventId] } });
     const [, second] = await receiver.waitFor(2);
     expect(second.headers['x-event-id']).toBe(eventId);
     expect(second.body).toBe(first.body);
-    expect((await postJson(`${log}/redeliver`, otherToken, { event_id: eventId })).status).toBe(404);
-    expect((await postJson(`${log}/redeliver`, token, { from: '2030-01-01T00:00:00Z' })).status).toBe(422);
+    expect((await postJson(redeliveries, otherToken, { event_id: eventId })).status).toBe(404);
+    expect((await postJson(redeliveries, token, { from: '2030-01-01T00:00:00Z' })).status).toBe(422);
   });
 });

@@ -245,6 +245,7 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
       const sent = (await call('POST', `/api/public/v1/webhook-destinations/${created.id}/test`, testA, {})).json;
       await own.waitFor(1);
       const log = `${hub.baseUrl}/api/public/v1/webhook-deliveries`;
+      const redeliveries = `${hub.baseUrl}/api/public/v1/webhook-redeliveries`;
       let listed = await getJson(`${log}?destination=${created.id}`, testA);
       for (let i = 0; i < 20 && listed.json.data.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 100));
@@ -270,7 +271,7 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
       expect((await getJson(`${log}?destination=${created.id}`, testB)).json.data).toEqual([]);
 
       await env.client.workflow.getHandle(deliveryWorkflowId(sent.event_id, created.id)).result(); // one under way is left alone
-      const again = await postJson(`${log}/redeliver`, testA, { event_id: sent.event_id });
+      const again = await postJson(redeliveries, testA, { event_id: sent.event_id });
       expect(again.status).toBe(202);
       expect(again.json.deliveries).toEqual([
         { delivery_id: expect.stringMatching(/^dlv_/), event_id: sent.event_id, destination_id: created.id },
@@ -280,9 +281,9 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
       expect(second.headers['service-event-id']).toBe(sent.event_id);
       expect(second.headers['service-delivery-id']).toBe(again.json.deliveries[0].delivery_id);
       expect(second.body).toBe(own.requests[0].body);
-      expect((await postJson(`${log}/redeliver`, testB, { event_id: sent.event_id })).status).toBe(404);
-      expect((await postJson(`${log}/redeliver`, testA, {})).status).toBe(422);
-      const range = await postJson(`${log}/redeliver`, testA, { from: '2026-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' });
+      expect((await postJson(redeliveries, testB, { event_id: sent.event_id })).status).toBe(404);
+      expect((await postJson(redeliveries, testA, {})).status).toBe(422);
+      const range = await postJson(redeliveries, testA, { from: '2026-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' });
       expect(range).toMatchObject({ status: 202, json: { deliveries: [] } }); // nothing failed for good
     } finally {
       await own.close();

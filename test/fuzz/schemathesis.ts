@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { API_KEY_SCOPES } from '../../infra/scopes';
-import { BookingSchema, PartnerSchema } from '../../db/entities';
+import { PartnerSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount } from '../../db/management';
 import type { TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
+import { createTestUnit } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 
 const root = join(__dirname, '..', '..');
@@ -35,6 +36,8 @@ export interface FuzzCredentials {
   apiKey: string;
   /** A booking the partner created, which the API key's account sees: gives the read-one operations a real id. */
   bookingId: string;
+  /** Driver app: an online fleet unit's `drv_…` credential. */
+  driverCredential: string;
 }
 
 /** The hub (API + workers) and the credentials Schemathesis calls it with; rate limits high enough not to get in the way. */
@@ -57,9 +60,8 @@ export async function startFuzzHub(
   const partnerToken = await requestToken(hub.baseUrl, client);
   const booking = await postJson(`${hub.baseUrl}/v1/bookings`, partnerToken, bookingBody({ external_id: 'FUZZ-1' }));
   if (booking.status !== 201) throw new Error(`could not create the fuzz run's booking: ${booking.status} ${booking.text}`);
-  // Bookings do not take their partner's account yet on this branch; set it so the account's key sees this one.
-  await db.orm.em.fork().nativeUpdate(BookingSchema, { id: booking.json.id }, { accountId });
-  return { hub, credentials: { partnerToken, client, apiKey: key.key, bookingId: booking.json.id } };
+  const unit = await createTestUnit(db.orm, { state: 'available', position: { lat: 48.8566, lng: 2.3522 } });
+  return { hub, credentials: { partnerToken, client, apiKey: key.key, bookingId: booking.json.id, driverCredential: unit.credential } };
 }
 
 export interface FuzzProfile {
@@ -135,6 +137,7 @@ export function runSchemathesis(baseUrl: string, credentials: FuzzCredentials, p
         HUB_FUZZ_CLIENT_SECRET: credentials.client.clientSecret,
         HUB_FUZZ_API_KEY: credentials.apiKey,
         HUB_FUZZ_BOOKING_ID: credentials.bookingId,
+        HUB_FUZZ_DRIVER_CREDENTIAL: credentials.driverCredential,
         // A wide terminal keeps the report's lines whole.
         COLUMNS: '160',
         // Hypothesis's own files go to the run's temporary folder, not the project.

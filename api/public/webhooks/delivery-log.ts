@@ -174,7 +174,7 @@ const RedeliverBody = z
 export const redeliverWebhooks = defineOperation({
   operationId: 'redeliverWebhooks',
   method: 'post',
-  path: '/api/public/v1/webhook-deliveries/redeliver',
+  path: '/api/public/v1/webhook-redeliveries',
   summary: 'Redeliver one event, or every failed one in a time range',
   description:
     'Starts new deliveries (new delivery ids, the same event ids and bodies) with the full retry schedule. A delivery of the same event to the same destination still under way is left alone. Accepts `Idempotency-Key`.',

@@ -20,10 +20,13 @@ const EventTypeList = z
     example: ['booking.status_changed', 'booking.cancelled'],
   });
 
-const Url = z.string().max(2048).meta({
-  description: 'Where events are POSTed. Live keys: https to a public address. Test keys may use http://localhost for development.',
-  example: 'https://erp.example.com/hooks/dispatch',
-});
+const Url = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .meta({
+    description: 'Where events are POSTed. Live keys: https to a public address. Test keys may use http://localhost for development.',
+    example: 'https://erp.example.com/hooks/dispatch',
+  });
 const Description = z.string().max(500).nullable().meta({ description: 'Free text for your own reference.', example: 'ERP sync' });
 
 export const CreateDestinationBody = z
@@ -78,13 +81,7 @@ export const IdCursor = z
   .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
   .refine((id) => ID_PATTERN.test(id), 'expected a next_cursor from a previous page')
   .meta({ description: 'The `next_cursor` of the previous page.' });
-export const Limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100))
-  .default(25)
-  .meta({ description: 'Page size, 1–100 (default 25).', example: '25' });
+export { PageLimit as Limit } from '../schemas';
 
 export async function deliveryCounts(orm: MikroORM, ids: string[]): Promise<Map<string, { delivered: number; failed: number }>> {
   const counts = new Map(ids.map((id) => [id, { delivered: 0, failed: 0 }]));
