@@ -20,7 +20,7 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { apiDeps, listen } from '../api/server';
-import { createPartner } from '../db/management';
+import { createApiKey, createIntegratorAccount, createPartner } from '../db/management';
 import { migrate, openOrm } from '../db/orm';
 import { HubEventSchema } from '../db/entities';
 import { loadConfig } from '../infra/config';
@@ -31,6 +31,14 @@ import { temporalCliPath } from '../infra/temporal-binaries';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 import { bookingWorkflowId } from '../workflows/booking.contract';
 import { partnerWebhookWorkflowId } from '../workflows/partner-webhook.contract';
+import {
+  deliveryWorkflowId,
+  destinationWorkflowId,
+  PUBLIC_WEBHOOKS_TASK_QUEUE,
+  publicEventWorkflowId,
+  type PublishPublicEventInput,
+} from '../workflows/public-webhooks.contract';
+import { quoteWorkflowId } from '../workflows/quote.contract';
 import { historyToFile } from '../test/support/histories';
 import { startReceiver } from '../test/support/receiver';
 
@@ -44,6 +52,16 @@ export interface RecordingContext {
   partner: { partnerId: string; token: string };
   /** POSTs JSON to the API as the demo partner. */
   post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
+  /** Any call to the API; `token` defaults to the demo partner's. */
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string },
+  ): Promise<{ status: number; json: Record<string, unknown> }>;
+  /** An integrator account with a test API key (scope webhooks.manage) for the public API. */
+  integrator(): Promise<{ accountId: string; key: string }>;
+  /** A local receiver whose status codes come from `statuses` in turn (the last one repeats). */
+  receiver(statuses: number[]): Promise<{ url: string; waitFor(count: number): Promise<unknown> }>;
 }
 
 export interface Recording {
@@ -74,21 +92,59 @@ async function createBooking(ctx: RecordingContext, externalId: string, pickupIn
   return String(created.json.id);
 }
 
+const count = (events: HistoryEvent[], type: EventName) =>
+  events.filter((e) => e.eventType === temporal.api.enums.v1.EventType[`EVENT_TYPE_${type}`]).length;
+const ok = (what: string, r: { status: number; json: unknown }, status: number) => {
+  if (r.status !== status) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
+  return r.json as Record<string, unknown>;
+};
+
+async function createDestination(ctx: RecordingContext, key: string, url: string, events: string[]): Promise<string> {
+  const created = await ctx.request('POST', '/api/public/v1/webhook-destinations', { token: key, body: { url, events } });
+  return String(ok('POST /api/public/v1/webhook-destinations', created, 201).id);
+}
+
+/** Starts publicEventWorkflow for a booking.status_changed event of the account's test environment. */
+async function publishStatusChange(ctx: RecordingContext, accountId: string, dedupeKey: string): Promise<string> {
+  const input: PublishPublicEventInput = {
+    type: 'booking.status_changed',
+    dedupeKey,
+    accountId,
+    environment: 'test',
+    data: { ref: 'bkg_recorded', status: 'allocated' },
+  };
+  const workflowId = publicEventWorkflowId(dedupeKey);
+  await ctx.client.workflow.start('publicEventWorkflow', { workflowId, taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE, args: [input] });
+  return workflowId;
+}
+
 /** One entry per workflow type (more for paths that write different histories). */
 export const RECORDINGS: Recording[] = [
   {
-    // Update-with-start, local activities, the booking.created child, then resting in the free-cancellation timer.
-    name: 'booking-confirmed',
+    // A sandbox booking: saved, booking.created child, published status, then the simulated ride (short clock
+    // SANDBOX_RIDE_SECONDS below) to completed, with the free-cancellation timer still pending.
+    name: 'booking-completed',
     workflowType: 'bookingWorkflow',
     run: async (ctx) => bookingWorkflowId(await createBooking(ctx, 'REC-BOOKING-1', 48)),
-    settled: (events) => has(events, 'TIMER_STARTED') && has(events, 'CHILD_WORKFLOW_EXECUTION_STARTED'),
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
-    // Pickup within the free-cancellation lead time: no timer, straight to waiting for the end of the ride.
+    // Pickup within the free-cancellation lead time: no timer, the same simulated ride to completed.
     name: 'booking-short-notice',
     workflowType: 'bookingWorkflow',
     run: async (ctx) => bookingWorkflowId(await createBooking(ctx, 'REC-BOOKING-2', 1)),
-    settled: (events) => has(events, 'CHILD_WORKFLOW_EXECUTION_STARTED'),
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // Cancelled by the partner while its simulated ride is under way.
+    name: 'booking-cancelled',
+    workflowType: 'bookingWorkflow',
+    run: async (ctx) => {
+      const bookingId = await createBooking(ctx, 'REC-BOOKING-3', 48);
+      ok(`DELETE /v1/bookings/${bookingId}`, await ctx.request('DELETE', `/v1/bookings/${bookingId}?reason_code=passenger_request`), 200);
+      return bookingWorkflowId(bookingId);
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
     // One signed POST acknowledged by the receiver, then the delivery summary: a completed workflow.
@@ -103,6 +159,84 @@ export const RECORDINGS: Recording[] = [
       }
     },
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // GET /v1/quotes starts the quote; POST /v1/bookings with quote_id claims it (the claimQuote Update); it completes.
+    name: 'quote-booked',
+    workflowType: 'quoteWorkflow',
+    run: async (ctx) => {
+      const request = bookingRequest('REC-QUOTE-1', 48);
+      const query = new URLSearchParams({
+        pickup_lat: String(request.pickup.lat),
+        pickup_lng: String(request.pickup.lng),
+        dropoff_lat: String(request.dropoff.lat),
+        dropoff_lng: String(request.dropoff.lng),
+        datetime: request.pickup.datetime,
+        vehicle_class: request.vehicle_class,
+      });
+      const quote = ok('GET /v1/quotes', await ctx.request('GET', `/v1/quotes?${query}`), 200);
+      const quoteId = String(quote.quote_id);
+      ok('POST /v1/bookings with quote_id', await ctx.post('/v1/bookings', { ...request, quote_id: quoteId }), 201);
+      return quoteWorkflowId(quoteId);
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // POST .../webhook-destinations/{id}/test: one signed attempt (a local activity) acknowledged, then completed.
+    name: 'delivery-delivered',
+    workflowType: 'deliveryWorkflow',
+    run: async (ctx) => {
+      const { key } = await ctx.integrator();
+      const receiver = await ctx.receiver([200]);
+      const destinationId = await createDestination(ctx, key, receiver.url, ['invoice.created']);
+      const path = `/api/public/v1/webhook-destinations/${destinationId}/test`;
+      const sent = ok(`POST ${path}`, await ctx.request('POST', path, { token: key, body: {} }), 202);
+      return deliveryWorkflowId(String(sent.event_id), destinationId);
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // An event published with the client: recorded, one delivery started for the subscribed destination, completed.
+    name: 'public-event-published',
+    workflowType: 'publicEventWorkflow',
+    run: async (ctx) => {
+      const { accountId, key } = await ctx.integrator();
+      const receiver = await ctx.receiver([204]);
+      await createDestination(ctx, key, receiver.url, ['booking.status_changed']);
+      const workflowId = await publishStatusChange(ctx, accountId, 'booking:bkg_recorded:2');
+      await receiver.waitFor(1);
+      return workflowId;
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // The destination entity: a failed attempt of a published event (the receiver answers 500; test events do not
+    // count) marks it failing, then the pause and resume endpoints signal it, and the resume drains its parked
+    // deliveries. Resting, waiting for the next message.
+    name: 'destination-failed-paused-resumed',
+    workflowType: 'destinationWorkflow',
+    run: async (ctx) => {
+      const { accountId, key } = await ctx.integrator();
+      const receiver = await ctx.receiver([500, 200]);
+      const destinationId = await createDestination(ctx, key, receiver.url, ['booking.status_changed']);
+      await publishStatusChange(ctx, accountId, 'booking:bkg_recorded_failing:2');
+      await receiver.waitFor(1);
+      const handle = ctx.client.workflow.getHandle(destinationWorkflowId(destinationId));
+      for (let i = 0; ; i++) {
+        const events = (await handle.fetchHistory().catch(() => ({ events: [] }))).events ?? [];
+        if (has(events, 'ACTIVITY_TASK_COMPLETED')) break;
+        if (i > 150) throw new Error('the failure never reached the destination workflow');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const base = `/api/public/v1/webhook-destinations/${destinationId}`;
+      ok(`POST ${base}/pause`, await ctx.request('POST', `${base}/pause`, { token: key, body: {} }), 200);
+      ok(`POST ${base}/resume`, await ctx.request('POST', `${base}/resume`, { token: key, body: {} }), 200);
+      return destinationWorkflowId(destinationId);
+    },
+    settled: (events) =>
+      count(events, 'WORKFLOW_EXECUTION_SIGNALED') >= 3 &&
+      count(events, 'ACTIVITY_TASK_COMPLETED') >= 2 &&
+      events[events.length - 1]?.eventType === temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
   },
 ];
 
@@ -139,12 +273,19 @@ async function main() {
   });
   const orm = await openOrm(await pg.createDatabase('record'), 10);
   const receiver = await startReceiver();
+  const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
   let api: Awaited<ReturnType<typeof listen>> | undefined;
   let workers: ReturnType<typeof runWorkers> | undefined;
   try {
     await migrate(orm);
     const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
-    const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test' });
+    // A short sandbox clock: a recorded booking plays its simulated ride to completed within seconds.
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      PUBLIC_BASE_URL: 'http://hub.test',
+      SANDBOX_RIDE_SECONDS: '3',
+      GPS_UPDATE_INTERVAL_SECONDS: '1',
+    });
     api = await listen(apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets }), '127.0.0.1', 0);
     const baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
     workers = runWorkers(
@@ -154,6 +295,8 @@ async function main() {
         orm,
         encryptionKey: secrets.encryptionKey,
         webhookTimeoutMs: 5000,
+        ride: config.ride,
+        publicBaseUrl: config.publicBaseUrl,
       }),
     );
     const created = await createPartner(orm, secrets, { name: 'Recorder', webhookUrl: receiver.url });
@@ -173,16 +316,36 @@ async function main() {
       orm,
       partner: { partnerId: created.partnerId, token },
       async post(path, body) {
+        return this.request('POST', path, { body });
+      },
+      async request(method, path, options = {}) {
         const response = await fetch(`${baseUrl}${path}`, {
-          method: 'POST',
+          method,
           headers: {
-            authorization: `Bearer ${token}`,
+            authorization: `Bearer ${options.token ?? token}`,
             'content-type': 'application/json',
-            'idempotency-key': randomBytes(8).toString('hex'),
+            ...(method === 'POST' ? { 'idempotency-key': randomBytes(8).toString('hex') } : {}),
           },
-          body: JSON.stringify(body),
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
         });
-        return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+        const text = await response.text();
+        return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+      },
+      async integrator() {
+        const { accountId } = await createIntegratorAccount(orm, `Recorder ${randomBytes(3).toString('hex')}`);
+        const { key } = await createApiKey(orm, secrets, {
+          accountId,
+          environment: 'test',
+          label: 'recorder',
+          scopes: ['webhooks.manage'],
+        });
+        return { accountId, key };
+      },
+      async receiver(statuses) {
+        let answered = 0;
+        const started = await startReceiver(() => statuses[Math.min(answered++, statuses.length - 1)]);
+        receivers.push(started);
+        return started;
       },
     };
     for (const recording of recordings) {
@@ -193,13 +356,14 @@ async function main() {
       if (type !== recording.workflowType) throw new Error(`${recording.name}: recorded ${type}, expected ${recording.workflowType}`);
       const file = join(outDir, `${recording.name}.json`);
       writeFileSync(file, historyToFile(history));
-      console.log(`${recording.name.padEnd(28)} ${recording.workflowType.padEnd(24)} ${history.events?.length} events → ${file}`);
+      console.log(`${recording.name.padEnd(34)} ${recording.workflowType.padEnd(24)} ${history.events?.length} events → ${file}`);
     }
   } finally {
     await api?.close();
     workers?.shutdown();
     await workers?.done;
     await receiver.close();
+    await Promise.all(receivers.map((r) => r.close()));
     await orm.close();
     await env.teardown();
     await pg.stop();
