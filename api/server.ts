@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
+import { registerCollectGauge } from '../infra/metrics';
 import { Lifeline } from '../db/lifeline';
 import { connectClient, productionTarget } from '../infra/temporal-connection';
 import { startTracing, type Tracing } from '../infra/tracing';
@@ -41,6 +42,12 @@ export function apiDeps(
 export async function listen(deps: ApiDeps, host: string, port: number): Promise<{ server: Server; close: () => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   deps.lifeline.start();
+  registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', async () => {
+    const [row] = await deps.orm.em
+      .getConnection()
+      .execute<{ n: number }[]>(`select count(*)::int as n from webhook_destinations where status = 'paused' and deleted_at is null`);
+    return row.n;
+  });
   const app = createApp(deps);
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

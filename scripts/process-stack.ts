@@ -75,6 +75,10 @@ export async function processStack(dir: string): Promise<ProcessStack> {
     HUB_ENCRYPTION_KEY: secrets.encryptionKey.toString('hex'),
     HUB_HASH_PEPPER: secrets.hashPepper.toString('hex'),
     LOG_LEVEL: 'info',
+    // The crash test is about bookings and webhook deliveries: sandbox rides rest confirmed instead of playing
+    // their simulated ride (hundreds of rides with GPS every few seconds would only load the worker).
+    SANDBOX_RIDE_SECONDS: '3600',
+    GPS_UPDATE_INTERVAL_SECONDS: '3600',
     ...extra,
   });
 

@@ -52,13 +52,13 @@ describe('idempotency claims held by a live API process', () => {
    */
   function holdNextStart() {
     const workflows = env.client.workflow;
-    const real = workflows.executeUpdateWithStart.bind(workflows);
+    const real = workflows.start.bind(workflows);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
     const startedWorkflow = new Promise<void>((resolve) => (started = resolve));
-    workflows.executeUpdateWithStart = (async (...args: Parameters<typeof real>) => {
-      workflows.executeUpdateWithStart = real;
+    workflows.start = (async (...args: Parameters<typeof real>) => {
+      workflows.start = real;
       const result = await real(...args);
       started();
       await released;
