@@ -121,6 +121,8 @@ async function main() {
       orm,
       encryptionKey: secrets.encryptionKey,
       webhookTimeoutMs: 5000,
+      // The bench books with a sandbox client: its rides must rest, not play a simulated ride on the measured cores.
+      ride: { sandboxRideMs: 3_600_000 },
     }),
   );
 
