@@ -124,8 +124,6 @@ export interface ReportRideProgressResult {
   sequence: number;
 }
 
-/** Sent with the start (update-with-start): answers once the booking is in the read model. Kept for the create path. */
-export const confirmBooking = defineUpdate<BookingState>('confirmBooking');
 /** The customer cancels; the validator refuses a booking that can no longer be cancelled, with the reason. */
 export const cancelBooking = defineUpdate<CancelBookingResult, [CancelBookingInput]>('cancelBooking');
 /** The driver side reports progress (driver app, allocation); the validator applies the lifecycle rules. */

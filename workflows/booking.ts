@@ -35,7 +35,6 @@ import {
 } from '../domain/sandbox';
 import {
   cancelBooking,
-  confirmBooking,
   getBookingState,
   reportPosition,
   reportRideProgress,
@@ -360,12 +359,6 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   // ---- handlers ------------------------------------------------------------------------------------------------
 
   setHandler(getBookingState, () => state);
-  // Kept for the update-with-start create path: answers once the booking is in the read model.
-  setHandler(confirmBooking, async () => {
-    await condition(() => saved);
-    await writes;
-    return state;
-  });
 
   const customerCancellation = (): CancelBookingResult | null =>
     state.status === 'cancelled' && state.cancellation && CUSTOMER_ACTORS.includes(state.cancellation.cancelled_by as BookingActor)
