@@ -229,7 +229,12 @@ describe('booking lifecycle on the time-skipping server', () => {
     it('dispatches at once a ride booked inside the lead time', async () => {
       const rec = await record({ live: true, pickupInMs: 10 * MINUTE });
       const handle = await start(rec);
-      const state = await handle.query(getBookingState);
+      // The query may land before the workflow's first task has run its opening writes: ask until dispatch shows.
+      let state = await handle.query(getBookingState);
+      for (let i = 0; i < 50 && !state.dispatching; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = await handle.query(getBookingState);
+      }
       expect(state.dispatching).toBe(true);
       expect((await handle.describe()).memo).toEqual({ externalId: rec.externalId, status: 'confirmed' });
       expectAtAbout(state.dispatchAt, Date.parse(rec.createdAt));
