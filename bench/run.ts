@@ -4,7 +4,7 @@
  *   1. bookings per second and p50/p99 latency through POST /v1/bookings, against the raw rate of the same
  *      client.workflow.start the API makes; then p99 at half the measured maximum rate (open loop, paced);
  *   2. quotes per second through GET /v1/quotes, against a bare start of the quote workflow;
- *   3. GET /v1/bookings/:id latency, against a bare Koa app reading the same row from PostgreSQL;
+ *   3. GET /v1/booking-status and GET /v1/bookings/:id latency, against a bare Koa app reading the same row from PostgreSQL;
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  */
@@ -31,6 +31,7 @@ import { createWorkers, runWorkers } from '../workers/create-workers';
 import { HubEventSchema } from '../db/entities';
 import { CreateBookingRequest, newBookingRecord, startBookingWorkflow } from '../api/partner/create-booking';
 import { newQuoteRecord, QuoteQuery } from '../api/partner/get-quote';
+import { cpuPer, cpuSample, type CpuSample } from './cpu';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../workflows/quote.contract';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
@@ -114,17 +115,23 @@ async function main() {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const workers = runWorkers(
-    await createWorkers({
-      connection: env.nativeConnection,
-      namespace: stack.namespace,
-      orm,
-      encryptionKey: secrets.encryptionKey,
-      webhookTimeoutMs: 5000,
-      // The bench books with a sandbox client: its rides must rest, not play a simulated ride on the measured cores.
-      ride: { sandboxRideMs: 3_600_000 },
-    }),
-  );
+  // The workers start only after the measured phases: in production they run on their own machines
+  // (docs/deploy.md), and here they would share the two cores with the path being measured, while a raw start leaves
+  // its workflow's work for later. Both sides are therefore measured without them; a last phase shows them sharing
+  // the cores.
+  const startWorkers = async () =>
+    runWorkers(
+      await createWorkers({
+        connection: env.nativeConnection,
+        namespace: stack.namespace,
+        orm,
+        encryptionKey: secrets.encryptionKey,
+        webhookTimeoutMs: 5000,
+        // The bench books with a sandbox client: its rides must rest, not play a simulated ride on the measured cores.
+        ride: { sandboxRideMs: 3_600_000 },
+      }),
+    );
+  let workers: ReturnType<typeof runWorkers> | undefined;
 
   try {
     const partner = await createPartner(orm, secrets, { name: 'Bench' });
@@ -165,23 +172,30 @@ async function main() {
       if (response.status >= 300) throw new Error(`${path}: ${response.status}`);
     };
 
-    await timed(50, CONCURRENCY, (i) => post('/v1/bookings', body(i, 'warm-up'))); // warm-up: JIT, pools, bundle caches
-    const single = await timed(50, 1, (i) => post('/v1/bookings', body(BOOKINGS + i), { 'Idempotency-Key': `bench-single-${i}` }));
-    const api = await timed(BOOKINGS, CONCURRENCY, (i) => post('/v1/bookings', body(i), { 'Idempotency-Key': `bench-${i}` }));
-    await drained(BOOKINGS + 100);
+    const bookWithApi = (tag: string) => (i: number) => post('/v1/bookings', body(i, tag), { 'Idempotency-Key': `bench-${tag}-${i}` });
     // The same start the API makes (options, search attributes, memo), straight from the client.
-    const raw = await timed(BOOKINGS, CONCURRENCY, async (i) => {
-      const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i, 'raw'))), {
+    const bookRaw = (tag: string) => async (i: number) => {
+      const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i, `raw-${tag}`))), {
         partnerId: partner.partnerId,
         livemode: false,
       });
       await startBookingWorkflow(env.client, record);
-    });
-    await drained(2 * BOOKINGS + 100);
-    // p99 at half the maximum rate the API reached above.
-    const halfRate = api.rate / 2;
-    const half = await paced(BOOKINGS, halfRate, (i) => post('/v1/bookings', body(i, 'half'), { 'Idempotency-Key': `bench-half-${i}` }));
-    await drained(3 * BOOKINGS + 100);
+    };
+    const measure = async (count: number, concurrency: number, one: (i: number) => Promise<void>) => {
+      const before = cpuSample();
+      const result = await timed(count, concurrency, one);
+      return { ...result, cpu: cpuPer(before, cpuSample(), count) };
+    };
+
+    await timed(50, CONCURRENCY, bookWithApi('warm-up')); // JIT, pools, caches
+    await timed(50, CONCURRENCY, bookRaw('warm-up'));
+    const single = await timed(50, 1, bookWithApi('single'));
+    const singleRaw = await timed(50, 1, bookRaw('single'));
+    const api = await measure(BOOKINGS, CONCURRENCY, bookWithApi('measured'));
+    const raw = await measure(BOOKINGS, CONCURRENCY, bookRaw('measured'));
+    // p99 at half the maximum rate the API reached above (open loop).
+    const half = await paced(BOOKINGS, api.rate / 2, bookWithApi('half'));
+    let created = 200 + 3 * BOOKINGS;
 
     // Quotes: GET /v1/quotes against a bare start of the quote workflow.
     const quoteParams = new URLSearchParams({
@@ -208,6 +222,17 @@ async function main() {
       });
     });
 
+    // Now the workers: every booking made so far must reach its workflow's first step (booking.created).
+    workers = await startWorkers();
+    const drainStarted = performance.now();
+    await drained(created);
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    // The same two measurements with the workers sharing the cores (each followed by its workflows' work).
+    const sharedApi = await measure(BOOKINGS, CONCURRENCY, bookWithApi('shared'));
+    await drained((created += BOOKINGS));
+    const sharedRaw = await measure(BOOKINGS, CONCURRENCY, bookRaw('shared'));
+    await drained((created += BOOKINGS));
+
     // Reads: GET /v1/bookings/:id against a bare Koa app doing the same primary-key read.
     const bareRead = new Koa();
     bareRead.use(async (ctx) => {
@@ -220,6 +245,7 @@ async function main() {
     const [{ id: someBooking }] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from bookings limit 1`);
     const reads = [];
     for (const [name, url, auth] of [
+      ['GET /v1/booking-status', `${base}/v1/booking-status?id=${someBooking}`, true],
       ['GET /v1/bookings/:id', `${base}/v1/bookings/${someBooking}`, true],
       ['bare Koa + PostgreSQL read', `${bareBase}/${someBooking}`, false],
     ] as const) {
@@ -247,17 +273,24 @@ async function main() {
     }
     const f = (n: number) => n.toFixed(1);
     console.log(`\nhub bench — ${BOOKINGS} bookings, ${PINGS} pings, concurrency ${CONCURRENCY}, Node ${process.version}\n`);
-    console.log(`POST /v1/bookings, one at a time            p50 ${f(single.p50)} ms   p99 ${f(single.p99)} ms`);
-    console.log(`POST /v1/bookings (confirmed, in read model)  ${f(api.rate)} bookings/s   p50 ${f(api.p50)} ms   p99 ${f(api.p99)} ms`);
-    console.log(`client.workflow.start (raw)                   ${f(raw.rate)} starts/s     p50 ${f(raw.p50)} ms   p99 ${f(raw.p99)} ms`);
+    const c = (x: CpuSample) => `CPU ms each: hub ${f(x.hub)}, PostgreSQL ${f(x.postgres)}, Temporal ${f(x.temporal)}`;
+    const line = (name: string, r: { rate: number; p50: number; p99: number }, unit = 'bookings/s') =>
+      `${name.padEnd(46)}${f(r.rate).padStart(6)} ${unit.padEnd(11)} p50 ${f(r.p50)} ms   p99 ${f(r.p99)} ms`;
+    console.log(
+      `one at a time: POST /v1/bookings p50 ${f(single.p50)} ms p99 ${f(single.p99)} ms; raw start p50 ${f(singleRaw.p50)} ms p99 ${f(singleRaw.p99)} ms`,
+    );
+    console.log(`${line('POST /v1/bookings (confirmed, in read model)', api)}   ${c(api.cpu)}`);
+    console.log(`${line('client.workflow.start (raw)', raw, 'starts/s')}   ${c(raw.cpu)}`);
     console.log(`ratio API / raw start                         ${(api.rate / raw.rate).toFixed(2)}`);
-    console.log(`POST /v1/bookings at half that rate (${f(half.rate)}/s)   p50 ${f(half.p50)} ms   p99 ${f(half.p99)} ms`);
+    console.log(line(`POST /v1/bookings at half that rate`, half));
     console.log(
-      `\nGET /v1/quotes                                ${f(quotes.rate)} quotes/s      p50 ${f(quotes.p50)} ms   p99 ${f(quotes.p99)} ms`,
+      `\nthe workers then ran the first step of all ${created - 2 * BOOKINGS} workflows in ${f(drainSeconds)} s; with them sharing the cores:`,
     );
-    console.log(
-      `start of quote:<id> (raw)                     ${f(rawQuotes.rate)} starts/s     p50 ${f(rawQuotes.p50)} ms   p99 ${f(rawQuotes.p99)} ms`,
-    );
+    console.log(`${line('POST /v1/bookings', sharedApi)}   ${c(sharedApi.cpu)}`);
+    console.log(`${line('client.workflow.start (raw)', sharedRaw, 'starts/s')}   ${c(sharedRaw.cpu)}`);
+    console.log(`ratio API / raw start                         ${(sharedApi.rate / sharedRaw.rate).toFixed(2)}`);
+    console.log(`\n${line('GET /v1/quotes', quotes, 'quotes/s')}`);
+    console.log(line('start of quote:<id> (raw)', rawQuotes, 'starts/s'));
     console.log(`ratio quotes / raw start                      ${(quotes.rate / rawQuotes.rate).toFixed(2)}`);
     console.log('\n                                    one at a time           concurrency ' + CONCURRENCY);
     for (const { name, serial, parallel } of reads) {
@@ -276,8 +309,10 @@ async function main() {
   } finally {
     server.close();
     server.closeAllConnections();
-    workers.shutdown();
-    await workers.done;
+    if (workers) {
+      workers.shutdown();
+      await workers.done;
+    }
     await deps.lifeline.close();
     await orm.close();
     await env.teardown();

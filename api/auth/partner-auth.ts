@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
+import { sqlOf } from '../../db/sql';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { clientAddress, cidrList, inList } from './client-address';
@@ -20,7 +21,31 @@ function invalidToken(detail: string): ProblemError {
   });
 }
 
+/** Tokens whose signature, issuer and audience were checked, per API: a partner sends one token for up to an hour. */
+const verifiedTokens = new WeakMap<ApiDeps, Map<string, { kid: string; claims: PartnerClaims }>>();
+const VERIFIED_TOKENS_KEPT = 10_000;
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * The claims of a valid access token. An ES256 signature check costs about half a millisecond of CPU, so a token
+ * already verified by this process is only checked again for what can change: its expiry and its key's retirement.
+ */
 export async function verifyAccessToken(token: string, deps: ApiDeps): Promise<PartnerClaims> {
+  let cache = verifiedTokens.get(deps);
+  if (!cache) verifiedTokens.set(deps, (cache = new Map()));
+  const known = cache.get(token);
+  if (known) {
+    const expired = Date.now() / 1000 > Number(known.claims.exp) + CLOCK_TOLERANCE_SECONDS;
+    if (!expired && (await deps.signingKeys.publicKey(known.kid, Number(known.claims.iat) || 0))) return known.claims;
+    cache.delete(token);
+  }
+  const verified = await verifySignedToken(token, deps);
+  if (cache.size >= VERIFIED_TOKENS_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(token, verified);
+  return verified.claims;
+}
+
+async function verifySignedToken(token: string, deps: ApiDeps): Promise<{ kid: string; claims: PartnerClaims }> {
   const decoded = jwt.decode(token, { complete: true });
   if (!decoded || typeof decoded.payload === 'string') throw invalidToken('The access token is malformed.');
   if (decoded.header.alg !== JWT_ALGORITHM || decoded.header.typ !== 'at+jwt' || !decoded.header.kid) {
@@ -29,12 +54,13 @@ export async function verifyAccessToken(token: string, deps: ApiDeps): Promise<P
   const key = await deps.signingKeys.publicKey(decoded.header.kid, Number(decoded.payload.iat) || 0);
   if (!key) throw invalidToken('The access token was signed with an unknown key.');
   try {
-    return jwt.verify(token, key, {
+    const claims = jwt.verify(token, key, {
       algorithms: [JWT_ALGORITHM],
       audience: deps.oauth.audience,
       issuer: deps.oauth.issuer,
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     }) as PartnerClaims;
+    return { kid: decoded.header.kid, claims };
   } catch (err) {
     const name = (err as Error).name;
     throw invalidToken(name === 'TokenExpiredError' ? 'The access token expired.' : 'The access token is invalid.');
@@ -62,9 +88,9 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
   }
   const claims = await verifyAccessToken(match[1], deps);
   // One read per request, so a revoked client or a changed allow-list applies at once on every process.
-  const [client]: CredentialRow[] = await deps.orm.em.getConnection().execute(
+  const [client] = await sqlOf(deps.orm)<CredentialRow>(
     `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id
-     from oauth_clients c join partners p on p.id = c.partner_id where c.id = ?`,
+     from oauth_clients c join partners p on p.id = c.partner_id where c.id = $1`,
     [claims.client_id],
   );
   if (!client || client.revoked_at) throw invalidToken('The client of this access token has been revoked.');

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeline';
+import { sqlOf, type Sql } from '../../db/sql';
 import { ProblemError } from '../errors';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -11,8 +12,10 @@ const LEGACY_LEASE_MINUTES = 5;
 /** Whether the claim's holder backend still runs; without the privilege to see its start time, assume it does. */
 const HOLDER_ALIVE = `exists (select 1 from pg_stat_activity a where a.pid = idempotency_keys.holder_pid
   and (a.backend_start = idempotency_keys.holder_started or a.backend_start is null))`;
-/** The claim is still the one this request took (no other request took it over). */
-const OWN_CLAIM = `credential_id = ? and environment = ? and key = ? and holder_pid = ? and holder_started = ?::timestamptz`;
+/** The claim is still the one this request took (no other request took it over); its five values from `$first`. */
+const ownClaim = (first: number) =>
+  `credential_id = $${first} and environment = $${first + 1} and key = $${first + 2} and holder_pid = $${first + 3}
+   and holder_started = $${first + 4}::timestamptz`;
 
 /** The header in its bare form or as an IETF structured-field string (`"abc"`). */
 export function parseIdempotencyKey(header: string): string | null {
@@ -50,10 +53,10 @@ export interface IdempotencyHandle {
   /** What a failed earlier attempt with this key saved before its side effect (e.g. the booking id it used). */
   recoveryPoint: string | null;
   /**
-   * Call before a side effect that a retry must find again rather than repeat. Pass `em` to save it inside that
-   * EntityManager's transaction (it then holds only if that transaction commits).
+   * Call before a side effect that a retry must find again rather than repeat. Pass the `sql` of a transaction
+   * (db/sql.ts) to save it inside that transaction (it then holds only if that transaction commits).
    */
-  saveRecoveryPoint(value: string, em?: EntityManager): Promise<void>;
+  saveRecoveryPoint(value: string, sql?: Sql): Promise<void>;
 }
 
 declare module 'koa' {
@@ -86,7 +89,7 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     }
     const principal = ctx.state.principal;
     const scope = [principal.credentialId, principal.livemode ? 'live' : 'test', key];
-    const conn = orm.em.getConnection();
+    const sql = sqlOf(orm);
     const print = fingerprint(ctx);
     let holder: Holder;
     try {
@@ -102,9 +105,9 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
 
     // One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
     // earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point).
-    const claimed: { recovery_point: string | null }[] = await conn.execute(
+    const claimed = await sql<{ recovery_point: string | null }>(
       `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started)
-       values (?, ?, ?, ?, ?, ?, 'in_progress', ?, ?::timestamptz)
+       values ($1, $2, $3, $4, $5, $6, 'in_progress', $7, $8::timestamptz)
        on conflict (credential_id, environment, key) do update set
          method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
          holder_pid = excluded.holder_pid, holder_started = excluded.holder_started,
@@ -122,11 +125,11 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
       [...scope, ctx.method, ctx.path, print, holder.pid, holder.started],
     );
     if (claimed.length === 0) {
-      const [stored] = (await conn.execute(
+      const [stored] = await sql<StoredKey>(
         `select method, path, fingerprint, state, response_status, response_headers, response_body
-         from idempotency_keys where credential_id = ? and environment = ? and key = ?`,
+         from idempotency_keys where credential_id = $1 and environment = $2 and key = $3`,
         scope,
-      )) as StoredKey[];
+      );
       if (!stored) {
         // Released by a failed first request between our insert and this read.
         throw new ProblemError('idempotency_key_in_use', {
@@ -155,9 +158,11 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     let saved = claimed[0].recovery_point !== null;
     ctx.state.idempotency = {
       recoveryPoint: claimed[0].recovery_point,
-      async saveRecoveryPoint(value, em) {
-        const sql = `update idempotency_keys set recovery_point = ? where ${OWN_CLAIM} returning 1`;
-        const kept = await (em ? em.execute(sql, [value, ...own]) : conn.execute(sql, [value, ...own]));
+      async saveRecoveryPoint(value, inTransaction) {
+        const kept = await (inTransaction ?? sql)(`update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1`, [
+          value,
+          ...own,
+        ]);
         if (kept.length === 0) throw claimTakenOver();
         saved = true;
       },
@@ -165,17 +170,17 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     try {
       await next();
     } catch (err) {
-      await conn.execute(
-        saved ? `update idempotency_keys set state = 'failed' where ${OWN_CLAIM}` : `delete from idempotency_keys where ${OWN_CLAIM}`,
+      await sql(
+        saved ? `update idempotency_keys set state = 'failed' where ${ownClaim(1)}` : `delete from idempotency_keys where ${ownClaim(1)}`,
         own,
       );
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
     const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    await conn.execute(
-      `update idempotency_keys set state = 'completed', response_status = ?, response_headers = ?, response_body = ?
-       where ${OWN_CLAIM}`,
+    await sql(
+      `update idempotency_keys set state = 'completed', response_status = $1, response_headers = $2, response_body = $3
+       where ${ownClaim(4)}`,
       [ctx.status, JSON.stringify(headers), body, ...own],
     );
   };

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sqlOf } from '../../db/sql';
 import { ProblemError } from '../errors';
 
 const WINDOW_SECONDS = 60;
@@ -16,8 +17,8 @@ export interface RateDecision {
  */
 export async function consume(orm: MikroORM, bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
   const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  const rows: { count: number }[] = await orm.em.getConnection().execute(
-    `insert into rate_limit_windows (bucket, window_start, count) values (?, to_timestamp(?), 1)
+  const rows = await sqlOf(orm)<{ count: number }>(
+    `insert into rate_limit_windows (bucket, window_start, count) values ($1, to_timestamp($2), 1)
      on conflict (bucket, window_start) do update set count = rate_limit_windows.count + 1
      returning count`,
     [bucket, windowStart],

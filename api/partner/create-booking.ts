@@ -8,6 +8,7 @@ import { partnerBookingView } from '../../domain/partner-wire';
 import { priceFare, VEHICLE_CLASSES, withCommission, type VehicleClass as VehicleClassName } from '../../domain/pricing';
 import { bookingRow, recordFromRow } from '../../db/booking-rows';
 import { BookingSchema } from '../../db/entities';
+import { insertStatement, sqlTransaction } from '../../db/sql';
 import { newId } from '../../infra/ids';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../../workflows/booking.contract';
 import type { bookingWorkflow } from '../../workflows/booking';
@@ -259,15 +260,10 @@ export const createBooking = defineOperation({
     // through its Idempotency-Key, and a retry re-inserts nothing.
     let inserted: boolean;
     try {
-      inserted = await em.transactional(async (tx) => {
-        const rows = await tx
-          .createQueryBuilder(BookingSchema)
-          .insert(bookingRow(record))
-          .onConflict('id')
-          .ignore()
-          .returning('id')
-          .execute('all');
-        await idempotency?.saveRecoveryPoint(record.id, tx);
+      inserted = await sqlTransaction(deps.orm, async (sql) => {
+        const insert = insertStatement(deps.orm, BookingSchema, bookingRow(record), 'on conflict (id) do nothing returning id');
+        const rows = await sql(insert.text, insert.values);
+        await idempotency?.saveRecoveryPoint(record.id, sql);
         return rows.length > 0;
       });
     } catch (err) {

@@ -15,8 +15,16 @@ export const TRACKING_LINK_MAX_DAYS = 3;
 
 const BOOKING_ID = /^bkg_[0-9a-z]{26}$/;
 
-function derivedKey(encryptionKey: Buffer, purpose: 'tracking-link' | 'receipt-link'): Buffer {
-  return Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), `dispatch-hub:${purpose}:v1`, 32));
+type LinkPurpose = 'tracking-link' | 'receipt-link';
+/** Derived once per key and purpose: every booking answer carries a signed link. */
+const derivedKeys = new WeakMap<Buffer, Map<LinkPurpose, Buffer>>();
+
+function derivedKey(encryptionKey: Buffer, purpose: LinkPurpose): Buffer {
+  let keys = derivedKeys.get(encryptionKey);
+  if (!keys) derivedKeys.set(encryptionKey, (keys = new Map()));
+  let key = keys.get(purpose);
+  if (!key) keys.set(purpose, (key = Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), `dispatch-hub:${purpose}:v1`, 32))));
+  return key;
 }
 
 function sign(key: Buffer, text: string): string {

@@ -394,6 +394,18 @@ describe('partner OAuth', () => {
       expect(res.json.detail).toMatch(/expired/i);
     });
 
+    it('refuses a token that expires after it was accepted (verified tokens are remembered, their expiry is not)', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      // Expired 2 s ago: still inside the 5 s clock tolerance, for 3 more seconds.
+      const exp = now - 2;
+      const token = await craftToken(partner.sandbox, { iat: now - 3600, exp });
+      expectAccepted(await getUnknown(token));
+      await new Promise((r) => setTimeout(r, (exp + 6) * 1000 - Date.now()));
+      const res = await getUnknown(token);
+      expectInvalidToken(res);
+      expect(res.json.detail).toMatch(/expired/i);
+    });
+
     it('refuses a token whose payload was tampered with', async () => {
       const token = await requestToken(hub.baseUrl, partner.sandbox, 'bookings.read');
       const [h, p, s] = token.split('.');
