@@ -8,6 +8,7 @@ import { Migration20261122130000_public_webhooks } from './migrations/Migration2
 import { Migration20261122140000_fleet } from './migrations/Migration20261122140000_fleet';
 import { Migration20261122150000_idempotency_holder } from './migrations/Migration20261122150000_idempotency_holder';
 import { Migration20261122160000_booking_origin } from './migrations/Migration20261122160000_booking_origin';
+import { Migration20261122170000_notify_changes_only } from './migrations/Migration20261122170000_notify_changes_only';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122140000_fleet', class: Migration20261122140000_fleet },
   { name: 'Migration20261122150000_idempotency_holder', class: Migration20261122150000_idempotency_holder },
   { name: 'Migration20261122160000_booking_origin', class: Migration20261122160000_booking_origin },
+  { name: 'Migration20261122170000_notify_changes_only', class: Migration20261122170000_notify_changes_only },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

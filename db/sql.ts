@@ -4,6 +4,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 /** Runs one parameterized statement (`$1`, `$2`, …) and returns its rows. */
 export type Sql = <T = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
 
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
 interface PgConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -37,24 +42,9 @@ export function sqlOf(orm: MikroORM): Sql {
   return (text, values) => withConnection(orm, async (c) => (await c.query(text, values)).rows as never);
 }
 
-/** Runs `work` in one transaction on one connection: committed if it returns, rolled back if it throws. */
-export function sqlTransaction<T>(orm: MikroORM, work: (sql: Sql) => Promise<T>): Promise<T> {
-  return withConnection(orm, async (c) => {
-    await c.query('begin');
-    try {
-      const result = await work(async (text, values) => (await c.query(text, values)).rows as never);
-      await c.query('commit');
-      return result;
-    } catch (err) {
-      await c.query('rollback').catch(() => undefined);
-      throw err;
-    }
-  });
-}
-
 interface InsertShape {
   table: string;
-  columns: { property: string; column: string; json: boolean }[];
+  columns: { property: string; column: string; type: string }[];
 }
 
 const insertShapes = new WeakMap<object, InsertShape>();
@@ -65,7 +55,7 @@ function insertShape(orm: MikroORM, schema: EntitySchema<never>): InsertShape {
     const meta = orm.getMetadata().get(schema.meta.className);
     shape = {
       table: meta.tableName,
-      columns: Object.values(meta.properties).map((p) => ({ property: p.name, column: p.fieldNames[0], json: p.type === 'json' })),
+      columns: Object.values(meta.properties).map((p) => ({ property: p.name, column: p.fieldNames[0], type: p.columnTypes[0] })),
     };
     insertShapes.set(schema, shape);
   }
@@ -73,22 +63,23 @@ function insertShape(orm: MikroORM, schema: EntitySchema<never>): InsertShape {
 }
 
 /**
- * `insert into <table> (<columns>) values (…)` for an entity's row, columns named from the ORM's metadata, so the
- * mapping stays in one place. `suffix` follows the values (`on conflict …`, `returning …`).
+ * `insert into <table> (<columns>) select $1::<type>, …` for an entity's row, columns and types from the ORM's
+ * metadata, so the mapping stays in one place. Parameters are numbered from `first`; `tail` follows the select
+ * (`where …` to make the insert conditional, `on conflict …`, `returning …`).
  */
 export function insertStatement<E extends object>(
   orm: MikroORM,
   schema: EntitySchema<E>,
   row: Partial<E>,
-  suffix = '',
-): { text: string; values: unknown[] } {
+  { first = 1, tail = '' }: { first?: number; tail?: string } = {},
+): Statement {
   const shape = insertShape(orm, schema as unknown as EntitySchema<never>);
   const present = shape.columns.filter((c) => (row as Record<string, unknown>)[c.property] !== undefined);
   const values = present.map((c) => {
     const value = (row as Record<string, unknown>)[c.property];
-    return c.json && value !== null ? JSON.stringify(value) : value;
+    return c.type.startsWith('json') && value !== null ? JSON.stringify(value) : value;
   });
   const columns = present.map((c) => `"${c.column}"`).join(', ');
-  const params = present.map((_, i) => `$${i + 1}`).join(', ');
-  return { text: `insert into "${shape.table}" (${columns}) values (${params}) ${suffix}`.trim(), values };
+  const params = present.map((c, i) => `$${first + i}::${c.type}`).join(', ');
+  return { text: `insert into "${shape.table}" (${columns}) select ${params} ${tail}`.trim(), values };
 }

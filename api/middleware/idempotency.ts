@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeline';
-import { sqlOf, type Sql } from '../../db/sql';
+import { sqlOf, type Statement } from '../../db/sql';
 import { ProblemError } from '../errors';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -53,10 +53,15 @@ export interface IdempotencyHandle {
   /** What a failed earlier attempt with this key saved before its side effect (e.g. the booking id it used). */
   recoveryPoint: string | null;
   /**
-   * Call before a side effect that a retry must find again rather than repeat. Pass the `sql` of a transaction
-   * (db/sql.ts) to save it inside that transaction (it then holds only if that transaction commits).
+   * Call before a side effect that a retry must find again rather than repeat.
    */
-  saveRecoveryPoint(value: string, sql?: Sql): Promise<void>;
+  saveRecoveryPoint(value: string): Promise<void>;
+  /**
+   * Saves `value` as the recovery point in the same statement as a write that must commit with it: `write` builds a
+   * conditional write (`insert … select … where <claimHeld> … returning …`) with its parameters from `$first`, so it
+   * happens only while this request still holds its claim. Answers how many rows the write returned.
+   */
+  saveRecoveryPointWith(value: string, write: (claimHeld: string, first: number) => Statement): Promise<number>;
 }
 
 declare module 'koa' {
@@ -158,13 +163,22 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     let saved = claimed[0].recovery_point !== null;
     ctx.state.idempotency = {
       recoveryPoint: claimed[0].recovery_point,
-      async saveRecoveryPoint(value, inTransaction) {
-        const kept = await (inTransaction ?? sql)(`update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1`, [
-          value,
-          ...own,
-        ]);
+      async saveRecoveryPoint(value) {
+        const kept = await sql(`update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1`, [value, ...own]);
         if (kept.length === 0) throw claimTakenOver();
         saved = true;
+      },
+      async saveRecoveryPointWith(value, write) {
+        const { text, values } = write('exists (select 1 from claim)', 2 + own.length);
+        const [result] = await sql<{ held: boolean; written: number }>(
+          `with claim as (update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1),
+                written as (${text})
+           select exists (select 1 from claim) as held, (select count(*) from written)::int as written`,
+          [value, ...own, ...values],
+        );
+        if (!result.held) throw claimTakenOver();
+        saved = true;
+        return result.written;
       },
     };
     try {

@@ -8,7 +8,7 @@ import { partnerBookingView } from '../../domain/partner-wire';
 import { priceFare, VEHICLE_CLASSES, withCommission, type VehicleClass as VehicleClassName } from '../../domain/pricing';
 import { bookingRow, recordFromRow } from '../../db/booking-rows';
 import { BookingSchema } from '../../db/entities';
-import { insertStatement, sqlTransaction } from '../../db/sql';
+import { insertStatement, sqlOf } from '../../db/sql';
 import { newId } from '../../infra/ids';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../../workflows/booking.contract';
 import type { bookingWorkflow } from '../../workflows/booking';
@@ -256,16 +256,19 @@ export const createBooking = defineOperation({
       sandboxScenario,
     };
 
-    // The read model and the recovery point in one transaction: a committed booking row is always findable again
+    // The read model and the recovery point in one statement: a committed booking row is always findable again
     // through its Idempotency-Key, and a retry re-inserts nothing.
     let inserted: boolean;
     try {
-      inserted = await sqlTransaction(deps.orm, async (sql) => {
-        const insert = insertStatement(deps.orm, BookingSchema, bookingRow(record), 'on conflict (id) do nothing returning id');
-        const rows = await sql(insert.text, insert.values);
-        await idempotency?.saveRecoveryPoint(record.id, sql);
-        return rows.length > 0;
-      });
+      const row = bookingRow(record);
+      const insert = (condition: string, first: number) =>
+        insertStatement(deps.orm, BookingSchema, row, { first, tail: `where ${condition} on conflict (id) do nothing returning 1` });
+      if (idempotency) {
+        inserted = (await idempotency.saveRecoveryPointWith(record.id, insert)) > 0;
+      } else {
+        const { text, values } = insert('true', 1);
+        inserted = (await sqlOf(deps.orm)(text, values)).length > 0;
+      }
     } catch (err) {
       if (isExternalIdViolation(err)) {
         const holder = await externalIdHolder(em, record);

@@ -1,0 +1,84 @@
+import Koa from 'koa';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { idempotency } from '../../api/middleware/idempotency';
+import { ProblemError } from '../../api/errors';
+import { Lifeline } from '../../db/lifeline';
+import { createLogger } from '../../infra/logger';
+import { freshDatabase, type TestDatabase } from '../support/db';
+
+/**
+ * `saveRecoveryPointWith` writes the recovery point and the caller's own row in one statement, and only while the
+ * request still holds its claim: a request whose claim a retry took over writes nothing and gets 409.
+ */
+describe('a write fenced on its idempotency claim', () => {
+  let db: TestDatabase;
+  let lifeline: Lifeline;
+  let server: Server;
+  let base: string;
+  /** Set by a test: what happens to the claim between the middleware taking it and the handler's write. */
+  let meanwhile: (key: string) => Promise<void>;
+
+  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    lifeline = new Lifeline(db.url, createLogger('silent'));
+    const app = new Koa();
+    app.use(async (ctx, next) => {
+      ctx.state.principal = { kind: 'partner', credentialId: 'cli_fence', livemode: false } as never;
+      ctx.request.parsedBody = { n: 1 };
+      try {
+        await next();
+      } catch (err) {
+        ctx.status = (err as ProblemError).status;
+        ctx.body = { code: (err as ProblemError).code };
+      }
+    });
+    app.use(idempotency(db.orm, lifeline));
+    app.use(async (ctx) => {
+      const key = ctx.get('idempotency-key');
+      await meanwhile(key);
+      const written = await ctx.state.idempotency!.saveRecoveryPointWith(`rp-${key}`, (claimHeld, first) => ({
+        text: `insert into rate_limit_windows (bucket, window_start, count) select $${first}, now(), 1 where ${claimHeld} returning 1`,
+        values: [`fence-${key}`],
+      }));
+      ctx.status = 201;
+      ctx.body = { written };
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.close();
+    await lifeline?.close();
+    await db?.close();
+  });
+
+  const post = async (key: string) => {
+    const res = await fetch(base, { method: 'POST', headers: { 'idempotency-key': key } });
+    return { status: res.status, json: (await res.json()) as { written?: number; code?: string } };
+  };
+  const rowsFor = async (key: string) => (await sql(`select 1 from rate_limit_windows where bucket = ?`, [`fence-${key}`])).length;
+  const recoveryPoint = async (key: string) =>
+    (await sql<{ recovery_point: string | null }>(`select recovery_point from idempotency_keys where key = ?`, [key]))[0]?.recovery_point;
+
+  it('writes the row and the recovery point together while the claim is held', async () => {
+    meanwhile = async () => undefined;
+    expect(await post('held')).toEqual({ status: 201, json: { written: 1 } });
+    expect(await rowsFor('held')).toBe(1);
+    expect(await recoveryPoint('held')).toBe('rp-held');
+  });
+
+  it('writes neither when another request took the claim over in the meantime, and answers 409', async () => {
+    // As a retry does once it saw this request's holder gone: the claim now names another backend.
+    meanwhile = async (key) => void (await sql(`update idempotency_keys set holder_pid = holder_pid + 1 where key = ?`, [key]));
+    const res = await post('taken');
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe('idempotency_key_in_use');
+    expect(await rowsFor('taken')).toBe(0);
+    expect(await recoveryPoint('taken')).toBeNull();
+  });
+});
