@@ -22,8 +22,10 @@ function byCommand(): Record<string, number> {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the command.
-      totals[comm] = (totals[comm] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      // utime, stime, cutime, cstime are fields 14–17 of stat (11–14 after the command); the children's share keeps
+      // the CPU of PostgreSQL backends that ended (their postmaster reaped them) in the total.
+      const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+      totals[comm] = (totals[comm] ?? 0) + ticks / TICKS_PER_SECOND;
     } catch {
       // the process ended while we looked
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
@@ -10,7 +11,7 @@ export interface Statement {
 }
 
 interface PgConnection {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(query: { name: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 interface KnexClient {
@@ -39,7 +40,20 @@ async function withConnection<T>(orm: MikroORM, work: (connection: PgConnection)
  * Everything else goes through the ORM.
  */
 export function sqlOf(orm: MikroORM): Sql {
-  return (text, values) => withConnection(orm, async (c) => (await c.query(text, values)).rows as never);
+  return (text, values) => withConnection(orm, async (c) => (await c.query({ name: statementName(text), text, values })).rows as never);
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Each statement is prepared once per connection under a name derived from its text, so PostgreSQL parses and plans
+ * it once instead of on every request (the claim and the booking insert are long). Needs direct sessions or a pooler
+ * that keeps prepared statements (PgBouncer ≥ 1.21 with max_prepared_statements), as the lifeline does.
+ */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `hub_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
 }
 
 interface InsertShape {
