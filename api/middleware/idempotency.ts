@@ -17,6 +17,33 @@ const ownClaim = (first: number) =>
   `credential_id = $${first} and environment = $${first + 1} and key = $${first + 2} and holder_pid = $${first + 3}
    and holder_started = $${first + 4}::timestamptz`;
 
+// The statements, built once (each is prepared once per connection: db/sql.ts).
+/** One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
+ * earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point). */
+const CLAIM = `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started)
+   values ($1, $2, $3, $4, $5, $6, 'in_progress', $7, $8::timestamptz)
+   on conflict (credential_id, environment, key) do update set
+     method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
+     holder_pid = excluded.holder_pid, holder_started = excluded.holder_started,
+     response_status = null, response_headers = null, response_body = null,
+     recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then null else idempotency_keys.recovery_point end,
+     created_at = case when idempotency_keys.created_at < now() - interval '24 hours' then now() else idempotency_keys.created_at end
+   where idempotency_keys.created_at < now() - interval '24 hours'
+      or (idempotency_keys.method = excluded.method and idempotency_keys.path = excluded.path
+          and idempotency_keys.fingerprint = excluded.fingerprint
+          and (idempotency_keys.state = 'failed'
+               or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is not null and not ${HOLDER_ALIVE})
+               or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is null
+                   and idempotency_keys.created_at < now() - interval '${LEGACY_LEASE_MINUTES} minutes')))
+   returning recovery_point`;
+const STORED = `select method, path, fingerprint, state, response_status, response_headers, response_body
+  from idempotency_keys where credential_id = $1 and environment = $2 and key = $3`;
+const SAVE_RECOVERY_POINT = `update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1`;
+const MARK_FAILED = `update idempotency_keys set state = 'failed' where ${ownClaim(1)}`;
+const RELEASE = `delete from idempotency_keys where ${ownClaim(1)}`;
+const COMPLETE = `update idempotency_keys set state = 'completed', response_status = $1, response_headers = $2, response_body = $3
+  where ${ownClaim(4)}`;
+
 /** The header in its bare form or as an IETF structured-field string (`"abc"`). */
 export function parseIdempotencyKey(header: string): string | null {
   const value = header.startsWith('"') && header.endsWith('"') && header.length >= 2 ? header.slice(1, -1) : header;
@@ -108,33 +135,16 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     }
     const own = [...scope, holder.pid, holder.started];
 
-    // One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
-    // earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point).
-    const claimed = await sql<{ recovery_point: string | null }>(
-      `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started)
-       values ($1, $2, $3, $4, $5, $6, 'in_progress', $7, $8::timestamptz)
-       on conflict (credential_id, environment, key) do update set
-         method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
-         holder_pid = excluded.holder_pid, holder_started = excluded.holder_started,
-         response_status = null, response_headers = null, response_body = null,
-         recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then null else idempotency_keys.recovery_point end,
-         created_at = case when idempotency_keys.created_at < now() - interval '24 hours' then now() else idempotency_keys.created_at end
-       where idempotency_keys.created_at < now() - interval '24 hours'
-          or (idempotency_keys.method = excluded.method and idempotency_keys.path = excluded.path
-              and idempotency_keys.fingerprint = excluded.fingerprint
-              and (idempotency_keys.state = 'failed'
-                   or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is not null and not ${HOLDER_ALIVE})
-                   or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is null
-                       and idempotency_keys.created_at < now() - interval '${LEGACY_LEASE_MINUTES} minutes')))
-       returning recovery_point`,
-      [...scope, ctx.method, ctx.path, print, holder.pid, holder.started],
-    );
+    const claimed = await sql<{ recovery_point: string | null }>(CLAIM, [
+      ...scope,
+      ctx.method,
+      ctx.path,
+      print,
+      holder.pid,
+      holder.started,
+    ]);
     if (claimed.length === 0) {
-      const [stored] = await sql<StoredKey>(
-        `select method, path, fingerprint, state, response_status, response_headers, response_body
-         from idempotency_keys where credential_id = $1 and environment = $2 and key = $3`,
-        scope,
-      );
+      const [stored] = await sql<StoredKey>(STORED, scope);
       if (!stored) {
         // Released by a failed first request between our insert and this read.
         throw new ProblemError('idempotency_key_in_use', {
@@ -164,15 +174,14 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     ctx.state.idempotency = {
       recoveryPoint: claimed[0].recovery_point,
       async saveRecoveryPoint(value) {
-        const kept = await sql(`update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1`, [value, ...own]);
+        const kept = await sql(SAVE_RECOVERY_POINT, [value, ...own]);
         if (kept.length === 0) throw claimTakenOver();
         saved = true;
       },
       async saveRecoveryPointWith(value, write) {
         const { text, values } = write('exists (select 1 from claim)', 2 + own.length);
         const [result] = await sql<{ held: boolean; written: number }>(
-          `with claim as (update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1),
-                written as (${text})
+          `with claim as (${SAVE_RECOVERY_POINT}), written as (${text})
            select exists (select 1 from claim) as held, (select count(*) from written)::int as written`,
           [value, ...own, ...values],
         );
@@ -184,19 +193,12 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
     try {
       await next();
     } catch (err) {
-      await sql(
-        saved ? `update idempotency_keys set state = 'failed' where ${ownClaim(1)}` : `delete from idempotency_keys where ${ownClaim(1)}`,
-        own,
-      );
+      await sql(saved ? MARK_FAILED : RELEASE, own);
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
     const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    await sql(
-      `update idempotency_keys set state = 'completed', response_status = $1, response_headers = $2, response_body = $3
-       where ${ownClaim(4)}`,
-      [ctx.status, JSON.stringify(headers), body, ...own],
-    );
+    await sql(COMPLETE, [ctx.status, JSON.stringify(headers), body, ...own]);
   };
 }
 

@@ -230,13 +230,17 @@ export const createBooking = defineOperation({
     const id = idempotency?.recoveryPoint ?? newId('bkg');
     bindWorkflow(ctx, bookingWorkflowId(id));
     const owner = { partnerId: principal.ownerId, livemode: principal.livemode };
-    const em = deps.orm.em.fork();
 
     let quote: QuoteRecord | undefined;
     if (body.quote_id) {
       // Don't spend a quote on a booking the external_id check would refuse anyway.
       const environment = owner.livemode ? 'live' : 'sandbox';
-      const taken = await externalIdHolder(em, { id, partnerId: owner.partnerId, environment, externalId: body.external_id ?? null });
+      const taken = await externalIdHolder(deps.orm.em.fork(), {
+        id,
+        partnerId: owner.partnerId,
+        environment,
+        externalId: body.external_id ?? null,
+      });
       if (taken) throw externalIdTaken(body.external_id!, taken);
       await idempotency?.saveRecoveryPoint(id);
       quote = await claimQuoteFor(deps.temporal, body.quote_id, {
@@ -271,14 +275,17 @@ export const createBooking = defineOperation({
       }
     } catch (err) {
       if (isExternalIdViolation(err)) {
-        const holder = await externalIdHolder(em, record);
+        const holder = await externalIdHolder(deps.orm.em.fork(), record);
         if (holder) throw externalIdTaken(record.externalId!, holder);
       }
       throw err;
     }
     if (!inserted) {
       // A retry whose first attempt committed: answer with the booking as it was made.
-      record = { ...recordFromRow(await em.findOneOrFail(BookingSchema, { id: record.id })), ...(quote ? { quoteId: quote.id } : {}) };
+      record = {
+        ...recordFromRow(await deps.orm.em.fork().findOneOrFail(BookingSchema, { id: record.id })),
+        ...(quote ? { quoteId: quote.id } : {}),
+      };
     }
 
     try {
@@ -286,10 +293,9 @@ export const createBooking = defineOperation({
     } catch (err) {
       // Refused: no visible booking. The recovery point keeps the id, so a retry re-inserts it and attaches to the
       // workflow if this start did happen after all. A booking whose workflow already wrote events stays.
-      await em.execute(`delete from bookings where id = ? and not exists (select 1 from events where booking_id = ?)`, [
-        record.id,
-        record.id,
-      ]);
+      await deps.orm.em
+        .fork()
+        .execute(`delete from bookings where id = ? and not exists (select 1 from events where booking_id = ?)`, [record.id, record.id]);
       if (err instanceof WorkflowExecutionAlreadyStartedError)
         throw new ProblemError('conflict', { detail: 'The booking this Idempotency-Key created has already ended; send a new key.' });
       throw err;

@@ -8,7 +8,7 @@
  * Each purpose has its own key, derived from HUB_ENCRYPTION_KEY with HKDF, so a link of one kind never passes as
  * another and the encryption key itself never signs anything.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export const TRACKING_LINK_AFTER_END_HOURS = 24;
 export const TRACKING_LINK_MAX_DAYS = 3;
@@ -16,18 +16,21 @@ export const TRACKING_LINK_MAX_DAYS = 3;
 const BOOKING_ID = /^bkg_[0-9a-z]{26}$/;
 
 type LinkPurpose = 'tracking-link' | 'receipt-link';
-/** Derived once per key and purpose: every booking answer carries a signed link. */
-const derivedKeys = new WeakMap<Buffer, Map<LinkPurpose, Buffer>>();
+/** Derived once per key and purpose, as a KeyObject (an HMAC over a raw Buffer key converts it on every call). */
+const derivedKeys = new WeakMap<Buffer, Map<LinkPurpose, KeyObject>>();
 
-function derivedKey(encryptionKey: Buffer, purpose: LinkPurpose): Buffer {
+function derivedKey(encryptionKey: Buffer, purpose: LinkPurpose): KeyObject {
   let keys = derivedKeys.get(encryptionKey);
   if (!keys) derivedKeys.set(encryptionKey, (keys = new Map()));
   let key = keys.get(purpose);
-  if (!key) keys.set(purpose, (key = Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), `dispatch-hub:${purpose}:v1`, 32))));
+  if (!key) {
+    key = createSecretKey(Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), `dispatch-hub:${purpose}:v1`, 32)));
+    keys.set(purpose, key);
+  }
   return key;
 }
 
-function sign(key: Buffer, text: string): string {
+function sign(key: KeyObject, text: string): string {
   return createHmac('sha256', key).update(text, 'utf8').digest('base64url');
 }
 
