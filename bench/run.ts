@@ -215,7 +215,7 @@ async function main() {
     const half = await paced(BOOKINGS, api.rate / 2, bookWithApi('half'));
     // The same paced load of raw starts: the tail that the dev server and the machine add on their own.
     const halfRaw = await paced(BOOKINGS, api.rate / 2, bookRaw('half'));
-    let created = 200 + 4 * BOOKINGS;
+    let created = 4 * 50 + 4 * BOOKINGS; // every booking so far: the four runs of 50 and the four measured ones
 
     // Quotes: GET /v1/quotes against a bare start of the quote workflow.
     const quoteParams = new URLSearchParams({
@@ -305,7 +305,7 @@ async function main() {
     console.log(line(`POST /v1/bookings at half that rate`, half));
     console.log(line(`client.workflow.start at that rate`, halfRaw, 'starts/s'));
     console.log(
-      `\nthe workers then ran the first step of all ${created - 2 * BOOKINGS} workflows in ${f(drainSeconds)} s; with them sharing the cores:`,
+      `\nthe workers then ran the first step of all ${created - 2 * BOOKINGS} workflows in ${f(drainSeconds)} s (${f((created - 2 * BOOKINGS) / drainSeconds)}/s); with them sharing the cores:`,
     );
     console.log(`${line('POST /v1/bookings', sharedApi)}   ${c(sharedApi.cpu)}`);
     console.log(`${line('client.workflow.start (raw)', sharedRaw, 'starts/s')}   ${c(sharedRaw.cpu)}`);

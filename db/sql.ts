@@ -37,7 +37,8 @@ async function withConnection<T>(orm: MikroORM, work: (connection: PgConnection)
  * Plain node-postgres statements on a connection of MikroORM's own pool, for the few statements that every request
  * runs (credential lookup, rate limit, idempotency, the booking insert). The ORM's query path costs about 0.3 ms of CPU
  * per statement on top of the driver (query building, formatting, result mapping); these statements need none of it.
- * Everything else goes through the ORM.
+ * Everything else goes through the ORM. Texts are fixed templates, values always parameters: each distinct text
+ * becomes a prepared statement on every connection of the pool.
  */
 export function sqlOf(orm: MikroORM): Sql {
   return (text, values) => withConnection(orm, async (c) => (await c.query({ name: statementName(text), text, values })).rows as never);
@@ -48,7 +49,7 @@ const statementNames = new Map<string, string>();
 /**
  * Each statement is prepared once per connection under a name derived from its text, so PostgreSQL parses and plans
  * it once instead of on every request (the claim and the booking insert are long). Needs direct sessions or a pooler
- * that keeps prepared statements (PgBouncer ≥ 1.21 with max_prepared_statements), as the lifeline does.
+ * that keeps prepared statements per client (PgBouncer ≥ 1.21 with max_prepared_statements).
  */
 function statementName(text: string): string {
   let name = statementNames.get(text);
