@@ -141,16 +141,15 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
       changes?: BookingChanges;
       event?: { sequence: number; type: PartnerEventType };
     }): Promise<RecordedEvent | null> {
-      const eventId = await orm.em.fork().transactional(async (em) => {
+      const recorded = await orm.em.fork().transactional(async (em) => {
         if (input.changes) await em.nativeUpdate(BookingSchema, { id: input.bookingId }, toColumns(input.changes));
         if (!input.event) return null;
         const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
-        return insertEvent(em, booking, input.event);
+        return { eventId: await insertEvent(em, booking, input.event), partnerId: booking.partnerId };
       });
-      if (!eventId) return null;
-      const booking = await orm.em.fork().findOneOrFail(BookingSchema, { id: input.bookingId }, { fields: ['partnerId'] });
-      const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: booking.partnerId }, { fields: ['webhookUrl'] });
-      return { eventId, webhookUrl: partner.webhookUrl ?? null };
+      if (!recorded) return null;
+      const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: recorded.partnerId }, { fields: ['webhookUrl'] });
+      return { eventId: recorded.eventId, webhookUrl: partner.webhookUrl ?? null };
     },
 
     /** Writes event number `sequence` of a booking once, with its final webhook body; a retry returns the same event. */
