@@ -2,7 +2,8 @@
  * `npm run bench`: one self-contained run on this machine — embedded PostgreSQL, an in-memory Temporal dev server,
  * the workers and the API in this process — measuring, each beside its raw baseline in the same run:
  *   1. bookings per second and p50/p99 latency through POST /v1/bookings, against the raw rate of the same
- *      client.workflow.start the API makes; then p99 at half the measured maximum rate (open loop, paced);
+ *      client.workflow.start the API makes (alternating rounds); then p99 at half the measured maximum rate (open
+ *      loop, paced), beside raw starts at that rate;
  *   2. quotes per second through GET /v1/quotes, against a bare start of the quote workflow;
  *   3. GET /v1/booking-status and GET /v1/bookings/:id latency, against a bare Koa app reading the same row from PostgreSQL;
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
@@ -38,6 +39,8 @@ import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../workflows/quote.contract'
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PINGS = Number(process.env.BENCH_PINGS ?? 2000);
+const ROUNDS = 4;
+const ROUND_SIZE = Math.ceil(BOOKINGS / ROUNDS);
 
 const ping = (name: string, security: 'none' | 'partner', idempotent = false) =>
   defineOperation({
@@ -75,13 +78,26 @@ function call(method: string, url: string, body?: string, headers: Record<string
   });
 }
 
-async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+interface Run {
+  latencies: number[];
+  seconds: number;
+}
+
+function summary(runs: Run[]) {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rate: latencies.length / seconds, p50: pct(50), p99: pct(99) };
+}
+
+/** Closed loop: `concurrency` callers, each sending its next request as soon as the last one is answered. */
+async function run(count: number, concurrency: number, one: (i: number) => Promise<void>, first = 0): Promise<Run> {
   const latencies: number[] = [];
-  let next = 0;
+  let next = first;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < count) {
+      while (next < first + count) {
         const i = next++;
         const t = performance.now();
         await one(i);
@@ -89,10 +105,11 @@ async function timed(count: number, concurrency: number, one: (i: number) => Pro
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rate: count / seconds, p50: pct(50), p99: pct(99) };
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+  return summary([await run(count, concurrency, one)]);
 }
 
 /** Open loop: starts one request every 1/rate seconds whatever the answers, so latency is measured at that load. */
@@ -199,23 +216,46 @@ async function main() {
       });
       await startBookingWorkflow(env.client, record);
     };
-    const measure = async (count: number, concurrency: number, one: (i: number) => Promise<void>) => {
-      const before = cpuSample();
-      const result = await timed(count, concurrency, one);
-      return { ...result, cpu: cpuPer(before, cpuSample(), count) };
+    /**
+     * The API and the raw start in alternating rounds, so that neither is measured on a machine that drifted (the
+     * in-memory dev server grows with every workflow); `between` runs after each round, outside the timing.
+     */
+    const compare = async (tag: string, between: () => Promise<void> = async () => undefined) => {
+      const sides = { api: { runs: [] as Run[], cpu: [] as CpuSample[] }, raw: { runs: [] as Run[], cpu: [] as CpuSample[] } };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [side, one] of [
+          ['api', bookWithApi(tag)],
+          ['raw', bookRaw(tag)],
+        ] as const) {
+          const before = cpuSample();
+          sides[side].runs.push(await run(ROUND_SIZE, CONCURRENCY, one, round * ROUND_SIZE));
+          sides[side].cpu.push(cpuPer(before, cpuSample(), ROUND_SIZE));
+          await between();
+        }
+      }
+      const total = (cpu: CpuSample[]) => ({
+        hub: cpu.reduce((sum, c) => sum + c.hub, 0) / cpu.length,
+        postgres: cpu.reduce((sum, c) => sum + c.postgres, 0) / cpu.length,
+        temporal: cpu.reduce((sum, c) => sum + c.temporal, 0) / cpu.length,
+      });
+      return {
+        api: { ...summary(sides.api.runs), cpu: total(sides.api.cpu) },
+        raw: { ...summary(sides.raw.runs), cpu: total(sides.raw.cpu) },
+      };
     };
 
     await timed(50, CONCURRENCY, bookWithApi('warm-up')); // JIT, pools, caches
     await timed(50, CONCURRENCY, bookRaw('warm-up'));
     const single = await timed(50, 1, bookWithApi('single'));
     const singleRaw = await timed(50, 1, bookRaw('single'));
-    const api = await measure(BOOKINGS, CONCURRENCY, bookWithApi('measured'));
-    const raw = await measure(BOOKINGS, CONCURRENCY, bookRaw('measured'));
+    const { api, raw } = await compare('measured');
     // p99 at half the maximum rate the API reached above (open loop).
     const half = await paced(BOOKINGS, api.rate / 2, bookWithApi('half'));
     // The same paced load of raw starts: the tail that the dev server and the machine add on their own.
     const halfRaw = await paced(BOOKINGS, api.rate / 2, bookRaw('half'));
-    let created = 4 * 50 + 4 * BOOKINGS; // every booking so far: the four runs of 50 and the four measured ones
+    // Every booking so far: the four runs of 50, the compared rounds of both sides and the two paced runs.
+    const measured = 4 * 50 + 2 * ROUNDS * ROUND_SIZE + 2 * BOOKINGS;
+    let created = measured;
 
     // Quotes: GET /v1/quotes against a bare start of the quote workflow.
     const quoteParams = new URLSearchParams({
@@ -247,11 +287,8 @@ async function main() {
     const drainStarted = performance.now();
     await drained(created);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
-    // The same two measurements with the workers sharing the cores (each followed by its workflows' work).
-    const sharedApi = await measure(BOOKINGS, CONCURRENCY, bookWithApi('shared'));
-    await drained((created += BOOKINGS));
-    const sharedRaw = await measure(BOOKINGS, CONCURRENCY, bookRaw('shared'));
-    await drained((created += BOOKINGS));
+    // The same comparison with the workers sharing the cores, each round followed by its workflows' first steps.
+    const { api: sharedApi, raw: sharedRaw } = await compare('shared', () => drained((created += ROUND_SIZE)));
 
     // Reads: GET /v1/bookings/:id against a bare Koa app doing the same primary-key read.
     const bareRead = new Koa();
@@ -305,7 +342,7 @@ async function main() {
     console.log(line(`POST /v1/bookings at half that rate`, half));
     console.log(line(`client.workflow.start at that rate`, halfRaw, 'starts/s'));
     console.log(
-      `\nthe workers then ran the first step of all ${created - 2 * BOOKINGS} workflows in ${f(drainSeconds)} s (${f((created - 2 * BOOKINGS) / drainSeconds)}/s); with them sharing the cores:`,
+      `\nthe workers then ran the first step of all ${measured} workflows in ${f(drainSeconds)} s (${f(measured / drainSeconds)}/s); with them sharing the cores:`,
     );
     console.log(`${line('POST /v1/bookings', sharedApi)}   ${c(sharedApi.cpu)}`);
     console.log(`${line('client.workflow.start (raw)', sharedRaw, 'starts/s')}   ${c(sharedRaw.cpu)}`);
