@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageLimit } from '../public/schemas';
+import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
@@ -13,11 +13,7 @@ const AttemptId = z
   .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
   .meta({ example: '1042' });
 const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
-const Cursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected a next_cursor from a previous page')
-  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
-  .refine((s) => /^\d{1,18}$/.test(s), 'expected a next_cursor from a previous page');
+const Cursor = keysetCursor((s) => /^\d{1,18}$/.test(s), 32);
 
 const PartnerDeliveryAttempt = z
   .object({
@@ -112,16 +108,7 @@ export const listPartnerWebhookDeliveries = defineOperation({
         `select d.*, e.type from webhook_deliveries d join events e on e.id = d.event_id where ${where.join(' and ')} order by d.id desc limit ?`,
         [...params, query.limit + 1],
       );
-    const page = rows.slice(0, query.limit);
-    const hasMore = rows.length > query.limit;
-    const nextCursor = hasMore ? Buffer.from(String(page[page.length - 1].id)).toString('base64url') : null;
-    const headers: Record<string, string> = {};
-    if (nextCursor) {
-      const next = new URLSearchParams(ctx.querystring);
-      next.set('cursor', nextCursor);
-      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
-    }
-    return { status: 200, headers, body: { data: page.map(view), has_more: hasMore, next_cursor: nextCursor } };
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => String(r.id), view) };
   },
 });
 

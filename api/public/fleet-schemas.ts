@@ -4,25 +4,10 @@ import { DISPATCH_STATES } from '../../db/fleet';
 import { compliance, COMPLIANCE_DOCUMENTS, COMPLIANCE_STATES, EXPIRING_WINDOW_DAYS } from '../../domain/compliance';
 import { MARKET_CODES } from '../../domain/markets';
 import { VEHICLE_CLASSES } from '../../domain/pricing';
-import { encodeCursor } from './schemas';
+import { keysetCursor, PageLimit } from '../pagination';
 
 export const UnitId = z.string().regex(/^unit_[0-9a-z]{26}$/, 'expected a fleet unit id (unit_…)');
-export { encodeCursor };
-
-const Cursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a next_cursor from a previous page')
-  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
-  .refine((id) => UnitId.safeParse(id).success, 'expected a next_cursor from a previous page')
-  .meta({ description: 'The `next_cursor` of the previous page.' });
-
-const Limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100))
-  .default(25)
-  .meta({ description: 'Page size, 1–100 (default 25).', example: '25' });
+const Cursor = keysetCursor((id) => UnitId.safeParse(id).success);
 
 const DispatchState = z.enum(DISPATCH_STATES as [string, ...string[]]).meta({ id: 'DispatchState' });
 const ComplianceState = z.enum(COMPLIANCE_STATES).meta({
@@ -42,7 +27,7 @@ export const ListFleetQuery = z
       .meta({ description: 'Vehicle class.', example: 'executive' }),
     compliance: ComplianceState.optional(),
     dispatch_state: DispatchState.optional(),
-    limit: Limit,
+    limit: PageLimit,
     cursor: Cursor.optional(),
   })
   .strict();

@@ -2,7 +2,8 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { BookingSchema, type Booking } from '../../db/entities';
 import { toInternalStatus } from '../../domain/public-status';
 import { defineOperation } from '../operation';
-import { encodeCursor, ListBookingsQuery, PublicBookingList, publicBookingView } from './schemas';
+import { keysetPage } from '../pagination';
+import { ListBookingsQuery, PublicBookingList, publicBookingView } from './schemas';
 
 export const listPublicBookings = defineOperation({
   operationId: 'listPublicBookings',
@@ -29,15 +30,6 @@ export const listPublicBookings = defineOperation({
     if (query.market) where.market = query.market;
     if (query.cursor) where.id = { $lt: query.cursor };
     const found = await deps.orm.em.fork().find(BookingSchema, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
-    const page = found.slice(0, query.limit);
-    const hasMore = found.length > query.limit;
-    const nextCursor = hasMore ? encodeCursor(page[page.length - 1].id) : null;
-    const headers: Record<string, string> = {};
-    if (nextCursor) {
-      const next = new URLSearchParams(ctx.querystring);
-      next.set('cursor', nextCursor);
-      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
-    }
-    return { status: 200, headers, body: { data: page.map(publicBookingView), has_more: hasMore, next_cursor: nextCursor } };
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, found, query.limit, (b) => b.id, publicBookingView) };
   },
 });

@@ -2,7 +2,8 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
 import { EXPIRING_WINDOW_DAYS } from '../../domain/compliance';
 import { defineOperation } from '../operation';
-import { encodeCursor, ListFleetQuery, PublicFleetList, publicFleetUnitView } from './fleet-schemas';
+import { keysetPage } from '../pagination';
+import { ListFleetQuery, PublicFleetList, publicFleetUnitView } from './fleet-schemas';
 
 export const listFleet = defineOperation({
   operationId: 'listFleet',
@@ -30,19 +31,16 @@ export const listFleet = defineOperation({
     if (query.compliance === 'compliant') where.complianceLapsesAt = { $gt: window };
     if (query.cursor) where.id = { $lt: query.cursor };
     const found = await deps.orm.em.fork().find(FleetUnitSchema, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
-    const page = found.slice(0, query.limit);
-    const hasMore = found.length > query.limit;
-    const nextCursor = hasMore ? encodeCursor(page[page.length - 1]!.id) : null;
-    const headers: Record<string, string> = {};
-    if (nextCursor) {
-      const next = new URLSearchParams(ctx.querystring);
-      next.set('cursor', nextCursor);
-      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
-    }
     return {
       status: 200,
-      headers,
-      body: { data: page.map((u) => publicFleetUnitView(u, now)), has_more: hasMore, next_cursor: nextCursor },
+      ...keysetPage(
+        ctx,
+        deps.publicBaseUrl,
+        found,
+        query.limit,
+        (u) => u.id,
+        (u) => publicFleetUnitView(u, now),
+      ),
     };
   },
 });

@@ -2,31 +2,13 @@ import { z } from 'zod';
 import type { Booking, Place } from '../../db/entities';
 import { fromMinor } from '../../domain/money';
 import { PUBLIC_STATUSES, toPublicStatus } from '../../domain/public-status';
+import { keysetCursor, PageLimit } from '../pagination';
 import { BookingId, Instant } from '../partner/schemas';
 
 export const BookingRef = BookingId.meta({ description: 'Booking reference.', example: 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x' });
 export const PublicStatus = z.enum(PUBLIC_STATUSES).meta({ id: 'PublicBookingStatus' });
 
-/** Opaque keyset cursor: the base64url of the last id of the previous page. */
-export const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-const Cursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a next_cursor from a previous page')
-  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
-  .refine((id) => BookingId.safeParse(id).success, 'expected a next_cursor from a previous page')
-  .meta({ description: 'The `next_cursor` of the previous page.' });
-
-export const PageLimit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'expected an integer from 1 to 100')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100))
-  .default(25)
-  .meta({
-    description: 'Page size, 1–100 (default 25).',
-    // A query string is text; documented as the integer it must spell, with its bounds.
-    override: { type: 'integer', minimum: 1, maximum: 100, default: 25, example: 25, pattern: undefined },
-  });
+const Cursor = keysetCursor((id) => BookingId.safeParse(id).success);
 
 export const ListBookingsQuery = z
   .object({

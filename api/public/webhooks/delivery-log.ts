@@ -4,7 +4,8 @@ import { ProblemError } from '../../errors';
 import { defineOperation } from '../../operation';
 import { Instant } from '../../partner/schemas';
 import { environmentOf } from './common';
-import { DestinationId, Limit } from './schemas';
+import { keysetCursor, keysetPage, PageLimit } from '../../pagination';
+import { DestinationId } from './schemas';
 import { redeliver } from '../../../db/webhook-destinations';
 
 const AttemptId = z
@@ -12,12 +13,7 @@ const AttemptId = z
   .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
   .meta({ example: '1042' });
 const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
-const encodeAttemptCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-const AttemptCursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected a next_cursor from a previous page')
-  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
-  .refine((s) => /^\d{1,18}$/.test(s), 'expected a next_cursor from a previous page');
+const AttemptCursor = keysetCursor((s) => /^\d{1,18}$/.test(s), 32);
 
 const DeliveryAttempt = z
   .object({
@@ -89,7 +85,7 @@ export const listWebhookDeliveries = defineOperation({
         status: z.enum(['succeeded', 'failed']).optional(),
         from: Instant.optional(),
         to: Instant.optional(),
-        limit: Limit,
+        limit: PageLimit,
         cursor: AttemptCursor.optional(),
       })
       .strict(),
@@ -122,16 +118,7 @@ export const listWebhookDeliveries = defineOperation({
         ...params,
         query.limit + 1,
       ]);
-    const page = rows.slice(0, query.limit);
-    const hasMore = rows.length > query.limit;
-    const nextCursor = hasMore ? encodeAttemptCursor(String(page[page.length - 1].id)) : null;
-    const headers: Record<string, string> = {};
-    if (nextCursor) {
-      const next = new URLSearchParams(ctx.querystring);
-      next.set('cursor', nextCursor);
-      headers.Link = `<${deps.publicBaseUrl}${ctx.path}?${next}>; rel="next"`;
-    }
-    return { status: 200, headers, body: { data: page.map(view), has_more: hasMore, next_cursor: nextCursor } };
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => String(r.id), view) };
   },
 });
 

@@ -4,6 +4,7 @@ import type { WebhookDestination } from '../../../db/entities';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../../domain/public-events';
 import { PUBLIC_WEBHOOK_RETRY } from '../../../domain/public-webhook-schedule';
 import { ID_PATTERN } from '../../../infra/ids';
+import { keysetCursor } from '../../pagination';
 
 export const DestinationId = z
   .string()
@@ -74,14 +75,7 @@ export const WebhookDestinationList = z
   .object({ data: z.array(WebhookDestinationView), has_more: z.boolean(), next_cursor: z.string().nullable() })
   .meta({ id: 'WebhookDestinationList' });
 
-export const encodeIdCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-export const IdCursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a next_cursor from a previous page')
-  .transform((s) => Buffer.from(s, 'base64url').toString('utf8'))
-  .refine((id) => ID_PATTERN.test(id), 'expected a next_cursor from a previous page')
-  .meta({ description: 'The `next_cursor` of the previous page.' });
-export { PageLimit as Limit } from '../schemas';
+export const IdCursor = keysetCursor((id) => ID_PATTERN.test(id));
 
 export async function deliveryCounts(orm: MikroORM, ids: string[]): Promise<Map<string, { delivered: number; failed: number }>> {
   const counts = new Map(ids.map((id) => [id, { delivered: 0, failed: 0 }]));
