@@ -9,21 +9,14 @@
  *      the start of the publish to the receiver's answer.
  * Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY (32).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createIntegratorAccount } from '../db/management';
-import { migrate, openOrm } from '../db/orm';
 import { createDestination } from '../db/webhook-destinations';
-import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { newId } from '../infra/ids';
-import { temporalCliPath } from '../infra/temporal-binaries';
+import { startLocalStack } from '../scripts/local-stack';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 import {
   deliveryWorkflowId,
@@ -32,46 +25,15 @@ import {
   type DeliveryInput,
   type PublishPublicEventInput,
 } from '../workflows/public-webhooks.contract';
+import { timed } from './measure';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
-async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t = performance.now();
-        await one(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rate: count / seconds, p50: pct(50), p99: pct(99) };
-}
-
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-dlv-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 16432 + Math.floor(Math.random() * 1000) });
-  const stack = loadDevStack();
-  const env = await TestWorkflowEnvironment.createLocal({
-    server: {
-      executable: { type: 'existing-path', path: temporalCliPath() },
-      namespace: stack.namespace,
-      searchAttributes: searchAttributeKeys(stack),
-      extraArgs: devServerExtraArgs(stack),
-    },
-  });
-  const orm = await openOrm(await pg.createDatabase('bench'), 30);
-  await migrate(orm);
+  const local = await startLocalStack('bench', 30);
+  const { env, orm, namespace } = local;
   const encryptionKey = randomBytes(32);
 
   // The receiver: answers 204 and notes when each event arrived.
@@ -93,11 +55,11 @@ async function main() {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 
   const workers = runWorkers(
-    await createWorkers({ connection: env.nativeConnection, namespace: stack.namespace, orm, encryptionKey, webhookTimeoutMs: 5000 }),
+    await createWorkers({ connection: env.nativeConnection, namespace, orm, encryptionKey, webhookTimeoutMs: 5000 }),
   );
   const trivialWorker = await Worker.create({
     connection: env.nativeConnection,
-    namespace: stack.namespace,
+    namespace,
     taskQueue: 'bench-trivial',
     workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./trivial-workflow'), logger: new DefaultLogger('ERROR') }),
     activities: { noop: async () => {} },
@@ -184,10 +146,7 @@ async function main() {
     await trivialRun;
     workers.shutdown();
     await workers.done;
-    await orm.close();
-    await env.teardown();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await local.stop();
   }
 }
 

@@ -26,6 +26,7 @@ import { loadConfig } from '../infra/config';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { newId } from '../infra/ids';
 import { createLogger } from '../infra/logger';
+import { percentiles, timed } from './measure';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 4000);
@@ -33,29 +34,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDTRIPS = Number(process.env.BENCH_ROUNDTRIPS ?? 200);
 const PICKUP = { lat: 49.0097, lng: 2.5479 };
 const DROPOFF = { lat: 48.8674, lng: 2.3294 };
-
-async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t = performance.now();
-        await one(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { rate: count / ((performance.now() - started) / 1000), ...percentiles(latencies) };
-}
-
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  return { p50: pct(50), p99: pct(99) };
-}
 
 /** Reads an SSE response and resolves waiters whose predicate matches an event's data. */
 function sseWatcher(body: ReadableStream<Uint8Array>) {

@@ -9,31 +9,25 @@
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { apiDeps } from '../api/server';
 import { defineOperation } from '../api/operation';
 import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../db/management';
-import { migrate, openOrm } from '../db/orm';
 import { loadConfig } from '../infra/config';
-import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
-import { temporalCliPath } from '../infra/temporal-binaries';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 import { HubEventSchema } from '../db/entities';
 import { CreateBookingRequest, newBookingRecord, startBookingWorkflow } from '../api/partner/create-booking';
 import { newQuoteRecord, QuoteQuery } from '../api/partner/get-quote';
+import { startLocalStack } from '../scripts/local-stack';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
+import { paced, run, summary, timed, type Run } from './measure';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../workflows/quote.contract';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
@@ -78,75 +72,10 @@ function call(method: string, url: string, body?: string, headers: Record<string
   });
 }
 
-interface Run {
-  latencies: number[];
-  seconds: number;
-}
-
-function summary(runs: Run[]) {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rate: latencies.length / seconds, p50: pct(50), p99: pct(99) };
-}
-
-/** Closed loop: `concurrency` callers, each sending its next request as soon as the last one is answered. */
-async function run(count: number, concurrency: number, one: (i: number) => Promise<void>, first = 0): Promise<Run> {
-  const latencies: number[] = [];
-  let next = first;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < first + count) {
-        const i = next++;
-        const t = performance.now();
-        await one(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
-  return summary([await run(count, concurrency, one)]);
-}
-
-/** Open loop: starts one request every 1/rate seconds whatever the answers, so latency is measured at that load. */
-async function paced(count: number, rate: number, one: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < count; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const t = performance.now();
-    inFlight.push(one(i).then(() => void latencies.push(performance.now() - t)));
-  }
-  await Promise.all(inFlight);
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rate: count / seconds, p50: pct(50), p99: pct(99) };
-}
-
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 15432 + Math.floor(Math.random() * 1000) });
-  const stack = loadDevStack();
-  const env = await TestWorkflowEnvironment.createLocal({
-    server: {
-      executable: { type: 'existing-path', path: temporalCliPath() },
-      namespace: stack.namespace,
-      searchAttributes: searchAttributeKeys(stack),
-      extraArgs: devServerExtraArgs(stack),
-    },
-  });
-  const orm = await openOrm(await pg.createDatabase('bench'), 30);
-  await migrate(orm);
+  const local = await startLocalStack('bench', 30);
+  const { env, orm } = local;
   const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
   const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });
   const deps = apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets });
@@ -163,7 +92,7 @@ async function main() {
     runWorkers(
       await createWorkers({
         connection: env.nativeConnection,
-        namespace: stack.namespace,
+        namespace: local.namespace,
         orm,
         encryptionKey: secrets.encryptionKey,
         webhookTimeoutMs: 5000,
@@ -372,10 +301,7 @@ async function main() {
       await workers.done;
     }
     await deps.lifeline.close();
-    await orm.close();
-    await env.teardown();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await local.stop();
   }
 }
 

@@ -9,25 +9,19 @@
  * Record only against code that is already deployed (or about to be): the point is to keep the histories that
  * running workflows have. `npm run record-histories -- <name>…` records only the named entries.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { apiDeps, listen } from '../api/server';
 import { createApiKey, createIntegratorAccount, createPartner } from '../db/management';
-import { migrate, openOrm } from '../db/orm';
 import { HubEventSchema } from '../db/entities';
 import { loadConfig } from '../infra/config';
-import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { createLogger } from '../infra/logger';
-import { temporalCliPath } from '../infra/temporal-binaries';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 import { bookingWorkflowId } from '../workflows/booking.contract';
 import { partnerWebhookWorkflowId } from '../workflows/partner-webhook.contract';
@@ -41,6 +35,7 @@ import {
 import { quoteWorkflowId } from '../workflows/quote.contract';
 import { historyToFile } from '../test/support/histories';
 import { startReceiver } from '../test/support/receiver';
+import { startLocalStack } from './local-stack';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 type EventName = keyof typeof temporal.api.enums.v1.EventType extends `EVENT_TYPE_${infer N}` ? N : never;
@@ -259,25 +254,13 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
 
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const dir = mkdtempSync(join(tmpdir(), 'hub-record-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 20000 + Math.floor(Math.random() * 20000) });
-  const stack = loadDevStack();
-  const env = await TestWorkflowEnvironment.createLocal({
-    server: {
-      executable: { type: 'existing-path', path: temporalCliPath() },
-      namespace: stack.namespace,
-      searchAttributes: searchAttributeKeys(stack),
-      extraArgs: devServerExtraArgs(stack),
-    },
-  });
-  const orm = await openOrm(await pg.createDatabase('record'), 10);
+  const local = await startLocalStack('record');
+  const { env, orm } = local;
   const receiver = await startReceiver();
   const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
   let api: Awaited<ReturnType<typeof listen>> | undefined;
   let workers: ReturnType<typeof runWorkers> | undefined;
   try {
-    await migrate(orm);
     const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
     // A short sandbox clock: a recorded booking plays its simulated ride to completed within seconds.
     const config = loadConfig({
@@ -291,7 +274,7 @@ async function main() {
     workers = runWorkers(
       await createWorkers({
         connection: env.nativeConnection,
-        namespace: stack.namespace,
+        namespace: local.namespace,
         orm,
         encryptionKey: secrets.encryptionKey,
         webhookTimeoutMs: 5000,
@@ -364,10 +347,7 @@ async function main() {
     await workers?.done;
     await receiver.close();
     await Promise.all(receivers.map((r) => r.close()));
-    await orm.close();
-    await env.teardown();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await local.stop();
   }
 }
 

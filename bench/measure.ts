@@ -1,0 +1,56 @@
+/** How the benches load the hub and summarise what they saw: latencies in milliseconds, rates per second. */
+
+export interface Run {
+  latencies: number[];
+  seconds: number;
+}
+
+export function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { p50: pct(50), p99: pct(99) };
+}
+
+/** Rate and percentiles over one or more runs, as if they were one. */
+export function summary(runs: Run[]) {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return { rate: latencies.length / seconds, ...percentiles(latencies) };
+}
+
+/** Closed loop: `concurrency` callers, each sending its next request as soon as the last one is answered. */
+export async function run(count: number, concurrency: number, one: (i: number) => Promise<void>, first = 0): Promise<Run> {
+  const latencies: number[] = [];
+  let next = first;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < first + count) {
+        const i = next++;
+        const t = performance.now();
+        await one(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+export async function timed(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+  return summary([await run(count, concurrency, one)]);
+}
+
+/** Open loop: starts one request every 1/rate seconds whatever the answers, so latency is measured at that load. */
+export async function paced(count: number, rate: number, one: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t = performance.now();
+    inFlight.push(one(i).then(() => void latencies.push(performance.now() - t)));
+  }
+  await Promise.all(inFlight);
+  return summary([{ latencies, seconds: (performance.now() - started) / 1000 }]);
+}

@@ -1,0 +1,31 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate, openOrm } from '../db/orm';
+import { loadDevStack } from '../infra/dev-stack';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { localEnvironment } from '../test/support/temporal';
+
+/**
+ * What a bench or a script needs under the hub on this machine: a migrated database `name` on a throw-away embedded
+ * PostgreSQL and an in-memory Temporal dev server set up as temporal-dev.yml. `stop()` ends both and removes them.
+ */
+export async function startLocalStack(name: string, poolMax = 10) {
+  const dir = mkdtempSync(join(tmpdir(), `hub-${name}-`));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 20000 + Math.floor(Math.random() * 20000) });
+  const env = await localEnvironment();
+  const orm = await openOrm(await pg.createDatabase(name), poolMax);
+  await migrate(orm);
+  return {
+    env,
+    orm,
+    namespace: loadDevStack().namespace,
+    async stop() {
+      await orm.close();
+      await env.teardown();
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
