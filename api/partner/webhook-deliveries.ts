@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { keysetCursor, keysetPage, PageLimit } from '../pagination';
+import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../delivery-logs';
+import { keysetPage } from '../pagination';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
@@ -7,13 +8,6 @@ import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from './schemas';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE, type PartnerWebhookInput } from '../../workflows/partner-webhook.contract';
-
-const AttemptId = z
-  .string()
-  .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
-  .meta({ example: '1042' });
-const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
-const Cursor = keysetCursor((s) => /^\d{1,18}$/.test(s), 32);
 
 const PartnerDeliveryAttempt = z
   .object({
@@ -71,12 +65,7 @@ export const listPartnerWebhookDeliveries = defineOperation({
   request: {
     query: z
       .object({
-        event: EventId.optional(),
-        status: z.enum(['succeeded', 'failed']).optional(),
-        from: Instant.optional(),
-        to: Instant.optional(),
-        limit: PageLimit,
-        cursor: Cursor.optional(),
+        ...DELIVERY_LOG_QUERY,
       })
       .strict(),
   },
@@ -146,11 +135,7 @@ const RedeliverBody = z
     to: Instant.optional(),
   })
   .strict()
-  .superRefine((b, ctx) => {
-    if (!b.event_id && !(b.from && b.to)) ctx.addIssue({ code: 'custom', path: ['event_id'], message: 'give event_id, or from and to' });
-    if (b.from && b.to && Date.parse(b.from) >= Date.parse(b.to))
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
-  })
+  .superRefine(checkRedeliverySelection)
   .meta({ id: 'PartnerRedeliverWebhooks' });
 
 async function redeliverPartnerEvents(orm: MikroORM, temporal: Client, eventIds: string[]): Promise<string[]> {

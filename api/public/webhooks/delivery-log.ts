@@ -4,16 +4,10 @@ import { ProblemError } from '../../errors';
 import { defineOperation } from '../../operation';
 import { Instant } from '../../partner/schemas';
 import { environmentOf } from './common';
-import { keysetCursor, keysetPage, PageLimit } from '../../pagination';
+import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../../delivery-logs';
+import { keysetPage } from '../../pagination';
 import { DestinationId } from './schemas';
 import { redeliver } from '../../../db/webhook-destinations';
-
-const AttemptId = z
-  .string()
-  .regex(/^\d{1,18}$/, 'expected a delivery attempt id')
-  .meta({ example: '1042' });
-const EventId = z.string().regex(/^evt_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an event id (evt_…)');
-const AttemptCursor = keysetCursor((s) => /^\d{1,18}$/.test(s), 32);
 
 const DeliveryAttempt = z
   .object({
@@ -81,12 +75,7 @@ export const listWebhookDeliveries = defineOperation({
     query: z
       .object({
         destination: DestinationId.optional(),
-        event: EventId.optional(),
-        status: z.enum(['succeeded', 'failed']).optional(),
-        from: Instant.optional(),
-        to: Instant.optional(),
-        limit: PageLimit,
-        cursor: AttemptCursor.optional(),
+        ...DELIVERY_LOG_QUERY,
       })
       .strict(),
   },
@@ -151,11 +140,7 @@ const RedeliverBody = z
     to: Instant.optional(),
   })
   .strict()
-  .superRefine((b, ctx) => {
-    if (!b.event_id && !(b.from && b.to)) ctx.addIssue({ code: 'custom', path: ['event_id'], message: 'give event_id, or from and to' });
-    if (b.from && b.to && Date.parse(b.from) >= Date.parse(b.to))
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
-  })
+  .superRefine(checkRedeliverySelection)
   .meta({ id: 'RedeliverWebhooks' });
 
 export const redeliverWebhooks = defineOperation({
