@@ -1,3 +1,5 @@
+import type { PartnerEnvironment } from '../../db/entities';
+
 /** Who is calling: a partner's OAuth client, an integrator's API key or a fleet unit's driver app. */
 export interface Principal {
   kind: 'partner' | 'integrator' | 'driver' | 'anonymous';
@@ -26,3 +28,6 @@ export const ANONYMOUS: Principal = {
   scopes: [],
   rateLimitPerMinute: 0,
 };
+
+/** The environment of the bookings and events a caller sees: that of its live or its sandbox credential. */
+export const bookingEnvironment = (livemode: boolean): PartnerEnvironment => (livemode ? 'live' : 'sandbox');

@@ -1,12 +1,13 @@
 import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { z } from 'zod';
-import { BookingSchema, type Booking } from '../../db/entities';
+import type { Booking } from '../../db/entities';
 import { isTerminal, type BookingStatus } from '../../domain/booking-lifecycle';
 import { CANCELLATION_REASONS, type CancellationRecord } from '../../domain/cancellation';
 import { fromMinor } from '../../domain/money';
 import { bookingWorkflowId, cancelBooking as cancelBookingUpdate } from '../../workflows/booking.contract';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
+import { findOwnBooking } from './own-booking';
 import { BookingId, CancellationPolicy, FeeAmount } from './schemas';
 
 /** Cancellations a repeated DELETE answers again: the customer side's, not the driver's or dispatch's. */
@@ -84,12 +85,7 @@ export const cancelBooking = defineOperation({
     'service_unavailable',
   ],
   async handler({ params, query, principal, deps }) {
-    const find = () =>
-      deps.orm.em.fork().findOne(BookingSchema, {
-        id: params.id,
-        partnerId: principal.ownerId,
-        environment: principal.livemode ? 'live' : 'sandbox',
-      });
+    const find = () => findOwnBooking(deps.orm, principal, params.id);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const earlier = earlierCancellation(booking);

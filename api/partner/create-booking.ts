@@ -21,6 +21,7 @@ import { trackingUrl } from '../tracking/links';
 import { claimQuoteFor } from './quote-claims';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
 import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, QuoteId, VehicleClass } from './schemas';
+import { bookingEnvironment } from '../auth/principal';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -117,7 +118,7 @@ export function newBookingRecord(
   return {
     id,
     partnerId: owner.partnerId,
-    environment: owner.livemode ? 'live' : 'sandbox',
+    environment: bookingEnvironment(owner.livemode),
     externalId: body.external_id ?? null,
     vehicleClass: body.vehicle_class,
     pickup: body.pickup,
@@ -234,7 +235,7 @@ export const createBooking = defineOperation({
     let quote: QuoteRecord | undefined;
     if (body.quote_id) {
       // Don't spend a quote on a booking the external_id check would refuse anyway.
-      const environment = owner.livemode ? 'live' : 'sandbox';
+      const environment = bookingEnvironment(owner.livemode);
       const taken = await externalIdHolder(deps.orm.em.fork(), {
         id,
         partnerId: owner.partnerId,
@@ -246,7 +247,7 @@ export const createBooking = defineOperation({
       quote = await claimQuoteFor(deps.temporal, body.quote_id, {
         bookingId: id,
         partnerId: owner.partnerId,
-        environment: owner.livemode ? 'live' : 'sandbox',
+        environment,
         vehicleClass: body.vehicle_class,
         pickup: body.pickup,
         dropoff: body.dropoff,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BookingSchema } from '../../db/entities';
 import { BOOKING_STATUSES } from '../../domain/booking-lifecycle';
 import { partnerBookingStatusView } from '../../domain/partner-wire';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
+import { findOwnBooking } from './own-booking';
 import { BookingId } from './schemas';
 
 export const BookingStatusView = z
@@ -48,11 +48,7 @@ export const getBookingStatus = defineOperation({
   responses: { 200: { description: 'The live status.', schema: BookingStatusView } },
   errors: ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'not_found', 'validation_failed', 'rate_limited'],
   async handler({ query, principal, deps }) {
-    const booking = await deps.orm.em.fork().findOne(BookingSchema, {
-      id: query.id,
-      partnerId: principal.ownerId,
-      environment: principal.livemode ? 'live' : 'sandbox',
-    });
+    const booking = await findOwnBooking(deps.orm, principal, query.id);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${query.id}.`, param: 'query.id' });
     return { status: 200, body: partnerBookingStatusView({ ...booking, fare: booking.fare as never }) };
   },

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BookingSchema } from '../../db/entities';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { ProblemError } from '../errors';
 import { receiptUrl, trackingUrl } from '../tracking/links';
 import { defineOperation } from '../operation';
+import { findOwnBooking } from './own-booking';
 import { Booking, BookingId } from './schemas';
 
 export const getBooking = defineOperation({
@@ -18,11 +18,7 @@ export const getBooking = defineOperation({
   responses: { 200: { description: 'The booking.', schema: Booking } },
   errors: ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'not_found', 'validation_failed', 'rate_limited'],
   async handler({ params, principal, deps }) {
-    const booking = await deps.orm.em.fork().findOne(BookingSchema, {
-      id: params.id,
-      partnerId: principal.ownerId,
-      environment: principal.livemode ? 'live' : 'sandbox',
-    });
+    const booking = await findOwnBooking(deps.orm, principal, params.id);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
     const receipt = receiptUrl(deps.publicBaseUrl, deps.encryptionKey, booking.id);

@@ -10,6 +10,7 @@ import type { quoteWorkflow } from '../../workflows/quote';
 import { LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../workflows/search-attributes';
 import { defineOperation } from '../operation';
 import { CurrencyCode, Fare, Instant, VehicleClass } from './schemas';
+import { bookingEnvironment } from '../auth/principal';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -108,7 +109,7 @@ export function newQuoteRecord(
   return {
     id: newId('qt'),
     partnerId: owner.partnerId,
-    environment: owner.livemode ? 'live' : 'sandbox',
+    environment: bookingEnvironment(owner.livemode),
     vehicleClass: query.vehicle_class,
     pickup,
     dropoff,

@@ -6,6 +6,7 @@ import type { partnerWebhookWorkflow } from '../../workflows/partner-webhook';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
+import { bookingEnvironment } from '../auth/principal';
 
 export const TestWebhookSent = z
   .object({
@@ -27,7 +28,7 @@ export const sendTestWebhook = defineOperation({
   responses: { 202: { description: 'Queued for delivery.', schema: TestWebhookSent } },
   errors: [...WEBHOOK_ENDPOINT_ERRORS, 'conflict', 'service_unavailable'],
   async handler({ principal, deps }) {
-    const event = await recordTestEvent(deps.orm, principal.ownerId, principal.livemode ? 'live' : 'sandbox');
+    const event = await recordTestEvent(deps.orm, principal.ownerId, bookingEnvironment(principal.livemode));
     if (!event) throw new ProblemError('conflict', { detail: 'Set a webhook URL first (PATCH /v1/webhook-endpoint).', param: 'url' });
     try {
       await deps.temporal.workflow.start<typeof partnerWebhookWorkflow>('partnerWebhookWorkflow', {

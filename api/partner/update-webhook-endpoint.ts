@@ -5,6 +5,7 @@ import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
 import { WebhookEndpoint } from './schemas';
+import { bookingEnvironment } from '../auth/principal';
 
 export const UpdateWebhookEndpointRequest = z
   .object({
@@ -30,7 +31,7 @@ export const updateWebhookEndpoint = defineOperation({
   errors: [...WEBHOOK_ENDPOINT_ERRORS, 'bad_request', 'invalid_json', 'payload_too_large', 'unsupported_media_type', 'validation_failed'],
   async handler({ body, principal, deps }) {
     if (body.url !== null) {
-      const problem = webhookUrlProblem(body.url, principal.livemode ? 'live' : 'sandbox');
+      const problem = webhookUrlProblem(body.url, bookingEnvironment(principal.livemode));
       if (problem) {
         throw new ProblemError('validation_failed', {
           detail: '1 field failed validation.',

@@ -3,7 +3,7 @@ import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from
 import { keysetPage } from '../pagination';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Principal } from '../auth/principal';
+import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from './schemas';
@@ -50,7 +50,6 @@ const view = (r: Row) => ({
   succeeded: r.response_status !== null && r.response_status >= 200 && r.response_status < 300,
 });
 
-const environmentOf = (p: Principal) => (p.livemode ? 'live' : 'sandbox');
 const ERRORS = ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'validation_failed', 'rate_limited'] as const;
 
 export const listPartnerWebhookDeliveries = defineOperation({
@@ -80,7 +79,7 @@ export const listPartnerWebhookDeliveries = defineOperation({
   errors: [...ERRORS],
   async handler({ query, principal, deps, ctx }) {
     const where = ['e.partner_id = ?', 'e.environment = ?'];
-    const params: unknown[] = [principal.ownerId, environmentOf(principal)];
+    const params: unknown[] = [principal.ownerId, bookingEnvironment(principal.livemode)];
     const add = (sql: string, value?: unknown) => {
       where.push(sql);
       if (value !== undefined) params.push(value);
@@ -121,7 +120,7 @@ export const getPartnerWebhookDelivery = defineOperation({
       .getConnection()
       .execute<Row[]>(
         'select d.*, e.type, e.body from webhook_deliveries d join events e on e.id = d.event_id where d.id = ? and e.partner_id = ? and e.environment = ?',
-        [params.id, principal.ownerId, environmentOf(principal)],
+        [params.id, principal.ownerId, bookingEnvironment(principal.livemode)],
       );
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
     return { status: 200, body: { ...view(row), payload: row.body! } };
@@ -175,7 +174,7 @@ export const redeliverPartnerWebhooks = defineOperation({
   errors: [...ERRORS, 'not_found', 'service_unavailable'],
   async handler({ body, principal, deps }) {
     const conn = deps.orm.em.getConnection();
-    const owner = [principal.ownerId, environmentOf(principal)];
+    const owner = [principal.ownerId, bookingEnvironment(principal.livemode)];
     let ids: string[];
     if (body.event_id) {
       const found = await conn.execute<{ id: string }[]>('select id from events where id = ? and partner_id = ? and environment = ?', [

@@ -3,6 +3,7 @@ import { BookingSchema } from '../../db/entities';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { BookingRef, PublicBooking, publicBookingView } from './schemas';
+import { bookingEnvironment } from '../auth/principal';
 
 export const getPublicBooking = defineOperation({
   operationId: 'getPublicBooking',
@@ -19,7 +20,7 @@ export const getPublicBooking = defineOperation({
     const booking = await deps.orm.em.fork().findOne(BookingSchema, {
       id: params.ref,
       accountId: principal.ownerId,
-      environment: principal.livemode ? 'live' : 'sandbox',
+      environment: bookingEnvironment(principal.livemode),
     });
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
     return { status: 200, body: publicBookingView(booking) };

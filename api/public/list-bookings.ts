@@ -4,6 +4,7 @@ import { toInternalStatus } from '../../domain/public-status';
 import { defineOperation } from '../operation';
 import { keysetPage } from '../pagination';
 import { ListBookingsQuery, PublicBookingList, publicBookingView } from './schemas';
+import { bookingEnvironment } from '../auth/principal';
 
 export const listPublicBookings = defineOperation({
   operationId: 'listPublicBookings',
@@ -21,7 +22,7 @@ export const listPublicBookings = defineOperation({
   async handler({ query, principal, deps, ctx }) {
     const where: FilterQuery<Booking> = {
       accountId: principal.ownerId,
-      environment: principal.livemode ? 'live' : 'sandbox',
+      environment: bookingEnvironment(principal.livemode),
       ...(query.status ? { status: toInternalStatus(query.status) } : {}),
     };
     if (query.from || query.to) {

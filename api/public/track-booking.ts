@@ -4,6 +4,7 @@ import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { streamTracking } from '../tracking/stream';
 import { BookingRef } from './schemas';
+import { bookingEnvironment } from '../auth/principal';
 
 const TrackingEvent = z
   .object({
@@ -48,7 +49,7 @@ export const trackPublicBooking = defineOperation({
     const booking = await deps.orm.em.fork().findOne(BookingSchema, {
       id: params.ref,
       accountId: principal.ownerId,
-      environment: principal.livemode ? 'live' : 'sandbox',
+      environment: bookingEnvironment(principal.livemode),
     });
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
     await streamTracking(ctx, deps, booking.id);
