@@ -1,9 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import { createAllocationActivities } from '../../activities/allocation';
+import type { Worker } from '@temporalio/worker';
 import { createBookingActivities } from '../../activities/booking';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
-import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
 import { WebhookDeliverySchema } from '../../db/entities';
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, getBookingState, type BookingRecord } from '../../workflows/booking.contract';
@@ -13,6 +11,7 @@ import { bookingBody, createTestPartner } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
 import { startReceiver } from '../support/receiver';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
+import { createWorkers } from '../../workers/create-workers';
 
 const HOUR = 3600_000;
 
@@ -31,19 +30,14 @@ describe('workflows on the time-skipping server', () => {
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    const common = { connection: env.nativeConnection, workflowBundle: sharedWorkflowBundle() };
-    worker = await Promise.all([
-      Worker.create({
-        ...common,
-        taskQueue: BOOKINGS_TASK_QUEUE,
-        activities: { ...createBookingActivities({ orm: db.orm }), ...createAllocationActivities({ orm: db.orm }) },
-      }),
-      Worker.create({
-        ...common,
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        activities: createPartnerWebhookActivities({ orm: db.orm, encryptionKey: TEST_SECRETS.encryptionKey, timeoutMs: 2000 }),
-      }),
-    ]);
+    worker = await createWorkers({
+      connection: env.nativeConnection,
+      namespace: env.namespace ?? 'default',
+      orm: db.orm,
+      encryptionKey: TEST_SECRETS.encryptionKey,
+      webhookTimeoutMs: 2000,
+      workflowBundle: sharedWorkflowBundle(),
+    });
     run = Promise.all(worker.map((w) => w.run())).then(() => undefined);
   });
   afterAll(async () => {

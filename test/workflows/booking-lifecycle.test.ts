@@ -3,7 +3,6 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
-import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { receiptUrl } from '../../api/tracking/links';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
@@ -20,12 +19,12 @@ import {
   type ReportRideProgressInput,
   type RideSettings,
 } from '../../workflows/booking.contract';
-import { WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import { BookingStatusKey } from '../../workflows/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
+import { createWorkers } from '../../workers/create-workers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,30 +53,29 @@ describe('booking lifecycle on the time-skipping server', () => {
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    const common = { connection: env.nativeConnection, workflowBundle: sharedWorkflowBundle() };
-    workers = await Promise.all([
-      Worker.create({
-        ...common,
-        taskQueue: BOOKINGS_TASK_QUEUE,
-        activities: {
-          ...createBookingActivities({ orm: db.orm, ride: SETTINGS, links: LINKS }),
-          ...createAllocationActivities({ orm: db.orm }),
-        },
-      }),
-      Worker.create({
-        ...common,
+    const connection = env.nativeConnection;
+    workers = [
+      ...(await createWorkers({
+        connection,
+        namespace: env.namespace ?? 'default',
+        orm: db.orm,
+        encryptionKey: LINKS.encryptionKey,
+        webhookTimeoutMs: 2000,
+        publicBaseUrl: LINKS.publicBaseUrl,
+        ride: SETTINGS,
+        workflowBundle: sharedWorkflowBundle(),
+      })),
+      // Bookings whose history continues as new after a few events.
+      await Worker.create({
+        connection,
+        workflowBundle: sharedWorkflowBundle(),
         taskQueue: SMALL_HISTORY_QUEUE,
         activities: {
           ...createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),
           ...createAllocationActivities({ orm: db.orm }),
         },
       }),
-      Worker.create({
-        ...common,
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        activities: createPartnerWebhookActivities({ orm: db.orm, encryptionKey: TEST_SECRETS.encryptionKey, timeoutMs: 2000 }),
-      }),
-    ]);
+    ];
     run = Promise.all(workers.map((w) => w.run())).then(() => undefined);
     partnerId = (await createTestPartner(db.orm)).partnerId;
   });

@@ -1,9 +1,6 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import { createAllocationActivities } from '../../activities/allocation';
-import { createBookingActivities } from '../../activities/booking';
-import { createPartnerWebhookActivities } from '../../activities/partner-webhook';
+import type { Worker } from '@temporalio/worker';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { BookingSchema, FleetUnitSchema, HubEventSchema } from '../../db/entities';
 import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS } from '../../domain/allocation';
@@ -19,13 +16,13 @@ import {
   type BookingState,
   type ReportRideProgressInput,
 } from '../../workflows/booking.contract';
-import { WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { setDocumentExpiry } from '../../db/fleet';
 import { createTestUnit, dateIn, VALID_DOCUMENTS } from '../support/fleet';
 import { TEST_SECRETS } from '../support/hub';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
+import { createWorkers } from '../../workers/create-workers';
 
 const MINUTE = 60_000;
 /** The pickup of bookingBody(): Paris CDG. Units are placed north of it, `km` away (1° of latitude ≈ 111 km). */
@@ -41,19 +38,14 @@ describe('live dispatch on the time-skipping server', () => {
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    const common = { connection: env.nativeConnection, workflowBundle: sharedWorkflowBundle() };
-    workers = await Promise.all([
-      Worker.create({
-        ...common,
-        taskQueue: BOOKINGS_TASK_QUEUE,
-        activities: { ...createBookingActivities({ orm: db.orm }), ...createAllocationActivities({ orm: db.orm }) },
-      }),
-      Worker.create({
-        ...common,
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        activities: createPartnerWebhookActivities({ orm: db.orm, encryptionKey: TEST_SECRETS.encryptionKey, timeoutMs: 2000 }),
-      }),
-    ]);
+    workers = await createWorkers({
+      connection: env.nativeConnection,
+      namespace: env.namespace ?? 'default',
+      orm: db.orm,
+      encryptionKey: TEST_SECRETS.encryptionKey,
+      webhookTimeoutMs: 2000,
+      workflowBundle: sharedWorkflowBundle(),
+    });
     run = Promise.all(workers.map((w) => w.run())).then(() => undefined);
     partnerId = (await createTestPartner(db.orm)).partnerId;
   });
