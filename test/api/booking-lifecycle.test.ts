@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SANDBOX_SCENARIOS } from '../../domain/sandbox';
 import { CANCELLATION_REASONS } from '../../domain/cancellation';
 import { bookingWorkflowId, getBookingState, reportRideProgress, type ReportRideProgressInput } from '../../workflows/booking.contract';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -32,8 +32,7 @@ describe('booking status, cancellation and sandbox scenarios through the API', (
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
+  const sql = sqlOn(() => db);
   const bookingCount = async () => (await sql<{ n: number }>(`select count(*)::int as n from bookings`))[0].n;
   const row = async (id: string) => (await sql(`select * from bookings where id = ?`, [id]))[0];
 

@@ -5,7 +5,7 @@ import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create
 import { bookingRow } from '../../db/booking-rows';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -25,10 +25,8 @@ describe('POST /v1/bookings', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
-  const bookingCount = async (partnerId: string) =>
-    (await sql<{ n: number }>(`select count(*)::int as n from bookings where partner_id = ?`, [partnerId]))[0].n;
+  const sql = sqlOn(() => db);
+  const bookingCount = (partnerId: string) => countBookings(db, partnerId);
   async function bookingWorkflows(partnerId: string): Promise<number> {
     return (await env.client.workflow.count(`WorkflowType = 'bookingWorkflow' AND PartnerId = '${partnerId}'`)).count;
   }

@@ -5,7 +5,7 @@ import { idempotency } from '../../api/middleware/idempotency';
 import { ProblemError } from '../../api/errors';
 import { Lifeline } from '../../db/lifeline';
 import { createLogger } from '../../infra/logger';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 
 /**
  * `saveRecoveryPointWith` writes the recovery point and the caller's own row in one statement, and only while the
@@ -19,8 +19,7 @@ describe('a write fenced on its idempotency claim', () => {
   /** Set by a test: what happens to the claim between the middleware taking it and the handler's write. */
   let meanwhile: (key: string) => Promise<void>;
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
+  const sql = sqlOn(() => db);
 
   beforeAll(async () => {
     db = await freshDatabase();

@@ -1,6 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Holder } from '../../db/lifeline';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -30,8 +30,7 @@ describe('idempotency claims held by a live API process', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
+  const sql = sqlOn(() => db);
   const bookingIds = async (partnerId: string) =>
     (await sql<{ id: string }>(`select id from bookings where partner_id = ? order by id`, [partnerId])).map((b) => b.id);
   const keyRow = async (key: string) =>

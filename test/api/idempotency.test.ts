@@ -2,7 +2,7 @@ import { ServiceError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { purgeExpired } from '../../api/housekeeping';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -52,10 +52,8 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
-  const bookingCount = async (partnerId: string) =>
-    (await sql<{ n: number }>(`select count(*)::int as n from bookings where partner_id = ?`, [partnerId]))[0].n;
+  const sql = sqlOn(() => db);
+  const bookingCount = (partnerId: string) => countBookings(db, partnerId);
   const keyRows = (key: string) =>
     sql<{ state: string; environment: string; credential_id: string }>(`select * from idempotency_keys where key = ?`, [key]);
 

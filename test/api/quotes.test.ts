@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { priceFare } from '../../domain/pricing';
 import { fromMinor } from '../../domain/money';
 import { quoteWorkflowId, type QuoteOutcome } from '../../workflows/quote.contract';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -25,10 +25,8 @@ describe('quotes', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    db.orm.em.getConnection().execute(query, params) as Promise<T[]>;
-  const bookingCount = async (partnerId: string) =>
-    (await sql<{ n: number }>(`select count(*)::int as n from bookings where partner_id = ?`, [partnerId]))[0].n;
+  const sql = sqlOn(() => db);
+  const bookingCount = (partnerId: string) => countBookings(db, partnerId);
   const quoteWorkflows = async (partnerId: string) =>
     (await env.client.workflow.count(`WorkflowType = 'quoteWorkflow' AND PartnerId = '${partnerId}'`)).count;
 

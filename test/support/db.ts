@@ -44,3 +44,15 @@ export async function freshDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** One statement (`?` placeholders) on the test database that `current()` gives once `beforeAll` has made it. */
+export function sqlOn(current: () => TestDatabase) {
+  return <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+    current().orm.em.getConnection().execute(query, params) as Promise<T[]>;
+}
+
+/** How many bookings a partner has in the read model. */
+export async function bookingCount(db: TestDatabase, partnerId: string): Promise<number> {
+  const [row] = await sqlOn(() => db)<{ n: number }>(`select count(*)::int as n from bookings where partner_id = ?`, [partnerId]);
+  return row.n;
+}
