@@ -17,6 +17,7 @@ import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { launchBrowser } from '../support/browser';
 import { openSse } from '../support/sse';
 import { localEnvironment } from '../support/temporal';
+import type { FareBreakdown } from '../../domain/pricing';
 
 const run = promisify(execFile);
 
@@ -246,15 +247,7 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     expect(parsed.title).toBe(`Receipt ${booking.id}`);
 
     const row = await db.orm.em.fork().findOneOrFail(BookingSchema, { id: booking.id });
-    const fare = row.fare as {
-      base: number;
-      distance: number;
-      time: number;
-      surcharges: number;
-      taxes: number;
-      total: number;
-      commission: number;
-    };
+    const fare = row.fare as unknown as FareBreakdown;
     const after = (label: string) => text[text.indexOf(label) + 1];
     expect(after('Total')).toBe(formatMoney(fare.total, 'EUR'));
     expect(after('VAT 10%')).toBe(formatMoney(fare.taxes, 'EUR'));

@@ -1,8 +1,7 @@
 import { FleetUnitSchema } from '../../db/entities';
-import { runHub } from '../../scripts/hub-commands';
+import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { dateIn } from '../support/fleet';
-import { TEST_SECRETS } from '../support/hub';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -10,22 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-async function hub(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runHub(argv, {
-    orm: db.orm,
-    secrets: TEST_SECRETS,
-    out: (s) => (stdout += `${s}\n`),
-    err: (s) => (stderr += `${s}\n`),
-  });
-  return { code, stdout, stderr };
-}
-async function hubJson(...argv: string[]) {
-  const { code, stdout, stderr } = await hub(...argv, '--json');
-  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-  return JSON.parse(stdout);
-}
+const { hub, hubJson } = hubCli(() => db);
 
 const ADD = [
   'fleet', 'add', '--market', 'PAR', '--class', 'executive', '--make', 'Mercedes-Benz', '--model', 'E-Class', '--year', '2024',

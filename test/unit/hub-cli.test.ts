@@ -1,7 +1,7 @@
 import { maskApiKey } from '../../infra/credentials';
 import { OAuthClientSchema, PartnerSchema } from '../../db/entities';
 import { decryptSecret, hashSecret } from '../../infra/secrets';
-import { runHub } from '../../scripts/hub-commands';
+import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
 
@@ -13,23 +13,7 @@ beforeAll(async () => {
 
 afterAll(() => db?.close());
 
-async function hub(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runHub(argv, {
-    orm: db.orm,
-    secrets: TEST_SECRETS,
-    out: (s) => (stdout += `${s}\n`),
-    err: (s) => (stderr += `${s}\n`),
-  });
-  return { code, stdout, stderr };
-}
-
-async function hubJson(...argv: string[]) {
-  const { code, stdout, stderr } = await hub(...argv, '--json');
-  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-  return JSON.parse(stdout);
-}
+const { hub, hubJson } = hubCli(() => db);
 
 async function storedHash(clientId: string) {
   return (await db.orm.em.fork().findOneOrFail(OAuthClientSchema, { id: clientId })).secretHash;

@@ -1,10 +1,9 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { WebhookDestinationSchema } from '../../db/entities';
 import { createIntegratorAccount } from '../../db/management';
-import { runHub } from '../../scripts/hub-commands';
 import { destinationWorkflowId } from '../../workflows/public-webhooks.contract';
+import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { TEST_SECRETS } from '../support/hub';
 import { timeSkippingEnvironment } from '../support/temporal';
 
 let db: TestDatabase;
@@ -15,24 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([db?.close(), env?.teardown()]));
 
-async function hub(withTemporal: boolean, ...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runHub(argv, {
-    orm: db.orm,
-    secrets: TEST_SECRETS,
-    out: (s) => (stdout += `${s}\n`),
-    err: (s) => (stderr += `${s}\n`),
-    temporal: withTemporal ? async () => env.client : undefined,
-  });
-  return { code, stdout, stderr };
-}
+const { hub: hubAlone } = hubCli(() => db);
+/** Pause, resume and test also reach Temporal. */
+const { hub: hubWithTemporal } = hubCli(
+  () => db,
+  () => env.client,
+);
 
 describe('hub destinations', () => {
   it('creates, lists, pauses, rotates and deletes a destination; refuses unknown events and unsafe live URLs', async () => {
     const { accountId } = await createIntegratorAccount(db.orm, 'Ops');
-    const bad = await hub(
-      false,
+    const bad = await hubAlone(
       'destinations',
       'create',
       '--account',
@@ -46,8 +38,7 @@ describe('hub destinations', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('allowed: booking.status_changed');
-    const unsafe = await hub(
-      false,
+    const unsafe = await hubAlone(
       'destinations',
       'create',
       '--account',
@@ -61,8 +52,7 @@ describe('hub destinations', () => {
     );
     expect(unsafe.code).toBe(2);
 
-    const created = await hub(
-      false,
+    const created = await hubAlone(
       'destinations',
       'create',
       '--account',
@@ -84,22 +74,22 @@ describe('hub destinations', () => {
       signing_secret: expect.stringMatching(/^whsec_/),
     });
 
-    const listed = await hub(false, 'destinations', 'list', '--account', accountId);
+    const listed = await hubAlone('destinations', 'list', '--account', accountId);
     expect(listed.stdout).toContain(json.id);
     expect(listed.stdout).not.toContain(json.signing_secret);
 
-    expect((await hub(false, 'destinations', 'pause', json.id)).code).toBe(1);
-    const paused = await hub(true, 'destinations', 'pause', json.id, '--reason', 'maintenance');
+    expect((await hubAlone('destinations', 'pause', json.id)).code).toBe(1);
+    const paused = await hubWithTemporal('destinations', 'pause', json.id, '--reason', 'maintenance');
     expect(paused.code).toBe(0);
     const row = await db.orm.em.fork().findOneOrFail(WebhookDestinationSchema, { id: json.id });
     expect(row).toMatchObject({ status: 'paused', pausedReason: 'maintenance' });
-    expect((await hub(true, 'destinations', 'list', '--paused')).stdout).toContain(json.id);
+    expect((await hubWithTemporal('destinations', 'list', '--paused')).stdout).toContain(json.id);
     // The entity workflow got the pause (no worker here: its start with the signal is what the CLI did).
     const entity = await env.client.workflow.getHandle(destinationWorkflowId(json.id)).describe();
     expect(entity.type).toBe('destinationWorkflow');
-    const rotated = JSON.parse((await hub(false, 'destinations', 'rotate-secret', json.id, '--overlap-seconds', '60', '--json')).stdout);
+    const rotated = JSON.parse((await hubAlone('destinations', 'rotate-secret', json.id, '--overlap-seconds', '60', '--json')).stdout);
     expect(rotated.signing_secret).not.toBe(json.signing_secret);
-    expect((await hub(false, 'destinations', 'delete', json.id)).code).toBe(0);
-    expect((await hub(false, 'destinations', 'show', json.id)).code).toBe(1);
+    expect((await hubAlone('destinations', 'delete', json.id)).code).toBe(0);
+    expect((await hubAlone('destinations', 'show', json.id)).code).toBe(1);
   });
 });
