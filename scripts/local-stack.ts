@@ -8,7 +8,8 @@ import { localEnvironment } from '../test/support/temporal';
 
 /**
  * What a bench or a script needs under the hub on this machine: a migrated database `name` on a throw-away embedded
- * PostgreSQL and an in-memory Temporal dev server set up as temporal-dev.yml. `stop()` ends both and removes them.
+ * PostgreSQL and an in-memory Temporal dev server set up as temporal-dev.yml. `stop()` ends both and removes them; so
+ * does an interrupt (SIGINT, SIGTERM).
  */
 export async function startLocalStack(name: string, poolMax = 10) {
   const dir = mkdtempSync(join(tmpdir(), `hub-${name}-`));
@@ -17,15 +18,22 @@ export async function startLocalStack(name: string, poolMax = 10) {
   const env = await localEnvironment();
   const orm = await openOrm(await pg.createDatabase(name), poolMax);
   await migrate(orm);
-  return {
-    env,
-    orm,
-    namespace: loadDevStack().namespace,
-    async stop() {
-      await orm.close();
-      await env.teardown();
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  async function stop() {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await orm.close();
+    await env.teardown();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // Stopped by Ctrl-C or `timeout`: exit properly (the dev server and PostgreSQL outlived a bare SIGTERM); a teardown
+  // that the run's workers still hold up cannot stop that.
+  function interrupted() {
+    void stop()
+      .catch(() => undefined)
+      .finally(() => process.exit(130));
+  }
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  return { env, orm, namespace: loadDevStack().namespace, stop };
 }
