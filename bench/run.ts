@@ -82,6 +82,8 @@ async function main() {
   await deps.signingKeys.ensureActiveKey();
   const app = createApp(deps, [...OPERATIONS, ping('bare', 'none'), ping('authenticated', 'partner'), ping('idempotent', 'partner', true)]);
   const server = app.listen(0, '127.0.0.1');
+  // The load agent keeps idle sockets between phases; a server closing them at Node's default 5 s races its next use.
+  server.keepAliveTimeout = 600_000;
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   // The workers start only after the measured phases: in production they run on their own machines

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sqlOf } from '../../db/sql';
+import type { Principal } from '../auth/principal';
 import { ProblemError } from '../errors';
 
 const WINDOW_SECONDS = 60;
@@ -12,19 +13,39 @@ export interface RateDecision {
   allowed: boolean;
 }
 
+declare module 'koa' {
+  interface DefaultState {
+    /** Set by an authentication that already counted the request in the statement that read its credential. */
+    rateDecision?: RateDecision;
+  }
+}
+
+/** The start, in epoch seconds, of the window a request made at `now` counts in. */
+export function windowStartOf(now = Date.now()): number {
+  return Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+}
+
+/**
+ * The upsert that counts one request in its window and returns the window's count. Its bucket and window start are
+ * the parameters `$first` and `$first + 1`; `from` may make the count conditional (`from <cte> where …`).
+ */
+export function countRequest(first: number, from = ''): string {
+  return `insert into rate_limit_windows (bucket, window_start, count) select $${first}, to_timestamp($${first + 1}), 1 ${from}
+     on conflict (bucket, window_start) do update set count = rate_limit_windows.count + 1
+     returning count`;
+}
+
+export function decide(count: number, limit: number, windowStart: number): RateDecision {
+  return { limit, remaining: Math.max(0, limit - count), resetAt: windowStart + WINDOW_SECONDS, allowed: count <= limit };
+}
+
 /**
  * Fixed one-minute windows counted in PostgreSQL with one atomic upsert, so the limit holds across every API process.
  */
 export async function consume(orm: MikroORM, bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
-  const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  const rows = await sqlOf(orm)<{ count: number }>(
-    `insert into rate_limit_windows (bucket, window_start, count) values ($1, to_timestamp($2), 1)
-     on conflict (bucket, window_start) do update set count = rate_limit_windows.count + 1
-     returning count`,
-    [bucket, windowStart],
-  );
-  const count = Number(rows[0].count);
-  return { limit, remaining: Math.max(0, limit - count), resetAt: windowStart + WINDOW_SECONDS, allowed: count <= limit };
+  const windowStart = windowStartOf(now);
+  const rows = await sqlOf(orm)<{ count: number }>(countRequest(1), [bucket, windowStart]);
+  return decide(Number(rows[0].count), limit, windowStart);
 }
 
 /** Seconds until the window ends: the RateLimit `t` and, over the limit, Retry-After. */
@@ -43,11 +64,16 @@ export function rateLimitHeaders(d: RateDecision, t: number): Record<string, str
   };
 }
 
+/** Each credential has its own windows. */
+export function rateBucket(principal: Pick<Principal, 'kind' | 'credentialId'>): string {
+  return `${principal.kind}:${principal.credentialId}`;
+}
+
 export function rateLimit(orm: MikroORM) {
   return async (ctx: Context, next: Next) => {
     const principal = ctx.state.principal;
     if (!principal || principal.kind === 'anonymous') return next();
-    const decision = await consume(orm, `${principal.kind}:${principal.credentialId}`, principal.rateLimitPerMinute);
+    const decision = ctx.state.rateDecision ?? (await consume(orm, rateBucket(principal), principal.rateLimitPerMinute));
     const t = secondsToReset(decision);
     const headers = rateLimitHeaders(decision, t);
     ctx.set(headers);

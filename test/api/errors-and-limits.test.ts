@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
 import { Passenger } from '../../api/partner/schemas';
+import { revokeClient } from '../../db/management';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
@@ -397,6 +398,26 @@ describe('problem responses and rate limits', () => {
       for (const r of replies) expect(r.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
       expectProblem(replies[3], 429, 'rate_limited');
       expect(Number(replies[3].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }, 30_000);
+
+    it("counts a request in the same statement that reads the client's standing, but never a revoked client's", async () => {
+      const partner = await createTestPartner(db.orm, { name: 'Revoked partner', rateLimitPerMinute: 3 });
+      const token = await requestToken(hub.baseUrl, partner.sandbox);
+      await awaitRoomInWindow(5);
+      const counted = async () => {
+        const [row] = await db.orm.em
+          .fork()
+          .execute<{ count: number }[]>(`select coalesce(sum(count), 0)::int as count from rate_limit_windows where bucket = ?`, [
+            `partner:${partner.sandbox.clientId}`,
+          ]);
+        return row.count;
+      };
+      const url = `${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`;
+      expect((await send(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+      expect(await counted()).toBe(1);
+      await revokeClient(db.orm, partner.sandbox.clientId);
+      for (let i = 0; i < 4; i++) expectProblem(await send(url, { headers: { authorization: `Bearer ${token}` } }), 401, 'invalid_token');
+      expect(await counted()).toBe(1);
     }, 30_000);
   });
 });
