@@ -22,7 +22,8 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.silent = true;
   const router = new Router();
   const limit = rateLimit(deps.orm);
-  const idem = idempotency(deps.orm, deps.lifeline);
+  const claimedFirst = idempotency(deps.orm, deps.lifeline);
+  const claimedInHandler = idempotency(deps.orm, deps.lifeline, 'in-handler');
   const pass: Koa.Middleware = (_ctx, next) => next();
 
   const pipeline: OperationPipeline = {
@@ -40,7 +41,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
     },
     rateLimit: (op) => (op.security.kind === 'none' ? pass : limit),
     readBody: bodyReader(),
-    idempotency: (op) => (op.idempotent ? idem : pass),
+    idempotency: (op) => (op.idempotent === 'in-handler' ? claimedInHandler : op.idempotent ? claimedFirst : pass),
   };
   mountOperations(router, operations, deps, pipeline);
 

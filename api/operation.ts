@@ -46,8 +46,11 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
   description?: string;
   tags: string[];
   security: Security;
-  /** Accepts `Idempotency-Key` and replays the first complete response. */
-  idempotent?: boolean;
+  /**
+   * Accepts `Idempotency-Key` and replays the first complete response. `in-handler`: the handler claims the key
+   * itself, before its first side effect (api/middleware/idempotency.ts).
+   */
+  idempotent?: boolean | 'in-handler';
   request?: {
     body?: ZodType<B>;
     /** Media type of the body when not JSON (documentation; the body reader accepts JSON and forms). */

@@ -19,14 +19,16 @@ const ownClaim = (first: number) =>
 
 // The statements, built once (each is prepared once per connection: db/sql.ts).
 /** One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
- * earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point). */
-const CLAIM = `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started)
-   values ($1, $2, $3, $4, $5, $6, 'in_progress', $7, $8::timestamptz)
+ * earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point). `$9`, when not null,
+ * becomes the recovery point of a claim that has none; the claim returns the recovery point it holds. */
+const CLAIM = `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started, recovery_point)
+   values ($1, $2, $3, $4, $5, $6, 'in_progress', $7, $8::timestamptz, $9)
    on conflict (credential_id, environment, key) do update set
      method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
      holder_pid = excluded.holder_pid, holder_started = excluded.holder_started,
      response_status = null, response_headers = null, response_body = null,
-     recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then null else idempotency_keys.recovery_point end,
+     recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then excluded.recovery_point
+                           else coalesce(idempotency_keys.recovery_point, excluded.recovery_point) end,
      created_at = case when idempotency_keys.created_at < now() - interval '24 hours' then now() else idempotency_keys.created_at end
    where idempotency_keys.created_at < now() - interval '24 hours'
       or (idempotency_keys.method = excluded.method and idempotency_keys.path = excluded.path
@@ -77,24 +79,38 @@ interface StoredKey {
 }
 
 export interface IdempotencyHandle {
-  /** What a failed earlier attempt with this key saved before its side effect (e.g. the booking id it used). */
-  recoveryPoint: string | null;
   /**
-   * Call before a side effect that a retry must find again rather than repeat.
+   * Claims the key if this request has not yet, and answers what a failed earlier attempt with it saved before its
+   * side effect (e.g. the booking id it used), or null. A key already answered or in use ends the request here: its
+   * stored answer is replayed, or it is refused.
    */
+  claim(): Promise<string | null>;
+  /** Call before a side effect that a retry must find again rather than repeat. */
   saveRecoveryPoint(value: string): Promise<void>;
   /**
    * Saves `value` as the recovery point in the same statement as a write that must commit with it: `write` builds a
    * conditional write (`insert … select … where <claimHeld> … returning …`) with its parameters from `$first`, so it
-   * happens only while this request still holds its claim. Answers how many rows the write returned.
+   * happens only while this request holds its claim. An unclaimed key is claimed by the same statement; if an earlier
+   * attempt had saved another recovery point, nothing is written and `recoveryPoint` says which: redo with it.
    */
-  saveRecoveryPointWith(value: string, write: (claimHeld: string, first: number) => Statement): Promise<number>;
+  saveRecoveryPointWith(
+    value: string,
+    write: (claimHeld: string, first: number) => Statement,
+  ): Promise<{ written: number; recoveryPoint: string }>;
 }
 
 declare module 'koa' {
   interface DefaultState {
     idempotency?: IdempotencyHandle;
   }
+}
+
+/** Where the key is claimed: before the handler runs, or by the handler itself (with its first write). */
+export type ClaimPoint = 'before-handler' | 'in-handler';
+
+/** Thrown by a claim inside the handler when the key already has an answer: the middleware replays it. */
+class StoredAnswer {
+  constructor(readonly stored: StoredKey) {}
 }
 
 /**
@@ -106,8 +122,11 @@ declare module 'koa' {
  * that backend is gone from `pg_stat_activity` (the process died, PostgreSQL restarted) the same request takes the
  * claim over at once and resumes from its recovery point; while it lives, a second request gets 409. Every later
  * write of a request is fenced on its own holder, so a request whose claim was taken over cannot also act.
+ *
+ * With `in-handler`, the handler claims the key itself before its first side effect, in the statement of its first
+ * write (`saveRecoveryPointWith`): one round trip less, and a request refused by validation never touches the key.
  */
-export function idempotency(orm: MikroORM, lifeline: Lifeline) {
+export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: ClaimPoint = 'before-handler') {
   return async (ctx: Context, next: Next) => {
     // Absent means no idempotency; present but empty (HTTP trims a value of spaces to empty) is a malformed key.
     if (ctx.headers['idempotency-key'] === undefined) return next();
@@ -134,16 +153,24 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
       });
     }
     const own = [...scope, holder.pid, holder.started];
-
-    const claimed = await sql<{ recovery_point: string | null }>(CLAIM, [
+    const claimValues = (recoveryPoint: string | null) => [
       ...scope,
       ctx.method,
       ctx.path,
       print,
       holder.pid,
       holder.started,
-    ]);
-    if (claimed.length === 0) {
+      recoveryPoint,
+    ];
+
+    let claimed: { recoveryPoint: string | null } | undefined;
+    let saved = false;
+    const taken = (recoveryPoint: string | null) => {
+      claimed = { recoveryPoint };
+      saved = recoveryPoint !== null;
+    };
+    /** The key is answered or in use: its stored answer, or the reason it is refused. */
+    const refusal = async (): Promise<StoredAnswer> => {
       const [stored] = await sql<StoredKey>(STORED, scope);
       if (!stored) {
         // Released by a failed first request between our insert and this read.
@@ -164,21 +191,42 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
           headers: { 'Retry-After': '1' },
         });
       }
-      ctx.status = stored.response_status!;
-      ctx.set({ ...(stored.response_headers ?? {}), 'Idempotent-Replayed': 'true' });
-      ctx.body = stored.response_body ?? undefined;
-      return;
-    }
+      return new StoredAnswer(stored);
+    };
+    const claim = async (): Promise<string | null> => {
+      if (claimed) return claimed.recoveryPoint;
+      const [row] = await sql<{ recovery_point: string | null }>(CLAIM, claimValues(null));
+      if (!row) throw await refusal();
+      taken(row.recovery_point);
+      return row.recovery_point;
+    };
 
-    let saved = claimed[0].recovery_point !== null;
     ctx.state.idempotency = {
-      recoveryPoint: claimed[0].recovery_point,
+      claim,
       async saveRecoveryPoint(value) {
+        await claim();
         const kept = await sql(SAVE_RECOVERY_POINT, [value, ...own]);
         if (kept.length === 0) throw claimTakenOver();
         saved = true;
       },
       async saveRecoveryPointWith(value, write) {
+        if (!claimed) {
+          // Claim, save and write at once; the write only if the claim took `value` as its recovery point.
+          const values = claimValues(value);
+          const { text, values: writeValues } = write(
+            `exists (select 1 from claim where recovery_point = $${values.length})`,
+            values.length + 1,
+          );
+          const [result] = await sql<{ claimed: boolean; recovery_point: string | null; written: number }>(
+            `with claim as (${CLAIM}), written as (${text})
+             select exists (select 1 from claim) as claimed, (select recovery_point from claim) as recovery_point,
+               (select count(*) from written)::int as written`,
+            [...values, ...writeValues],
+          );
+          if (!result.claimed) throw await refusal();
+          taken(result.recovery_point);
+          return { written: result.written, recoveryPoint: result.recovery_point! };
+        }
         const { text, values } = write('exists (select 1 from claim)', 2 + own.length);
         const [result] = await sql<{ held: boolean; written: number }>(
           `with claim as (${SAVE_RECOVERY_POINT}), written as (${text})
@@ -187,19 +235,28 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline) {
         );
         if (!result.held) throw claimTakenOver();
         saved = true;
-        return result.written;
+        return { written: result.written, recoveryPoint: value };
       },
     };
     try {
+      if (claimPoint === 'before-handler') await claim();
       await next();
+      if (!claimed) throw new Error(`${ctx.method} ${ctx.path} answered without claiming its Idempotency-Key`);
     } catch (err) {
-      await sql(saved ? MARK_FAILED : RELEASE, own);
+      if (err instanceof StoredAnswer) return replay(ctx, err.stored);
+      if (claimed) await sql(saved ? MARK_FAILED : RELEASE, own);
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
     const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
     await sql(COMPLETE, [ctx.status, JSON.stringify(headers), body, ...own]);
   };
+}
+
+function replay(ctx: Context, stored: StoredKey): void {
+  ctx.status = stored.response_status!;
+  ctx.set({ ...(stored.response_headers ?? {}), 'Idempotent-Replayed': 'true' });
+  ctx.body = stored.response_body ?? undefined;
 }
 
 /** This request's holder was seen as gone and a retry took its claim over: the retry acts, this one must not. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { cancellationPolicy } from '../../domain/cancellation';
 import { marketOf } from '../../domain/markets';
@@ -15,6 +15,7 @@ import type { bookingWorkflow } from '../../workflows/booking';
 import type { QuoteRecord } from '../../workflows/quote.contract';
 import { BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../workflows/search-attributes';
 import { ProblemError } from '../errors';
+import type { IdempotencyHandle } from '../middleware/idempotency';
 import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { trackingUrl } from '../tracking/links';
@@ -193,6 +194,34 @@ function externalIdTaken(externalId: string, holder: string): ProblemError {
   });
 }
 
+/**
+ * Inserts the booking row, with the recovery point when the request has an Idempotency-Key. `resumes` names the
+ * booking of an earlier attempt with this key, when there was one: nothing was written, insert that one instead.
+ */
+async function insertBooking(
+  orm: MikroORM,
+  record: BookingRecord,
+  idempotency: IdempotencyHandle | undefined,
+): Promise<{ written: boolean; resumes?: string }> {
+  const row = bookingRow(record);
+  const insert = (condition: string, first: number) =>
+    insertStatement(orm, BookingSchema, row, { first, tail: `where ${condition} on conflict (id) do nothing returning 1` });
+  try {
+    if (!idempotency) {
+      const { text, values } = insert('true', 1);
+      return { written: (await sqlOf(orm)(text, values)).length > 0 };
+    }
+    const { written, recoveryPoint } = await idempotency.saveRecoveryPointWith(record.id, insert);
+    return recoveryPoint === record.id ? { written: written > 0 } : { written: false, resumes: recoveryPoint };
+  } catch (err) {
+    if (isExternalIdViolation(err)) {
+      const holder = await externalIdHolder(orm.em.fork(), record);
+      if (holder) throw externalIdTaken(record.externalId!, holder);
+    }
+    throw err;
+  }
+}
+
 export const createBooking = defineOperation({
   operationId: 'createBooking',
   method: 'post',
@@ -202,7 +231,7 @@ export const createBooking = defineOperation({
     'Prices the ride, starts its workflow `booking:<id>` and answers once the booking is confirmed. Send an `Idempotency-Key` to retry safely: the first response is replayed for 24 hours.',
   tags: ['Bookings'],
   security: { kind: 'partner', scope: 'bookings.write' },
-  idempotent: true,
+  idempotent: 'in-handler',
   request: { body: CreateBookingRequest, bodyExample: EXAMPLE, headers: SandboxScenarioHeaders },
   responses: { 201: { description: 'The booking, confirmed.', schema: Booking } },
   errors: [
@@ -226,16 +255,23 @@ export const createBooking = defineOperation({
   ],
   async handler({ body, headers, principal, deps, ctx }) {
     const sandboxScenario = sandboxScenarioFor(headers, principal.livemode);
-    // A retry of a create that failed after its side effects finds that booking (and quote claim) again.
     const idempotency = ctx.state.idempotency;
-    const id = idempotency?.recoveryPoint ?? newId('bkg');
-    bindWorkflow(ctx, bookingWorkflowId(id));
     const owner = { partnerId: principal.ownerId, livemode: principal.livemode };
+    const environment = bookingEnvironment(owner.livemode);
+    const recordWith = (id: string, quote?: QuoteRecord): BookingRecord => ({
+      ...newBookingRecord(body, owner, new Date(), id, quote),
+      accountId: principal.accountId ?? null,
+      sandboxScenario,
+    });
 
     let quote: QuoteRecord | undefined;
+    let id = newId('bkg');
     if (body.quote_id) {
+      // Claiming the quote is a side effect: the key is claimed first, and a retry of a create that failed after it
+      // finds that booking id (and so the quote's claim) again.
+      id = (await idempotency?.claim()) ?? id;
+      bindWorkflow(ctx, bookingWorkflowId(id));
       // Don't spend a quote on a booking the external_id check would refuse anyway.
-      const environment = bookingEnvironment(owner.livemode);
       const taken = await externalIdHolder(deps.orm.em.fork(), {
         id,
         partnerId: owner.partnerId,
@@ -255,33 +291,18 @@ export const createBooking = defineOperation({
         ...(body.currency ? { currency: body.currency } : {}),
       });
     }
-    let record: BookingRecord = {
-      ...newBookingRecord(body, owner, new Date(), id, quote),
-      accountId: principal.accountId ?? null,
-      sandboxScenario,
-    };
+    let record = recordWith(id, quote);
 
-    // The read model and the recovery point in one statement: a committed booking row is always findable again
-    // through its Idempotency-Key, and a retry re-inserts nothing.
-    let inserted: boolean;
-    try {
-      const row = bookingRow(record);
-      const insert = (condition: string, first: number) =>
-        insertStatement(deps.orm, BookingSchema, row, { first, tail: `where ${condition} on conflict (id) do nothing returning 1` });
-      if (idempotency) {
-        inserted = (await idempotency.saveRecoveryPointWith(record.id, insert)) > 0;
-      } else {
-        const { text, values } = insert('true', 1);
-        inserted = (await sqlOf(deps.orm)(text, values)).length > 0;
-      }
-    } catch (err) {
-      if (isExternalIdViolation(err)) {
-        const holder = await externalIdHolder(deps.orm.em.fork(), record);
-        if (holder) throw externalIdTaken(record.externalId!, holder);
-      }
-      throw err;
+    // The read model, the recovery point and (without a quote) the key's claim in one statement: a committed booking
+    // row is always findable again through its Idempotency-Key, and a retry re-inserts nothing.
+    let inserted = await insertBooking(deps.orm, record, idempotency);
+    if (inserted.resumes) {
+      // A retry of a create that failed after committing its booking (or before): the same booking id again.
+      record = recordWith(inserted.resumes);
+      inserted = await insertBooking(deps.orm, record, idempotency);
     }
-    if (!inserted) {
+    if (!quote) bindWorkflow(ctx, bookingWorkflowId(record.id));
+    if (!inserted.written) {
       // A retry whose first attempt committed: answer with the booking as it was made.
       record = {
         ...recordFromRow(await deps.orm.em.fork().findOneOrFail(BookingSchema, { id: record.id })),

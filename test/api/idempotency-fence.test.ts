@@ -35,11 +35,24 @@ describe('a write fenced on its idempotency claim', () => {
         ctx.body = { code: (err as ProblemError).code };
       }
     });
-    app.use(idempotency(db.orm, lifeline));
+    const claimedFirst = idempotency(db.orm, lifeline);
+    const claimedInHandler = idempotency(db.orm, lifeline, 'in-handler');
+    app.use((ctx, next) => (ctx.path === '/in-handler' ? claimedInHandler(ctx, next) : claimedFirst(ctx, next)));
     app.use(async (ctx) => {
       const key = ctx.get('idempotency-key');
       await meanwhile(key);
-      const written = await ctx.state.idempotency!.saveRecoveryPointWith(`rp-${key}`, (claimHeld, first) => ({
+      if (ctx.path === '/in-handler') {
+        if (ctx.get('x-fail') === 'before-claim') throw new ProblemError('validation_failed');
+        const saved = await ctx.state.idempotency!.saveRecoveryPointWith(`rp-${ctx.get('x-attempt')}`, (claimHeld, first) => ({
+          text: `insert into rate_limit_windows (bucket, window_start, count) select $${first}, now(), 1 where ${claimHeld} returning 1`,
+          values: [`fence-${key}-${ctx.get('x-attempt')}`],
+        }));
+        if (ctx.get('x-fail') === 'after-write') throw new ProblemError('service_unavailable');
+        ctx.status = 201;
+        ctx.body = saved;
+        return;
+      }
+      const { written } = await ctx.state.idempotency!.saveRecoveryPointWith(`rp-${key}`, (claimHeld, first) => ({
         text: `insert into rate_limit_windows (bucket, window_start, count) select $${first}, now(), 1 where ${claimHeld} returning 1`,
         values: [`fence-${key}`],
       }));
@@ -56,17 +69,22 @@ describe('a write fenced on its idempotency claim', () => {
     await db?.close();
   });
 
-  const post = async (key: string) => {
-    const res = await fetch(base, { method: 'POST', headers: { 'idempotency-key': key } });
-    return { status: res.status, json: (await res.json()) as { written?: number; code?: string } };
+  const post = async (key: string, path = '/', headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'idempotency-key': key, ...headers } });
+    return {
+      status: res.status,
+      replayed: res.headers.get('idempotent-replayed'),
+      json: (await res.json()) as { written?: number; recoveryPoint?: string; code?: string },
+    };
   };
+  const keyRows = async (key: string) => (await sql(`select 1 from idempotency_keys where key = ?`, [key])).length;
   const rowsFor = async (key: string) => (await sql(`select 1 from rate_limit_windows where bucket = ?`, [`fence-${key}`])).length;
   const recoveryPoint = async (key: string) =>
     (await sql<{ recovery_point: string | null }>(`select recovery_point from idempotency_keys where key = ?`, [key]))[0]?.recovery_point;
 
   it('writes the row and the recovery point together while the claim is held', async () => {
     meanwhile = async () => undefined;
-    expect(await post('held')).toEqual({ status: 201, json: { written: 1 } });
+    expect(await post('held')).toEqual({ status: 201, replayed: null, json: { written: 1 } });
     expect(await rowsFor('held')).toBe(1);
     expect(await recoveryPoint('held')).toBe('rp-held');
   });
@@ -79,5 +97,34 @@ describe('a write fenced on its idempotency claim', () => {
     expect(res.json.code).toBe('idempotency_key_in_use');
     expect(await rowsFor('taken')).toBe(0);
     expect(await recoveryPoint('taken')).toBeNull();
+  });
+
+  describe('claimed by the handler, in the statement of its first write', () => {
+    beforeEach(() => {
+      meanwhile = async () => undefined;
+    });
+
+    it('claims, saves the recovery point and writes at once; the same request is then replayed', async () => {
+      const first = await post('in-handler', '/in-handler', { 'x-attempt': 'a' });
+      expect(first).toEqual({ status: 201, replayed: null, json: { written: 1, recoveryPoint: 'rp-a' } });
+      expect(await recoveryPoint('in-handler')).toBe('rp-a');
+      const again = await post('in-handler', '/in-handler', { 'x-attempt': 'b' });
+      expect(again).toEqual({ status: 201, replayed: 'true', json: { written: 1, recoveryPoint: 'rp-a' } });
+      expect(await rowsFor('in-handler-b')).toBe(0);
+    });
+
+    it('never touches the key when the handler fails before claiming it', async () => {
+      expect((await post('unclaimed', '/in-handler', { 'x-fail': 'before-claim' })).status).toBe(422);
+      expect(await keyRows('unclaimed')).toBe(0);
+    });
+
+    it("writes nothing on a retry of a failed attempt and answers that attempt's recovery point, to redo with it", async () => {
+      expect((await post('retried', '/in-handler', { 'x-attempt': 'a', 'x-fail': 'after-write' })).status).toBe(503);
+      expect(await rowsFor('retried-a')).toBe(1);
+      const retry = await post('retried', '/in-handler', { 'x-attempt': 'b' });
+      expect(retry).toEqual({ status: 201, replayed: null, json: { written: 0, recoveryPoint: 'rp-a' } });
+      expect(await rowsFor('retried-b')).toBe(0);
+      expect(await recoveryPoint('retried')).toBe('rp-a');
+    });
   });
 });
