@@ -21,14 +21,13 @@ export function bindWorkflow(ctx: Context, workflowId: string): void {
   ctx.state.logger = ctx.state.logger.child({ workflowId });
 }
 
-/** Temporal out of reach or too slow to answer: a 503 the client may retry, not a bug. */
+/** gRPC codes of a Temporal that is out of reach (UNAVAILABLE), too slow (DEADLINE_EXCEEDED) or shedding load (RESOURCE_EXHAUSTED). */
+const TEMPORAL_BUSY_CODES = new Set([14, 4, 8]);
+
+/** Temporal out of reach, too slow to answer or over its limits: a 503 the client may retry, not a bug. */
 function temporalUnavailable(err: unknown): boolean {
-  const GRPC_UNAVAILABLE = 14;
-  const GRPC_DEADLINE_EXCEEDED = 4;
   const grpc = isGrpcServiceError(err) ? err : err instanceof ServiceError && isGrpcServiceError(err.cause) ? err.cause : undefined;
-  return (
-    err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || grpc?.code === GRPC_UNAVAILABLE || grpc?.code === GRPC_DEADLINE_EXCEEDED
-  );
+  return err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || (grpc !== undefined && TEMPORAL_BUSY_CODES.has(grpc.code));
 }
 
 /** PostgreSQL out of reach (down, restarting, the connection cut): a 503 the client may retry, not a bug. */

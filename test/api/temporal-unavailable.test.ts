@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, ServiceError } from '@temporalio/client';
 import { apiDeps, listen } from '../../api/server';
 import { BookingSchema } from '../../db/entities';
 import { loadConfig } from '../../infra/config';
@@ -41,5 +41,29 @@ describe('Temporal out of reach', () => {
     expect(keys).toEqual([{ state: 'failed', response_status: null, recovery_point: expect.stringMatching(/^bkg_/) }]);
     const retry = await postJson(`${baseUrl}/v1/bookings`, token, body, { 'Idempotency-Key': 'down-1' });
     expect(retry.json).toMatchObject({ code: 'service_unavailable' });
+  });
+
+  it('answers 503 when Temporal sheds load (RESOURCE_EXHAUSTED), as when it is out of reach', async () => {
+    const busy = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1', interceptors: [] }) });
+    busy.workflow.start = async () => {
+      const exhausted = Object.assign(new Error('namespace rate limit exceeded'), { code: 8, details: 'rate limit', metadata: {} });
+      throw new ServiceError('Failed to start Workflow', { cause: exhausted });
+    };
+    const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test' });
+    const busyApi = await listen(
+      apiDeps(config, { orm: db.orm, temporal: busy, logger: createLogger('silent'), ...TEST_SECRETS }),
+      '127.0.0.1',
+      0,
+    );
+    try {
+      const url = `http://127.0.0.1:${(busyApi.server.address() as AddressInfo).port}`;
+      const partner = await createTestPartner(db.orm);
+      const reply = await postJson(`${url}/v1/bookings`, await requestToken(url, partner.sandbox), bookingBody());
+      expect(reply.status).toBe(503);
+      expect(reply.json).toMatchObject({ code: 'service_unavailable' });
+      expect(reply.headers.get('retry-after')).toBe('5');
+    } finally {
+      await busyApi.close();
+    }
   });
 });

@@ -45,7 +45,8 @@ export async function startFuzzHub(
   db: TestDatabase,
   env: TestWorkflowEnvironment,
 ): Promise<{ hub: TestHub; credentials: FuzzCredentials }> {
-  const hub = await startTestHub(db, env);
+  // A 5xx is a bug: its error and request id reach the run's output.
+  const hub = await startTestHub(db, env, { env: { LOG_LEVEL: 'error' } });
   const partner = await createTestPartner(db.orm, { name: 'Fuzz Partner', rateLimitPerMinute: 1_000_000 });
   const { accountId } = await createIntegratorAccount(db.orm, 'Fuzz Integrator');
   await db.orm.em.fork().nativeUpdate(PartnerSchema, { id: partner.partnerId }, { accountId });

@@ -30,7 +30,7 @@ export async function startTestHub(
 ): Promise<TestHub> {
   // Sandbox rides play over an hour unless a test asks for a faster clock: API tests read bookings as created.
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test', SANDBOX_RIDE_SECONDS: '3600', ...options.env });
-  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger('silent'), ...TEST_SECRETS });
+  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger(config.logLevel), ...TEST_SECRETS });
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
   if (options.workers !== false) {
