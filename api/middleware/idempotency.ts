@@ -252,6 +252,12 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: Claim
     } catch (err) {
       if (err instanceof StoredAnswer) return replay(ctx, err.stored);
       if (claimed) await sql(saved ? MARK_FAILED : RELEASE, own);
+      else if (claimPoint === 'in-handler' && err instanceof ProblemError && err.status < 500) {
+        // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
+        const [stored] = await sql<StoredKey>(STORED, scope);
+        if (stored?.state === 'completed' && stored.method === ctx.method && stored.path === ctx.path && stored.fingerprint === print)
+          return replay(ctx, stored);
+      }
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));

@@ -113,6 +113,13 @@ describe('a write fenced on its idempotency claim', () => {
       expect(await rowsFor('in-handler-b')).toBe(0);
     });
 
+    it('replays the first answer to the same request even when the handler now refuses it before claiming', async () => {
+      expect((await post('answered', '/in-handler', { 'x-attempt': 'a' })).status).toBe(201);
+      // As a booking whose pickup time has passed since: validation now fails, the stored answer still counts.
+      const later = await post('answered', '/in-handler', { 'x-fail': 'before-claim' });
+      expect(later).toEqual({ status: 201, replayed: 'true', json: { written: 1, recoveryPoint: 'rp-a' } });
+    });
+
     it('never touches the key when the handler fails before claiming it', async () => {
       expect((await post('unclaimed', '/in-handler', { 'x-fail': 'before-claim' })).status).toBe(422);
       expect(await keyRows('unclaimed')).toBe(0);
