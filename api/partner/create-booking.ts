@@ -301,7 +301,7 @@ export const createBooking = defineOperation({
       record = recordWith(inserted.resumes);
       inserted = await insertBooking(deps.orm, record, idempotency);
     }
-    if (!quote) bindWorkflow(ctx, bookingWorkflowId(record.id));
+    if (!body.quote_id) bindWorkflow(ctx, bookingWorkflowId(record.id));
     if (!inserted.written) {
       // A retry whose first attempt committed: answer with the booking as it was made.
       record = {
