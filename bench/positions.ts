@@ -32,6 +32,11 @@ const UNITS = Number(process.env.BENCH_UNITS ?? 50);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDTRIPS = Number(process.env.BENCH_ROUNDTRIPS ?? 200);
+// One driver reports one position at a time: two reports of the same unit in flight would race (latest wins).
+if (UNITS < CONCURRENCY) {
+  console.error(`BENCH_UNITS (${UNITS}) must be at least BENCH_CONCURRENCY (${CONCURRENCY}): each caller plays its own driver.`);
+  process.exit(2);
+}
 const PICKUP = { lat: 49.0097, lng: 2.5479 };
 const DROPOFF = { lat: 48.8674, lng: 2.3294 };
 
