@@ -126,9 +126,18 @@ async function main() {
     const loop = await timed(N, CONCURRENCY, trivial('run'));
     const sent = await deliveries('run', N);
     const events = await timed(N, CONCURRENCY, published('publish-run'));
-    const logged = await orm.em
-      .getConnection()
-      .execute<{ n: string }[]>('select count(*) as n from public_delivery_attempts where destination_id = ?', [destination.id]);
+    // An attempt's row is written once the receiver has answered: wait for the last ones before counting.
+    const attemptRows = async () =>
+      Number(
+        (
+          await orm.em
+            .getConnection()
+            .execute<{ n: string }[]>('select count(*) as n from public_delivery_attempts where destination_id = ?', [destination.id])
+        )[0].n,
+      );
+    const settled = Date.now() + 10_000;
+    while ((await attemptRows()) < received && Date.now() < settled) await new Promise((r) => setTimeout(r, 100));
+    const logged = await attemptRows();
 
     const f = (n: number) => n.toFixed(1);
     console.log(`\npublic webhook deliveries — ${N} per stage, concurrency ${CONCURRENCY}, Node ${process.version}, ${newId('run')}\n`);
@@ -138,7 +147,7 @@ async function main() {
     console.log(
       `publishPublicEvent → receiver             ${f(events.rate)} events/s      p50 ${f(events.p50)} ms   p99 ${f(events.p99)} ms`,
     );
-    console.log(`receiver got ${received} signed requests; delivery log rows ${logged[0].n}\n`);
+    console.log(`receiver got ${received} signed requests; delivery log rows ${logged}\n`);
   } finally {
     receiver.close();
     receiver.closeAllConnections();
