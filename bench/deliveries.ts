@@ -17,7 +17,6 @@ import { createIntegratorAccount } from '../db/management';
 import { createDestination } from '../db/webhook-destinations';
 import { newId } from '../infra/ids';
 import { startLocalStack } from '../scripts/local-stack';
-import { createWorkers, runWorkers } from '../workers/create-workers';
 import {
   deliveryWorkflowId,
   PUBLIC_WEBHOOKS_TASK_QUEUE,
@@ -54,9 +53,7 @@ async function main() {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 
-  const workers = runWorkers(
-    await createWorkers({ connection: env.nativeConnection, namespace, orm, encryptionKey, webhookTimeoutMs: 5000 }),
-  );
+  await local.startWorkers({ encryptionKey });
   const trivialWorker = await Worker.create({
     connection: env.nativeConnection,
     namespace,
@@ -153,8 +150,6 @@ async function main() {
     receiver.closeAllConnections();
     trivialWorker.shutdown();
     await trivialRun;
-    workers.shutdown();
-    await workers.done;
     await local.stop();
   }
 }

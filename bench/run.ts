@@ -21,7 +21,6 @@ import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../db/management';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
-import { createWorkers, runWorkers } from '../workers/create-workers';
 import { HubEventSchema } from '../db/entities';
 import { CreateBookingRequest, newBookingRecord, startBookingWorkflow } from '../api/partner/create-booking';
 import { newQuoteRecord, QuoteQuery } from '../api/partner/get-quote';
@@ -86,23 +85,6 @@ async function main() {
   server.keepAliveTimeout = 600_000;
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  // The workers start only after the measured phases: in production they run on their own machines
-  // (docs/deploy.md), and here they would share the two cores with the path being measured, while a raw start leaves
-  // its workflow's work for later. Both sides are therefore measured without them; a last phase shows them sharing
-  // the cores.
-  const startWorkers = async () =>
-    runWorkers(
-      await createWorkers({
-        connection: env.nativeConnection,
-        namespace: local.namespace,
-        orm,
-        encryptionKey: secrets.encryptionKey,
-        webhookTimeoutMs: 5000,
-        // The bench books with a sandbox client: its rides must rest, not play a simulated ride on the measured cores.
-        ride: { sandboxRideMs: 3_600_000 },
-      }),
-    );
-  let workers: ReturnType<typeof runWorkers> | undefined;
 
   try {
     const partner = await createPartner(orm, secrets, { name: 'Bench' });
@@ -213,8 +195,11 @@ async function main() {
       });
     });
 
-    // Now the workers: every booking made so far must reach its workflow's first step (booking.created).
-    workers = await startWorkers();
+    // Only now the workers: in production they run on their own machines (docs/deploy.md), and here they would share
+    // the two cores with the path being measured, while a raw start leaves its workflow's work for later. Every
+    // booking made so far must reach its workflow's first step (booking.created); a last phase shows them sharing the
+    // cores. The bench books with a sandbox client: its rides must rest, not play a simulated ride on the cores.
+    await local.startWorkers({ encryptionKey: secrets.encryptionKey, ride: { sandboxRideMs: 3_600_000 } });
     const drainStarted = performance.now();
     await drained(created);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
@@ -298,10 +283,6 @@ async function main() {
   } finally {
     server.close();
     server.closeAllConnections();
-    if (workers) {
-      workers.shutdown();
-      await workers.done;
-    }
     await deps.lifeline.close();
     await local.stop();
   }

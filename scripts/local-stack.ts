@@ -5,11 +5,12 @@ import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { localEnvironment } from '../test/support/temporal';
+import { createWorkers, runWorkers, type WorkerDeps } from '../workers/create-workers';
 
 /**
  * What a bench or a script needs under the hub on this machine: a migrated database `name` on a throw-away embedded
- * PostgreSQL and an in-memory Temporal dev server set up as temporal-dev.yml. `stop()` ends both and removes them; so
- * does an interrupt (SIGINT, SIGTERM).
+ * PostgreSQL, an in-memory Temporal dev server set up as temporal-dev.yml and, on request, the hub's workers on it.
+ * `stop()` ends them all and removes them; so does an interrupt (SIGINT, SIGTERM).
  */
 export async function startLocalStack(name: string, poolMax = 10) {
   const dir = mkdtempSync(join(tmpdir(), `hub-${name}-`));
@@ -18,9 +19,20 @@ export async function startLocalStack(name: string, poolMax = 10) {
   const env = await localEnvironment();
   const orm = await openOrm(await pg.createDatabase(name), poolMax);
   await migrate(orm);
+  const namespace = loadDevStack().namespace;
+  const running: ReturnType<typeof runWorkers>[] = [];
+  /** The hub's workers on this stack, as in production but for a 5 s webhook timeout; `stop()` shuts them down. */
+  async function startWorkers(options: Pick<WorkerDeps, 'encryptionKey' | 'ride' | 'publicBaseUrl'>) {
+    const workers = runWorkers(
+      await createWorkers({ connection: env.nativeConnection, namespace, orm, webhookTimeoutMs: 5000, ...options }),
+    );
+    running.push(workers);
+  }
   async function stop() {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
+    running.forEach((w) => w.shutdown());
+    await Promise.all(running.map((w) => w.done));
     await orm.close();
     await env.teardown();
     await pg.stop();
@@ -35,5 +47,5 @@ export async function startLocalStack(name: string, poolMax = 10) {
   }
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-  return { env, orm, namespace: loadDevStack().namespace, stop };
+  return { env, orm, namespace, startWorkers, stop };
 }

@@ -22,7 +22,6 @@ import { createApiKey, createIntegratorAccount, createPartner } from '../db/mana
 import { HubEventSchema } from '../db/entities';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
-import { createWorkers, runWorkers } from '../workers/create-workers';
 import { bookingWorkflowId } from '../workflows/booking.contract';
 import { partnerWebhookWorkflowId } from '../workflows/partner-webhook.contract';
 import {
@@ -259,7 +258,6 @@ async function main() {
   const receiver = await startReceiver();
   const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
   let api: Awaited<ReturnType<typeof listen>> | undefined;
-  let workers: ReturnType<typeof runWorkers> | undefined;
   try {
     const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
     // A short sandbox clock: a recorded booking plays its simulated ride to completed within seconds.
@@ -271,17 +269,7 @@ async function main() {
     });
     api = await listen(apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets }), '127.0.0.1', 0);
     const baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-    workers = runWorkers(
-      await createWorkers({
-        connection: env.nativeConnection,
-        namespace: local.namespace,
-        orm,
-        encryptionKey: secrets.encryptionKey,
-        webhookTimeoutMs: 5000,
-        ride: config.ride,
-        publicBaseUrl: config.publicBaseUrl,
-      }),
-    );
+    await local.startWorkers({ encryptionKey: secrets.encryptionKey, ride: config.ride, publicBaseUrl: config.publicBaseUrl });
     const created = await createPartner(orm, secrets, { name: 'Recorder', webhookUrl: receiver.url });
     const client = created.clients[0];
     const tokenResponse = await fetch(`${baseUrl}/v1/oauth/token`, {
@@ -343,8 +331,6 @@ async function main() {
     }
   } finally {
     await api?.close();
-    workers?.shutdown();
-    await workers?.done;
     await receiver.close();
     await Promise.all(receivers.map((r) => r.close()));
     await local.stop();
