@@ -6,7 +6,7 @@ import { apiDeps, listen } from '../../api/server';
 import type { ApiDeps } from '../../api/deps';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
-import { createWorkers, runWorkers } from '../../workers/create-workers';
+import { createWorkers, runWorkers, type WorkerDeps } from '../../workers/create-workers';
 import type { TestDatabase } from './db';
 import { sharedWorkflowBundle } from './temporal';
 
@@ -18,6 +18,23 @@ export interface TestHub {
 }
 
 export const TEST_SECRETS = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+
+/** The hub's workers on a test environment and database, with the tests' shared workflow bundle. */
+export function createTestWorkers(
+  env: TestWorkflowEnvironment,
+  db: TestDatabase,
+  options: Partial<Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey'>> = {},
+): Promise<Worker[]> {
+  return createWorkers({
+    connection: env.nativeConnection,
+    namespace: env.namespace ?? 'default',
+    orm: db.orm,
+    encryptionKey: TEST_SECRETS.encryptionKey,
+    webhookTimeoutMs: 2000,
+    workflowBundle: sharedWorkflowBundle(),
+    ...options,
+  });
+}
 
 /**
  * The API on an ephemeral port over a test database and Temporal environment, with the workers running unless
@@ -34,16 +51,7 @@ export async function startTestHub(
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
   if (options.workers !== false) {
-    const workers: Worker[] = await createWorkers({
-      connection: env.nativeConnection,
-      namespace: env.namespace ?? 'default',
-      orm: db.orm,
-      encryptionKey: TEST_SECRETS.encryptionKey,
-      webhookTimeoutMs: 2000,
-      ride: config.ride,
-      publicBaseUrl: config.publicBaseUrl,
-      workflowBundle: sharedWorkflowBundle(),
-    });
+    const workers = await createTestWorkers(env, db, { ride: config.ride, publicBaseUrl: config.publicBaseUrl });
     running = runWorkers(workers);
   }
   const { port } = api.server.address() as AddressInfo;

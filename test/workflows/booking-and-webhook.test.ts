@@ -1,5 +1,4 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import { createBookingActivities } from '../../activities/booking';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { WebhookDeliverySchema } from '../../db/entities';
@@ -8,10 +7,10 @@ import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, getBookingState, type BookingRe
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
-import { TEST_SECRETS } from '../support/hub';
+import { createTestWorkers } from '../support/hub';
 import { startReceiver } from '../support/receiver';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
-import { createWorkers } from '../../workers/create-workers';
+import { timeSkippingEnvironment } from '../support/temporal';
+import { runWorkers } from '../../workers/create-workers';
 
 const HOUR = 3600_000;
 
@@ -25,24 +24,15 @@ function bookingRecord(partnerId: string, now: Date, pickupInHours: number, live
 describe('workflows on the time-skipping server', () => {
   let env: TestWorkflowEnvironment;
   let db: TestDatabase;
-  let run: Promise<void>;
-  let worker: Worker[];
+  let workers: ReturnType<typeof runWorkers> | undefined;
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    worker = await createWorkers({
-      connection: env.nativeConnection,
-      namespace: env.namespace ?? 'default',
-      orm: db.orm,
-      encryptionKey: TEST_SECRETS.encryptionKey,
-      webhookTimeoutMs: 2000,
-      workflowBundle: sharedWorkflowBundle(),
-    });
-    run = Promise.all(worker.map((w) => w.run())).then(() => undefined);
+    workers = runWorkers(await createTestWorkers(env, db));
   });
   afterAll(async () => {
-    worker?.forEach((w) => w.shutdown());
-    await run;
+    workers?.shutdown();
+    await workers?.done;
     await Promise.all([env?.teardown(), db?.close()]);
   });
 

@@ -22,9 +22,8 @@ import {
 import { BookingStatusKey } from '../../workflows/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
-import { TEST_SECRETS } from '../support/hub';
+import { createTestWorkers, TEST_SECRETS } from '../support/hub';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
-import { createWorkers } from '../../workers/create-workers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,21 +52,11 @@ describe('booking lifecycle on the time-skipping server', () => {
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    const connection = env.nativeConnection;
     workers = [
-      ...(await createWorkers({
-        connection,
-        namespace: env.namespace ?? 'default',
-        orm: db.orm,
-        encryptionKey: LINKS.encryptionKey,
-        webhookTimeoutMs: 2000,
-        publicBaseUrl: LINKS.publicBaseUrl,
-        ride: SETTINGS,
-        workflowBundle: sharedWorkflowBundle(),
-      })),
+      ...(await createTestWorkers(env, db, { encryptionKey: LINKS.encryptionKey, publicBaseUrl: LINKS.publicBaseUrl, ride: SETTINGS })),
       // Bookings whose history continues as new after a few events.
       await Worker.create({
-        connection,
+        connection: env.nativeConnection,
         workflowBundle: sharedWorkflowBundle(),
         taskQueue: SMALL_HISTORY_QUEUE,
         activities: {

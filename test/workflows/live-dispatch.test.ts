@@ -1,6 +1,5 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { BookingSchema, FleetUnitSchema, HubEventSchema } from '../../db/entities';
 import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS } from '../../domain/allocation';
@@ -20,9 +19,9 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { setDocumentExpiry } from '../../db/fleet';
 import { createTestUnit, dateIn, VALID_DOCUMENTS } from '../support/fleet';
-import { TEST_SECRETS } from '../support/hub';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
-import { createWorkers } from '../../workers/create-workers';
+import { createTestWorkers } from '../support/hub';
+import { timeSkippingEnvironment } from '../support/temporal';
+import { runWorkers } from '../../workers/create-workers';
 
 const MINUTE = 60_000;
 /** The pickup of bookingBody(): Paris CDG. Units are placed north of it, `km` away (1° of latitude ≈ 111 km). */
@@ -32,26 +31,17 @@ const near = (km: number) => ({ lat: CDG.lat + km / 111.2, lng: CDG.lng });
 describe('live dispatch on the time-skipping server', () => {
   let env: TestWorkflowEnvironment;
   let db: TestDatabase;
-  let run: Promise<void>;
-  let workers: Worker[];
+  let workers: ReturnType<typeof runWorkers> | undefined;
   let partnerId: string;
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    workers = await createWorkers({
-      connection: env.nativeConnection,
-      namespace: env.namespace ?? 'default',
-      orm: db.orm,
-      encryptionKey: TEST_SECRETS.encryptionKey,
-      webhookTimeoutMs: 2000,
-      workflowBundle: sharedWorkflowBundle(),
-    });
-    run = Promise.all(workers.map((w) => w.run())).then(() => undefined);
+    workers = runWorkers(await createTestWorkers(env, db));
     partnerId = (await createTestPartner(db.orm)).partnerId;
   });
   afterAll(async () => {
-    workers?.forEach((w) => w.shutdown());
-    await run;
+    workers?.shutdown();
+    await workers?.done;
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
