@@ -40,7 +40,7 @@ const CLAIM = `insert into idempotency_keys (credential_id, environment, key, me
    returning recovery_point`;
 const STORED = `select method, path, fingerprint, state, response_status, response_headers, response_body
   from idempotency_keys where credential_id = $1 and environment = $2 and key = $3`;
-const SAVE_RECOVERY_POINT = `update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning 1`;
+const SAVE_RECOVERY_POINT = `update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning recovery_point`;
 const MARK_FAILED = `update idempotency_keys set state = 'failed' where ${ownClaim(1)}`;
 const RELEASE = `delete from idempotency_keys where ${ownClaim(1)}`;
 /**
@@ -217,32 +217,22 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: Claim
         saved = true;
       },
       async saveRecoveryPointWith(value, write) {
-        if (!claimed) {
-          // Claim, save and write at once; the write only if the claim took `value` as its recovery point.
-          const values = claimValues(value);
-          const { text, values: writeValues } = write(
-            `exists (select 1 from claim where recovery_point = $${values.length})`,
-            values.length + 1,
-          );
-          const [result] = await sql<{ claimed: boolean; recovery_point: string | null; written: number }>(
-            `with claim as (${CLAIM}), written as (${text})
-             select exists (select 1 from claim) as claimed, (select recovery_point from claim) as recovery_point,
-               (select count(*) from written)::int as written`,
-            [...values, ...writeValues],
-          );
-          if (!result.claimed) throw await refusal();
-          taken(result.recovery_point);
-          return { written: result.written, recoveryPoint: result.recovery_point! };
-        }
-        const { text, values } = write('exists (select 1 from claim)', 2 + own.length);
-        const [result] = await sql<{ held: boolean; written: number }>(
-          `with claim as (${SAVE_RECOVERY_POINT}), written as (${text})
-           select exists (select 1 from claim) as held, (select count(*) from written)::int as written`,
-          [value, ...own, ...values],
+        // Unclaimed: claim, save and write at once, the write only if the claim took `value` as its recovery point.
+        // Claimed: save and write while the claim is still this request's.
+        const [claim, values] = claimed ? [SAVE_RECOVERY_POINT, [value, ...own]] : [CLAIM, claimValues(value)];
+        const { text, values: writeValues } = write(
+          `exists (select 1 from claim where recovery_point = $${claimed ? 1 : values.length})`,
+          values.length + 1,
         );
-        if (!result.held) throw claimTakenOver();
-        saved = true;
-        return { written: result.written, recoveryPoint: value };
+        const [result] = await sql<{ held: boolean; recovery_point: string; written: number }>(
+          `with claim as (${claim}), written as (${text})
+           select exists (select 1 from claim) as held, (select recovery_point from claim) as recovery_point,
+             (select count(*) from written)::int as written`,
+          [...values, ...writeValues],
+        );
+        if (!result.held) throw claimed ? claimTakenOver() : await refusal();
+        taken(result.recovery_point);
+        return { written: result.written, recoveryPoint: result.recovery_point };
       },
     };
     try {
