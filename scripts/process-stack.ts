@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { devServerArgs, loadDevStack } from '../infra/dev-stack';
 import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
 import { temporalCliPath } from '../infra/temporal-binaries';
 import { buildWorkflowBundle } from '../workers/create-workers';
+import { freePort } from '../test/support/ports';
 
 /**
  * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
@@ -17,16 +17,6 @@ import { buildWorkflowBundle } from '../workers/create-workers';
  */
 
 const ROOT = join(__dirname, '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -95,7 +85,15 @@ export async function processStack(dir: string): Promise<ProcessStack> {
   async function waitFor(what: string, child: ChildProcess | undefined, ready: () => Promise<boolean>, timeoutMs = 90_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (child && !alive(child)) throw new Error(`${what} exited while starting (see ${dir}/${what}.log)`);
+      if (child && !alive(child)) {
+        // The stack's folder is removed when the run ends: the error carries the log's last lines.
+        const log = readFileSync(join(dir, `${what}.log`), 'utf8')
+          .trimEnd()
+          .split('\n')
+          .slice(-20)
+          .join('\n');
+        throw new Error(`${what} exited while starting; the end of ${dir}/${what}.log:\n${log}`);
+      }
       if (await ready().catch(() => false)) return;
       if (Date.now() > deadline) throw new Error(`${what} not ready within ${timeoutMs / 1000} s (see ${dir})`);
       await sleep(100);

@@ -8,7 +8,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../db/orm';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
-import { freePort } from '../../scripts/process-stack';
+import { freePort } from '../support/ports';
 import { TEST_SECRETS } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
 

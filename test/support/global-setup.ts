@@ -1,21 +1,11 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { startEmbeddedPostgres } from '../../infra/embedded-postgres';
 import { migrate, openOrm } from '../../db/orm';
 import { buildWorkflowBundle } from '../../workers/create-workers';
 import { adminQuery, TEMPLATE_DB } from './db';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { freePort } from './ports';
 
 /**
  * Once per `npm test`: a fresh PostgreSQL (embedded, in the OS temp dir, unless DATABASE_URL names a server to use)
