@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { freePort } from '../test/support/ports';
 import { localEnvironment } from '../test/support/temporal';
 import { createWorkers, runWorkers, type WorkerDeps } from '../workers/create-workers';
 
@@ -15,7 +16,7 @@ import { createWorkers, runWorkers, type WorkerDeps } from '../workers/create-wo
 export async function startLocalStack(name: string, poolMax = 10) {
   const dir = mkdtempSync(join(tmpdir(), `hub-${name}-`));
   chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 20000 + Math.floor(Math.random() * 20000) });
+  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: await freePort() });
   const env = await localEnvironment();
   const orm = await openOrm(await pg.createDatabase(name), poolMax);
   await migrate(orm);
