@@ -21,7 +21,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   const app = new Koa({ proxy: false });
   app.silent = true;
   const router = new Router();
-  const limit = rateLimit(deps.orm);
+  const limit = rateLimit(deps.rateLimiter);
   const claimedFirst = idempotency(deps.orm, deps.lifeline);
   const claimedInHandler = idempotency(deps.orm, deps.lifeline, 'in-handler');
   const pass: Koa.Middleware = (_ctx, next) => next();

@@ -1,12 +1,14 @@
 import type { BlockList } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ChangeListener } from '../db/change-listener';
 import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
 import type { Tracing } from '../infra/tracing';
+import type { CredentialStandings } from './auth/credential-standing';
 import type { SigningKeyStore } from './auth/signing-keys';
+import type { RateLimiter } from './middleware/rate-limit';
 import type { PositionSignals } from './driver/position-signals';
-import type { BookingChanges } from './tracking/booking-changes';
 
 /** Everything the API needs, built once per process by its composition root. */
 export interface ApiDeps {
@@ -22,8 +24,12 @@ export interface ApiDeps {
   trustedProxies?: BlockList;
   encryptionKey: Buffer;
   hashPepper: Buffer;
-  /** The process's one LISTEN connection on `booking_changed`, fanning out to the tracking streams. */
-  bookingChanges: BookingChanges;
+  /** The process's one LISTEN connection, fanning changes out to the tracking streams and the credential cache. */
+  changes: ChangeListener;
+  /** Partner clients' standing, cached until a change is notified (api/auth/credential-standing.ts). */
+  standings: CredentialStandings;
+  /** Rate-limit quota leased from PostgreSQL in slices (api/middleware/rate-limit.ts). */
+  rateLimiter: RateLimiter;
   /** At most one position Signal per live ride per GPS interval from this process (api/driver/position-signals.ts). */
   positionSignals?: PositionSignals;
   /** Map tiles of the tracking page (TRACKING_TILE_URL); without them it draws an offline SVG map. */

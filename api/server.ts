@@ -4,22 +4,25 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { createLogger, type Logger } from '../infra/logger';
 import { registerCollectGauge } from '../infra/metrics';
+import { ChangeListener } from '../db/change-listener';
 import { Lifeline } from '../db/lifeline';
 import { connectClient, productionTarget } from '../infra/temporal-connection';
 import { startTracing, type Tracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
+import { CredentialStandings } from './auth/credential-standing';
 import { SigningKeyStore } from './auth/signing-keys';
 import { PositionSignals } from './driver/position-signals';
+import { RateLimiter } from './middleware/rate-limit';
 import type { ApiDeps } from './deps';
-import { BookingChanges } from './tracking/booking-changes';
 import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
 
 export function apiDeps(
   config: HubConfig,
   parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer; tracing?: Tracing },
 ): ApiDeps {
+  const changes = new ChangeListener(() => parts.orm.config.get('clientUrl') as string, parts.logger);
   return {
     ...parts,
     signingKeys: new SigningKeyStore(parts.orm, parts.encryptionKey, config.oauth.tokenTtlSeconds),
@@ -28,7 +31,9 @@ export function apiDeps(
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
-    bookingChanges: new BookingChanges(() => parts.orm.config.get('clientUrl') as string, parts.logger),
+    changes,
+    standings: new CredentialStandings(parts.orm, changes),
+    rateLimiter: new RateLimiter(parts.orm),
     tracking: config.tracking,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
     positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
@@ -64,7 +69,7 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
       new Promise((resolve) => {
         clearInterval(housekeeping);
         // End the live tracking streams first: the server waits for every open response.
-        void deps.bookingChanges.close();
+        void deps.changes.close();
         server.close(() => void deps.lifeline.close().then(resolve));
         server.closeIdleConnections();
       }),

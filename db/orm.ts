@@ -9,6 +9,7 @@ import { Migration20261122140000_fleet } from './migrations/Migration20261122140
 import { Migration20261122150000_idempotency_holder } from './migrations/Migration20261122150000_idempotency_holder';
 import { Migration20261122160000_booking_origin } from './migrations/Migration20261122160000_booking_origin';
 import { Migration20261122170000_notify_changes_only } from './migrations/Migration20261122170000_notify_changes_only';
+import { Migration20261123000000_notify_credentials } from './migrations/Migration20261123000000_notify_credentials';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122150000_idempotency_holder', class: Migration20261122150000_idempotency_holder },
   { name: 'Migration20261122160000_booking_origin', class: Migration20261122160000_booking_origin },
   { name: 'Migration20261122170000_notify_changes_only', class: Migration20261122170000_notify_changes_only },
+  { name: 'Migration20261123000000_notify_credentials', class: Migration20261123000000_notify_credentials },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

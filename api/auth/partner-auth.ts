@@ -1,9 +1,8 @@
 import type { Context } from 'koa';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
-import { sqlOf } from '../../db/sql';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
-import { countRequest, decide, rateBucket, windowStartOf } from '../middleware/rate-limit';
+import { rateBucket } from '../middleware/rate-limit';
 import { clientAddress, cidrList, inList } from './client-address';
 import type { Principal } from './principal';
 import { JWT_ALGORITHM } from './signing-keys';
@@ -68,27 +67,6 @@ async function verifySignedToken(token: string, deps: ApiDeps): Promise<{ kid: s
   }
 }
 
-interface CredentialRow {
-  environment: 'sandbox' | 'live';
-  revoked_at: Date | null;
-  partner_id: string;
-  rate_limit_per_minute: number | null;
-  ip_allowlist: string[];
-  account_id: string | null;
-  /** This request's number in its rate-limit window; null for a revoked client, whose requests are not counted. */
-  requests: number | null;
-}
-
-/**
- * The client's standing, read on every request so that a revoked client or a changed allow-list applies at once on
- * every process, and the request counted in its rate-limit window: one round trip instead of two.
- */
-const STANDING = `with client as (
-    select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id
-    from oauth_clients c join partners p on p.id = c.partner_id where c.id = $1),
-  counted as (${countRequest(2, 'from client where client.revoked_at is null')})
-  select client.*, (select count from counted) as requests from client`;
-
 /** Bearer check of every /v1 call (RFC 6750), then the client's standing, the IP allow-list and the scope. */
 export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: string): Promise<Principal> {
   const header = ctx.get('authorization');
@@ -101,9 +79,10 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
   }
   const claims = await verifyAccessToken(match[1], deps);
   const principal = { kind: 'partner' as const, credentialId: claims.client_id };
-  const windowStart = windowStartOf();
-  const [client] = await sqlOf(deps.orm)<CredentialRow>(STANDING, [claims.client_id, rateBucket(principal), windowStart]);
+  const client = await deps.standings.get(claims.client_id);
   if (!client || client.revoked_at) throw invalidToken('The client of this access token has been revoked.');
+  const rateLimitPerMinute = client.rate_limit_per_minute ?? deps.partnerRateLimitPerMinute;
+  ctx.state.rateDecision = await deps.rateLimiter.take(rateBucket(principal), rateLimitPerMinute);
   if (client.ip_allowlist.length > 0) {
     const address = clientAddress(ctx.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, deps.trustedProxies);
     if (!inList(cidrList(client.ip_allowlist), address)) {
@@ -118,8 +97,6 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
     });
   }
-  const rateLimitPerMinute = client.rate_limit_per_minute ?? deps.partnerRateLimitPerMinute;
-  ctx.state.rateDecision = decide(Number(client.requests), rateLimitPerMinute, windowStart);
   return {
     ...principal,
     ownerId: client.partner_id,

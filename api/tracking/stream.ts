@@ -93,7 +93,7 @@ export async function streamTracking(ctx: Context, deps: ApiDeps, bookingId: str
   ctx.body = stream;
   stream.write(`retry: ${RETRY_MS}\n\n`);
   try {
-    unsubscribe = await deps.bookingChanges.subscribe(bookingId, { changed: () => void refresh(), closed: finish });
+    unsubscribe = await deps.changes.subscribe('booking_changed', bookingId, { changed: () => void refresh(), closed: finish });
   } catch (err) {
     finish();
     throw err;

@@ -2,9 +2,11 @@ import { Agent, request } from 'node:http';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
 import { Passenger } from '../../api/partner/schemas';
+import { RateLimiter } from '../../api/middleware/rate-limit';
 import { revokeClient } from '../../db/management';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
+import { eventually } from '../support/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -400,7 +402,7 @@ describe('problem responses and rate limits', () => {
       expect(Number(replies[3].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }, 30_000);
 
-    it("counts a request in the same statement that reads the client's standing, but never a revoked client's", async () => {
+    it("never counts a revoked client's requests", async () => {
       const partner = await createTestPartner(db.orm, { name: 'Revoked partner', rateLimitPerMinute: 3 });
       const token = await requestToken(hub.baseUrl, partner.sandbox);
       await awaitRoomInWindow(5);
@@ -413,11 +415,53 @@ describe('problem responses and rate limits', () => {
         return row.count;
       };
       const url = `${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`;
-      expect((await send(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+      const call = () => send(url, { headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).status).toBe(404);
       expect(await counted()).toBe(1);
       await revokeClient(db.orm, partner.sandbox.clientId);
-      for (let i = 0; i < 4; i++) expectProblem(await send(url, { headers: { authorization: `Bearer ${token}` } }), 401, 'invalid_token');
-      expect(await counted()).toBe(1);
+      await eventually(call, (r) => r.status === 401, 'the revocation reaches the API', { everyMs: 20 });
+      const after = await counted();
+      for (let i = 0; i < 4; i++) expectProblem(await call(), 401, 'invalid_token');
+      expect(await counted()).toBe(after);
     }, 30_000);
+
+    it('reads the standing on every request while it cannot hear of changes: a revocation then applies at once', async () => {
+      const partner = await createTestPartner(db.orm, { name: 'Unheard partner' });
+      const token = await requestToken(hub.baseUrl, partner.sandbox);
+      const call = () => send(`${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).status).toBe(404); // its standing is now kept
+      await db.orm.em
+        .getConnection()
+        .execute(
+          `select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen booking_changed%' and datname = current_database()`,
+        );
+      await eventually(
+        async () => hub.deps.changes.listening,
+        (listening) => !listening,
+        'the API notices its listener is gone',
+        {
+          everyMs: 5,
+        },
+      );
+      await revokeClient(db.orm, partner.sandbox.clientId);
+      // No waiting: not listening, it reads the standing; listening again, it has forgotten what it kept.
+      expectProblem(await call(), 401, 'invalid_token');
+      await eventually(async () => hub.deps.changes.listening, Boolean, 'the API listens again');
+    }, 30_000);
+
+    it('leases the limit to each API process in slices, never admitting more than the limit in all', async () => {
+      const processes = [new RateLimiter(db.orm), new RateLimiter(db.orm)];
+      const bucket = `test:${newId('cli')}`;
+      await awaitRoomInWindow(5);
+      const decisions = [];
+      for (let i = 0; i < 130; i++) decisions.push(await processes[i % 2].take(bucket, 100));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+      expect(decisions.slice(100).every((d) => !d.allowed && d.remaining === 0)).toBe(true);
+      // Each request saw a remaining count of its own: the slices (5 each) never overlap.
+      expect(new Set(decisions.slice(0, 100).map((d) => d.remaining)).size).toBe(100);
+      const [row] = await db.orm.em.fork().execute<{ count: number }[]>(`select count from rate_limit_windows where bucket = ?`, [bucket]);
+      // 20 slices of 5 granted, then one refused slice per process: after that they refuse without asking.
+      expect(row.count).toBe(110);
+    });
   });
 });

@@ -4,6 +4,7 @@ import jwt, { type JwtHeader, type JwtPayload } from 'jsonwebtoken';
 import { revokeClient, updatePartner } from '../../db/management';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
+import { eventually } from '../support/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
@@ -320,7 +321,14 @@ describe('partner OAuth', () => {
       });
       expect(res.status).toBe(401);
       expect(res.json.error).toBe('invalid_client');
-      expectInvalidToken(await getUnknown(issued));
+      // The API processes keep each client's standing until PostgreSQL notifies them of a change: milliseconds.
+      expectInvalidToken(
+        await eventually(
+          () => getUnknown(issued),
+          (r) => r.status === 401,
+          'the revocation reaches the API',
+        ),
+      );
       // The partner's other client is untouched.
       expectAccepted(await getUnknown(await requestToken(hub.baseUrl, victim.live)));
     });
@@ -532,14 +540,21 @@ describe('partner OAuth', () => {
       expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(refused.json.code).toBe('ip_not_allowed');
 
-      await updatePartner(db.orm, fenced.partnerId, { ipAllowlist: ['127.0.0.1/32'] });
-      expectAccepted(await call(hub.baseUrl, token));
-
-      await updatePartner(db.orm, fenced.partnerId, { ipAllowlist: ['::1/128', '127.0.0.0/8'] });
-      expectAccepted(await call(hub.baseUrl, token));
-
-      await updatePartner(db.orm, fenced.partnerId, { ipAllowlist: ['::1/128'] });
-      expect((await call(hub.baseUrl, token)).json.code).toBe('ip_not_allowed');
+      // Each change reaches the API once PostgreSQL notifies it (milliseconds), and then holds.
+      const allowList = async (list: string[], accepted: boolean) => {
+        await updatePartner(db.orm, fenced.partnerId, { ipAllowlist: list });
+        await eventually(
+          () => call(hub.baseUrl, token),
+          (r) => (r.status === 403) !== accepted,
+          `allow-list ${list.join(', ')}`,
+        );
+        const again = await call(hub.baseUrl, token);
+        if (accepted) expectAccepted(again);
+        else expect(again.json.code).toBe('ip_not_allowed');
+      };
+      await allowList(['127.0.0.1/32'], true);
+      await allowList(['::1/128', '127.0.0.0/8'], true);
+      await allowList(['::1/128'], false);
     });
 
     describe('behind a trusted proxy', () => {

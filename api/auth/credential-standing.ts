@@ -1,0 +1,80 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ANY, type ChangeListener } from '../../db/change-listener';
+import { sqlOf } from '../../db/sql';
+
+/** What a partner request's authentication needs to know about its OAuth client, beyond its token. */
+export interface Standing {
+  environment: 'sandbox' | 'live';
+  revoked_at: Date | null;
+  partner_id: string;
+  rate_limit_per_minute: number | null;
+  ip_allowlist: string[];
+  account_id: string | null;
+}
+
+const STANDING = `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id
+  from oauth_clients c join partners p on p.id = c.partner_id where c.id = $1`;
+
+/** Trusted at most this long without a notification: a bound for a change made with the triggers disabled. */
+const MAX_AGE_MS = 60_000;
+const KEPT = 10_000;
+/** After a failed attempt to listen, the standing is read on every request for at least this long. */
+const RETRY_LISTEN_MS = 1_000;
+
+/**
+ * Each partner client's standing, read once and kept while this process listens on `credentials_changed`, which
+ * the triggers on `oauth_clients` and `partners` notify in the transaction of any change: a revocation, allow-list or
+ * rate-limit change reaches every API process as soon as PostgreSQL delivers the notification (milliseconds), and
+ * every request meanwhile saves a round trip. Whenever notifications may have been missed (not listening yet, the
+ * connection lost) the standing is read on every request instead, and everything kept is forgotten on reconnect.
+ */
+export class CredentialStandings {
+  private readonly kept = new Map<string, { standing: Standing; version: number; readAt: number }>();
+  /** Bumped by every notification and reconnect: a read begun under an older version is not kept. */
+  private version = 0;
+  private subscription: Promise<unknown> | undefined;
+  private listenFailedAt = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly changes: ChangeListener,
+  ) {}
+
+  async get(clientId: string): Promise<Standing | undefined> {
+    const trusted = await this.listening();
+    const known = this.kept.get(clientId);
+    if (trusted && known && known.version === this.version && Date.now() - known.readAt < MAX_AGE_MS) return known.standing;
+    const version = this.version;
+    const [standing] = await sqlOf(this.orm)<Standing>(STANDING, [clientId]);
+    if (standing && trusted && version === this.version && this.changes.listening) {
+      if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(clientId, { standing, version, readAt: Date.now() });
+    }
+    return standing;
+  }
+
+  /** Whether a change to any client would reach this process now. */
+  private async listening(): Promise<boolean> {
+    if (!this.subscription) {
+      if (Date.now() - this.listenFailedAt < RETRY_LISTEN_MS) return false;
+      this.subscription = this.changes
+        .subscribe('credentials_changed', ANY, { changed: () => this.forget(), closed: () => this.forget() })
+        .catch((err: unknown) => {
+          this.subscription = undefined;
+          this.listenFailedAt = Date.now();
+          throw err;
+        });
+    }
+    try {
+      await this.subscription;
+    } catch {
+      return false;
+    }
+    return this.changes.listening;
+  }
+
+  private forget(): void {
+    this.version++;
+    this.kept.clear();
+  }
+}
