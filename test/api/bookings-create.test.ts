@@ -7,6 +7,7 @@ import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
+import { eventually } from '../support/eventually';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../support/temporal';
 
@@ -29,14 +30,6 @@ describe('POST /v1/bookings', () => {
   const bookingCount = (partnerId: string) => countBookings(db, partnerId);
   async function bookingWorkflows(partnerId: string): Promise<number> {
     return (await env.client.workflow.count(`WorkflowType = 'bookingWorkflow' AND PartnerId = '${partnerId}'`)).count;
-  }
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    let value = await read();
-    for (let i = 0; i < 100 && !done(value); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      value = await read();
-    }
-    return value;
   }
 
   async function newPartner(name: string) {
@@ -61,6 +54,7 @@ describe('POST /v1/bookings', () => {
     const events = await eventually(
       () => db.orm.em.fork().find(HubEventSchema, { bookingId: created.json.id }),
       (e) => e.length > 0,
+      'the workflow records booking.created',
     );
     expect(events.map((e) => e.type)).toEqual(['booking.created']);
     const description = await env.client.workflow.getHandle(bookingWorkflowId(created.json.id)).describe();
@@ -155,6 +149,7 @@ describe('POST /v1/bookings', () => {
     const events = await eventually(
       () => db.orm.em.fork().find(HubEventSchema, { bookingId: orphan.id }),
       (e) => e.length > 0,
+      'the swept booking records booking.created',
     );
     expect(events.map((e) => e.type)).toEqual(['booking.created']);
     const description = await env.client.workflow.getHandle(bookingWorkflowId(orphan.id)).describe();
@@ -173,11 +168,13 @@ describe('POST /v1/bookings', () => {
     const freshEvents = await eventually(
       () => db.orm.em.fork().find(HubEventSchema, { bookingId: fresh.id }),
       (e) => e.length > 0,
+      'the fresh booking records booking.created',
     );
     expect(freshEvents.map((e) => e.type)).toEqual(['booking.created']);
     const runs = await eventually(
       async () => (await env.client.workflow.count(`WorkflowId = '${bookingWorkflowId(fresh.id)}'`)).count,
       (n) => n > 0,
+      'the fresh booking has its workflow',
     );
     expect(runs).toBe(1);
     expect(await db.orm.em.fork().count(HubEventSchema, { bookingId: ancient.id })).toBe(0);

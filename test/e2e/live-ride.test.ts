@@ -3,6 +3,7 @@ import { FleetUnitSchema } from '../../db/entities';
 import { drivingMinutes } from '../../domain/eta';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
+import { eventually } from '../support/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { CDG, createTestUnit } from '../support/fleet';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -30,15 +31,6 @@ describe('a live ride through the driver endpoints, end to end', () => {
 
   const local = (url: string) => url.replace('http://hub.test', hub.baseUrl);
   const ride = (id: string, step: string) => `${hub.baseUrl}/driver/v1/rides/${id}/${step}`;
-
-  async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-    for (let i = 0; i < 200; i++) {
-      const value = await read();
-      if (ok(value)) return value;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`never happened: ${what}`);
-  }
 
   /** The partner events of a booking as recorded (the exact webhook bodies), in sequence order. */
   const recordedEvents = async (bookingId: string) =>
