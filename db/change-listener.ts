@@ -8,6 +8,8 @@ import type { Logger } from '../infra/logger';
 export const CHANGE_CHANNELS = ['booking_changed', 'credentials_changed'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
+const PING_MS = 5000;
+
 /** Subscribes to every notification of a channel, whatever its payload. */
 export const ANY = '*';
 
@@ -21,8 +23,9 @@ export interface ChangeSubscriber {
 /**
  * The API process's one PostgreSQL connection that LISTENs on the change channels and fans each notification out to
  * the subscribers of its channel and payload (a tracking stream follows one booking; the credential cache follows
- * them all). Every API replica has its own. Connects on the first subscriber; after a lost connection it reconnects
- * and tells every subscriber to read again, since notifications sent meanwhile are lost.
+ * them all). Every API replica has its own. Connects on the first subscriber. When the connection is lost (or a ping
+ * finds it dead) it tells every subscriber to read again, and again once it listens anew, since notifications sent
+ * meanwhile are lost.
  */
 export class ChangeListener {
   private readonly subscribers = new Map<string, Set<ChangeSubscriber>>();
@@ -30,6 +33,9 @@ export class ChangeListener {
   private connecting: Promise<void> | null = null;
   private closing = false;
   private retryTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  /** Notifications may have been lost since the last connection: whoever connects next tells every subscriber. */
+  private missed = false;
 
   constructor(
     private readonly databaseUrl: () => string,
@@ -72,10 +78,19 @@ export class ChangeListener {
     for (const s of [...(this.subscribers.get(topic) ?? [])]) s.changed();
   }
 
-  private connect(reconnecting = false): Promise<void> {
+  private tellEveryone(): void {
+    for (const set of this.subscribers.values()) for (const s of [...set]) s.changed();
+  }
+
+  private connect(): Promise<void> {
     if (this.client) return Promise.resolve();
     this.connecting ??= (async () => {
-      const client = new Client({ connectionString: this.databaseUrl() });
+      const client = new Client({
+        connectionString: this.databaseUrl(),
+        keepAlive: true,
+        connectionTimeoutMillis: 5000,
+        query_timeout: 5000,
+      });
       client.on('notification', (message) => {
         this.notify(`${message.channel}:${message.payload ?? ''}`);
         this.notify(`${message.channel}:${ANY}`);
@@ -91,8 +106,16 @@ export class ChangeListener {
         throw err;
       }
       // Told before `listening` turns true, so nobody trusts a read made while notifications were lost.
-      if (reconnecting) for (const set of this.subscribers.values()) for (const s of [...set]) s.changed();
+      if (this.missed) {
+        this.missed = false;
+        this.tellEveryone();
+      }
       this.client = client;
+      // A connection that only receives raises no event when it dies silently: a periodic round trip finds it.
+      this.pingTimer = setInterval(() => {
+        client.query('select 1').catch((err: Error) => this.lost(client, err));
+      }, PING_MS);
+      this.pingTimer.unref();
     })().finally(() => {
       this.connecting = null;
     });
@@ -102,12 +125,15 @@ export class ChangeListener {
   private lost(client: Client, err: Error): void {
     if (this.client !== client || this.closing) return;
     this.client = null;
+    if (this.pingTimer) clearInterval(this.pingTimer);
     this.logger.warn({ err }, 'change listener lost; reconnecting');
     client.end().catch(() => undefined);
+    this.missed = true;
+    this.tellEveryone();
     const retry = (delay: number) => {
       this.retryTimer = setTimeout(() => {
         if (this.closing || this.subscribers.size === 0) return;
-        this.connect(true).catch(() => retry(Math.min(delay * 2, 10_000)));
+        this.connect().catch(() => retry(Math.min(delay * 2, 10_000)));
       }, delay);
       this.retryTimer.unref();
     };
@@ -121,6 +147,7 @@ export class ChangeListener {
     for (const set of this.subscribers.values()) for (const s of [...set]) s.closed();
     this.subscribers.clear();
     await this.connecting?.catch(() => undefined);
+    if (this.pingTimer) clearInterval(this.pingTimer);
     const client = this.client;
     this.client = null;
     if (client) {

@@ -26,13 +26,14 @@ const RETRY_LISTEN_MS = 1_000;
  * the triggers on `oauth_clients` and `partners` notify in the transaction of any change: a revocation, allow-list or
  * rate-limit change reaches every API process as soon as PostgreSQL delivers the notification (milliseconds), and
  * every request meanwhile saves a round trip. Whenever notifications may have been missed (not listening yet, the
- * connection lost) the standing is read on every request instead, and everything kept is forgotten on reconnect.
+ * connection lost) the standing is read on every request instead, and everything kept is forgotten.
  */
 export class CredentialStandings {
   private readonly kept = new Map<string, { standing: Standing; version: number; readAt: number }>();
   /** Bumped by every notification and reconnect: a read begun under an older version is not kept. */
   private version = 0;
-  private subscription: Promise<unknown> | undefined;
+  private subscribed = false;
+  private subscribing = false;
   private listenFailedAt = 0;
 
   constructor(
@@ -41,7 +42,7 @@ export class CredentialStandings {
   ) {}
 
   async get(clientId: string): Promise<Standing | undefined> {
-    const trusted = await this.listening();
+    const trusted = this.listening();
     const known = this.kept.get(clientId);
     if (trusted && known && known.version === this.version && Date.now() - known.readAt < MAX_AGE_MS) return known.standing;
     const version = this.version;
@@ -53,24 +54,19 @@ export class CredentialStandings {
     return standing;
   }
 
-  /** Whether a change to any client would reach this process now. */
-  private async listening(): Promise<boolean> {
-    if (!this.subscription) {
-      if (Date.now() - this.listenFailedAt < RETRY_LISTEN_MS) return false;
-      this.subscription = this.changes
+  /** Whether a change to any client would reach this process now; the first call starts listening, in the background. */
+  private listening(): boolean {
+    if (!this.subscribed && !this.subscribing && Date.now() - this.listenFailedAt >= RETRY_LISTEN_MS) {
+      this.subscribing = true;
+      this.changes
         .subscribe('credentials_changed', ANY, { changed: () => this.forget(), closed: () => this.forget() })
-        .catch((err: unknown) => {
-          this.subscription = undefined;
-          this.listenFailedAt = Date.now();
-          throw err;
-        });
+        .then(
+          () => (this.subscribed = true),
+          () => (this.listenFailedAt = Date.now()),
+        )
+        .finally(() => (this.subscribing = false));
     }
-    try {
-      await this.subscription;
-    } catch {
-      return false;
-    }
-    return this.changes.listening;
+    return this.subscribed && this.changes.listening;
   }
 
   private forget(): void {

@@ -31,7 +31,6 @@ export function decide(count: number, limit: number, windowStart: number): RateD
 
 /** A process takes a client's limit in slices of this share (at least one request), so it asks PostgreSQL rarely. */
 const LEASE_SHARE = 20;
-const KEPT = 10_000;
 
 /** Adds a lease to its window's count and returns the count after it: the lease was granted up to the limit. */
 const LEASE = `insert into rate_limit_windows (bucket, window_start, count) values ($1, to_timestamp($2), $3)
@@ -40,6 +39,8 @@ const LEASE = `insert into rate_limit_windows (bucket, window_start, count) valu
 
 interface Lease {
   windowStart: number;
+  /** The limit it was leased under: a changed limit leases anew. */
+  limit: number;
   /** Requests asked for, and granted (fewer once the window's limit is reached). */
   size: number;
   granted: number;
@@ -59,6 +60,8 @@ interface Lease {
 export class RateLimiter {
   private readonly leases = new Map<string, Lease>();
   private readonly leasing = new Map<string, Promise<void>>();
+  /** Leases of ended windows are dropped once per window, by the first lease of the next. */
+  private sweptWindow = 0;
 
   constructor(private readonly orm: MikroORM) {}
 
@@ -68,7 +71,8 @@ export class RateLimiter {
       const lease = this.leases.get(bucket);
       if (lease?.windowStart === windowStart) {
         if (lease.used < lease.granted) return decide(lease.before + ++lease.used, limit, windowStart);
-        if (lease.granted < lease.size) return decide(limit + 1, limit, windowStart); // the window's limit is spent
+        // Granted less than asked: the window's limit is spent.
+        if (lease.granted < lease.size && lease.limit === limit) return decide(limit + 1, limit, windowStart);
       }
       let leasing = this.leasing.get(bucket);
       if (!leasing) {
@@ -83,12 +87,11 @@ export class RateLimiter {
     const size = Math.max(1, Math.floor(limit / LEASE_SHARE));
     const [row] = await sqlOf(this.orm)<{ count: number }>(LEASE, [bucket, windowStart, size]);
     const before = Number(row.count) - size;
-    if (this.leases.size >= KEPT) this.forgetEndedWindows(windowStart);
-    this.leases.set(bucket, { windowStart, size, granted: Math.min(size, Math.max(0, limit - before)), used: 0, before });
-  }
-
-  private forgetEndedWindows(current: number): void {
-    for (const [bucket, lease] of this.leases) if (lease.windowStart < current) this.leases.delete(bucket);
+    if (windowStart !== this.sweptWindow) {
+      this.sweptWindow = windowStart;
+      for (const [key, ended] of this.leases) if (ended.windowStart < windowStart) this.leases.delete(key);
+    }
+    this.leases.set(bucket, { windowStart, limit, size, granted: Math.min(size, Math.max(0, limit - before)), used: 0, before });
   }
 }
 

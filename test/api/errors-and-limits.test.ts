@@ -449,6 +449,49 @@ describe('problem responses and rate limits', () => {
       await eventually(async () => hub.deps.changes.listening, Boolean, 'the API listens again');
     }, 30_000);
 
+    it('forgets what it kept when it loses its listener, whoever reconnects it: a revocation meanwhile applies after', async () => {
+      const partner = await createTestPartner(db.orm, { name: 'Reconnected partner' });
+      const token = await requestToken(hub.baseUrl, partner.sandbox);
+      const call = () => send(`${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).status).toBe(404); // its standing is now kept
+      await db.orm.em
+        .getConnection()
+        .execute(
+          `select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen booking_changed%' and datname = current_database()`,
+        );
+      await eventually(
+        async () => hub.deps.changes.listening,
+        (listening) => !listening,
+        'the API notices its listener is gone',
+        {
+          everyMs: 5,
+        },
+      );
+      await revokeClient(db.orm, partner.sandbox.clientId); // unheard: nobody listens
+      // A tracking stream subscribing before the retry timer reconnects the listener itself.
+      const unsubscribe = await hub.deps.changes.subscribe('booking_changed', UNKNOWN_BOOKING, { changed: () => {}, closed: () => {} });
+      try {
+        expect(hub.deps.changes.listening).toBe(true);
+        expectProblem(await call(), 401, 'invalid_token');
+      } finally {
+        unsubscribe();
+      }
+    }, 30_000);
+
+    it('leases anew when a limit is raised, after the old one was spent', async () => {
+      const limiter = new RateLimiter(db.orm);
+      const bucket = `test:${newId('cli')}`;
+      await awaitRoomInWindow(5);
+      const allowed = async (limit: number, n: number) => {
+        let count = 0;
+        for (let i = 0; i < n; i++) if ((await limiter.take(bucket, limit)).allowed) count++;
+        return count;
+      };
+      expect(await allowed(2, 3)).toBe(2);
+      // Three counted so far (a refused request counts too): two more fit under 5.
+      expect(await allowed(5, 4)).toBe(2);
+    });
+
     it('leases the limit to each API process in slices, never admitting more than the limit in all', async () => {
       const processes = [new RateLimiter(db.orm), new RateLimiter(db.orm)];
       const bucket = `test:${newId('cli')}`;
