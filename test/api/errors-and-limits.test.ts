@@ -425,24 +425,24 @@ describe('problem responses and rate limits', () => {
       expect(await counted()).toBe(after);
     }, 30_000);
 
-    it('reads the standing on every request while it cannot hear of changes: a revocation then applies at once', async () => {
-      const partner = await createTestPartner(db.orm, { name: 'Unheard partner' });
+    /** A client whose standing the API keeps, then the API's listener cut; resolves once the API has noticed. */
+    async function keptThenCut(partner: Awaited<ReturnType<typeof createTestPartner>>) {
       const token = await requestToken(hub.baseUrl, partner.sandbox);
       const call = () => send(`${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`, { headers: { authorization: `Bearer ${token}` } });
-      expect((await call()).status).toBe(404); // its standing is now kept
+      expect((await call()).status).toBe(404);
       await db.orm.em
         .getConnection()
         .execute(
           `select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen booking_changed%' and datname = current_database()`,
         );
-      await eventually(
-        async () => hub.deps.changes.listening,
-        (listening) => !listening,
-        'the API notices its listener is gone',
-        {
-          everyMs: 5,
-        },
-      );
+      const noticed = (listening: boolean) => !listening;
+      await eventually(async () => hub.deps.changes.listening, noticed, 'the API notices its listener is gone', { everyMs: 5 });
+      return call;
+    }
+
+    it('reads the standing on every request while it cannot hear of changes: a revocation then applies at once', async () => {
+      const partner = await createTestPartner(db.orm, { name: 'Unheard partner' });
+      const call = await keptThenCut(partner);
       await revokeClient(db.orm, partner.sandbox.clientId);
       // No waiting: not listening, it reads the standing; listening again, it has forgotten what it kept.
       expectProblem(await call(), 401, 'invalid_token');
@@ -451,22 +451,7 @@ describe('problem responses and rate limits', () => {
 
     it('forgets what it kept when it loses its listener, whoever reconnects it: a revocation meanwhile applies after', async () => {
       const partner = await createTestPartner(db.orm, { name: 'Reconnected partner' });
-      const token = await requestToken(hub.baseUrl, partner.sandbox);
-      const call = () => send(`${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`, { headers: { authorization: `Bearer ${token}` } });
-      expect((await call()).status).toBe(404); // its standing is now kept
-      await db.orm.em
-        .getConnection()
-        .execute(
-          `select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen booking_changed%' and datname = current_database()`,
-        );
-      await eventually(
-        async () => hub.deps.changes.listening,
-        (listening) => !listening,
-        'the API notices its listener is gone',
-        {
-          everyMs: 5,
-        },
-      );
+      const call = await keptThenCut(partner);
       await revokeClient(db.orm, partner.sandbox.clientId); // unheard: nobody listens
       // A tracking stream subscribing before the retry timer reconnects the listener itself.
       const unsubscribe = await hub.deps.changes.subscribe('booking_changed', UNKNOWN_BOOKING, { changed: () => {}, closed: () => {} });
