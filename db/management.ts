@@ -134,7 +134,7 @@ export async function rotateClientSecret(orm: MikroORM, secrets: Secrets, client
   return { environment: client.environment, clientId, clientSecret };
 }
 
-/** Refuses new tokens and every token already issued to the client, from the next request on. */
+/** Refuses new tokens at once, and every token already issued to the client as soon as the API processes hear of it (milliseconds). */
 export async function revokeClient(orm: MikroORM, clientId: string): Promise<void> {
   await orm.em.fork().nativeUpdate(OAuthClientSchema, { id: clientId }, { revokedAt: new Date() });
 }
