@@ -9,6 +9,8 @@ export const CHANGE_CHANNELS = ['booking_changed', 'credentials_changed'] as con
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 const PING_MS = 5000;
+/** How the listening connection names itself in `pg_stat_activity`. */
+export const LISTENER_APPLICATION_NAME = 'hub-api-listener';
 
 /** Subscribes to every notification of a channel, whatever its payload. */
 export const ANY = '*';
@@ -87,6 +89,7 @@ export class ChangeListener {
     this.connecting ??= (async () => {
       const client = new Client({
         connectionString: this.databaseUrl(),
+        application_name: LISTENER_APPLICATION_NAME,
         keepAlive: true,
         connectionTimeoutMillis: 5000,
         query_timeout: 5000,

@@ -3,6 +3,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
 import { Passenger } from '../../api/partner/schemas';
 import { RateLimiter } from '../../api/middleware/rate-limit';
+import { LISTENER_APPLICATION_NAME } from '../../db/change-listener';
 import { revokeClient } from '../../db/management';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
@@ -430,11 +431,12 @@ describe('problem responses and rate limits', () => {
       const token = await requestToken(hub.baseUrl, partner.sandbox);
       const call = () => send(`${hub.baseUrl}/v1/bookings/${UNKNOWN_BOOKING}`, { headers: { authorization: `Bearer ${token}` } });
       expect((await call()).status).toBe(404);
-      await db.orm.em
-        .getConnection()
-        .execute(
-          `select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen booking_changed%' and datname = current_database()`,
-        );
+      const [cut] = await db.orm.em.getConnection().execute<{ n: number }[]>(
+        `select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity
+           where application_name = ? and datname = current_database()`,
+        [LISTENER_APPLICATION_NAME],
+      );
+      expect(cut.n).toBeGreaterThanOrEqual(1);
       const noticed = (listening: boolean) => !listening;
       await eventually(async () => hub.deps.changes.listening, noticed, 'the API notices its listener is gone', { everyMs: 5 });
       return call;
