@@ -283,6 +283,7 @@ async function main() {
   } finally {
     server.close();
     server.closeAllConnections();
+    await deps.changes.close();
     await deps.lifeline.close();
     await local.stop();
   }

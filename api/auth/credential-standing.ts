@@ -30,7 +30,7 @@ const RETRY_LISTEN_MS = 1_000;
  */
 export class CredentialStandings {
   private readonly kept = new Map<string, { standing: Standing; version: number; readAt: number }>();
-  /** Bumped by every notification and reconnect: a read begun under an older version is not kept. */
+  /** Bumped by every notification, lost connection and reconnect: a read begun under an older version is not kept. */
   private version = 0;
   private subscribed = false;
   private subscribing = false;
