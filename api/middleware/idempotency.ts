@@ -176,6 +176,7 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: Claim
       claimed = { recoveryPoint };
       saved = recoveryPoint !== null;
     };
+    const sameRequest = (stored: StoredKey) => stored.method === ctx.method && stored.path === ctx.path && stored.fingerprint === print;
     /** The key is answered or in use: its stored answer, or the reason it is refused. */
     const refusal = async (): Promise<StoredAnswer> => {
       const [stored] = await sql<StoredKey>(STORED, scope);
@@ -186,7 +187,7 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: Claim
           headers: { 'Retry-After': '1' },
         });
       }
-      if (stored.method !== ctx.method || stored.path !== ctx.path || stored.fingerprint !== print) {
+      if (!sameRequest(stored)) {
         throw new ProblemError('idempotency_key_reused', {
           detail: 'This Idempotency-Key was used with a different request; use a new key for a new request.',
           param: 'Idempotency-Key',
@@ -245,8 +246,7 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: Claim
       else if (claimPoint === 'in-handler' && err instanceof ProblemError && err.status < 500) {
         // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
         const [stored] = await sql<StoredKey>(STORED, scope);
-        if (stored?.state === 'completed' && stored.method === ctx.method && stored.path === ctx.path && stored.fingerprint === print)
-          return replay(ctx, stored);
+        if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored);
       }
       throw err;
     }
