@@ -5,7 +5,7 @@ import type { Logger } from '../infra/logger';
  * The channels PostgreSQL triggers notify: `booking_changed` with the booking id (a ride's status, position, ETA or
  * driver), `credentials_changed` when an OAuth client or a partner changes (revocation, allow-list, rate limit).
  */
-export const CHANGE_CHANNELS = ['booking_changed', 'credentials_changed'] as const;
+const CHANGE_CHANNELS = ['booking_changed', 'credentials_changed'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 const PING_MS = 5000;
@@ -68,12 +68,6 @@ export class ChangeListener {
   /** Whether notifications reach this process now: a subscriber may trust what it read since its last `changed()`. */
   get listening(): boolean {
     return this.client !== null;
-  }
-
-  get subscriberCount(): number {
-    let n = 0;
-    for (const set of this.subscribers.values()) n += set.size;
-    return n;
   }
 
   private notify(topic: string): void {
