@@ -552,9 +552,10 @@ describe('partner OAuth', () => {
         if (accepted) expectAccepted(again);
         else expect(again.json.code).toBe('ip_not_allowed');
       };
+      // Each step flips the answer, so waiting for it proves the new list applied.
       await allowList(['127.0.0.1/32'], true);
-      await allowList(['::1/128', '127.0.0.0/8'], true);
       await allowList(['::1/128'], false);
+      await allowList(['::1/128', '127.0.0.0/8'], true);
     });
 
     describe('behind a trusted proxy', () => {
