@@ -29,15 +29,20 @@ export async function startLocalStack(name: string, poolMax = 10) {
     );
     running.push(workers);
   }
-  async function stop() {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    running.forEach((w) => w.shutdown());
-    await Promise.all(running.map((w) => w.done));
-    await orm.close();
-    await env.teardown();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+  let stopping: Promise<void> | undefined;
+  /** Once, however often it is called: an interrupt and the run's own `finally` both call it. */
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+      running.forEach((w) => w.shutdown());
+      await Promise.all(running.map((w) => w.done));
+      await orm.close();
+      await env.teardown();
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    })();
+    return stopping;
   }
   // Stopped by Ctrl-C or `timeout`: exit properly (the dev server and PostgreSQL outlived a bare SIGTERM); a teardown
   // that the run's workers still hold up cannot stop that.
