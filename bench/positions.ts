@@ -26,6 +26,7 @@ import { loadConfig } from '../infra/config';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { newId } from '../infra/ids';
 import { createLogger } from '../infra/logger';
+import { freePort } from '../test/support/ports';
 import { percentiles, timed } from './measure';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
@@ -71,7 +72,7 @@ function sseWatcher(body: ReadableStream<Uint8Array>) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'hub-bench-positions-'));
   chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: 15432 + Math.floor(Math.random() * 1000) });
+  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: await freePort() });
   const url = await pg.createDatabase('bench');
   const orm = await openOrm(url, 30);
   await migrate(orm);
