@@ -9,6 +9,7 @@ import {
   IntegratorAccountSchema,
   OAuthClientSchema,
   PartnerSchema,
+  type AccountKind,
   type KeyEnvironment,
   type PartnerEnvironment,
 } from './entities';
@@ -139,11 +140,11 @@ export async function revokeClient(orm: MikroORM, clientId: string): Promise<voi
   await orm.em.fork().nativeUpdate(OAuthClientSchema, { id: clientId }, { revokedAt: new Date() });
 }
 
-export async function createIntegratorAccount(orm: MikroORM, name: string) {
+export async function createIntegratorAccount(orm: MikroORM, name: string, kind: AccountKind = 'corporate') {
   const em = orm.em.fork();
-  const account = em.create(IntegratorAccountSchema, { id: newId('acct'), name, createdAt: new Date() });
+  const account = em.create(IntegratorAccountSchema, { id: newId('acct'), name, kind, createdAt: new Date() });
   await em.flush();
-  return { accountId: account.id, name };
+  return { accountId: account.id, name, kind };
 }
 
 export async function createApiKey(

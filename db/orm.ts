@@ -11,6 +11,7 @@ import { Migration20261122160000_booking_origin } from './migrations/Migration20
 import { Migration20261122170000_notify_changes_only } from './migrations/Migration20261122170000_notify_changes_only';
 import { Migration20261123000000_notify_credentials } from './migrations/Migration20261123000000_notify_credentials';
 import { Migration20261123010000_partial_account_indexes } from './migrations/Migration20261123010000_partial_account_indexes';
+import { Migration20261125000000_account_kinds } from './migrations/Migration20261125000000_account_kinds';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122170000_notify_changes_only', class: Migration20261122170000_notify_changes_only },
   { name: 'Migration20261123000000_notify_credentials', class: Migration20261123000000_notify_credentials },
   { name: 'Migration20261123010000_partial_account_indexes', class: Migration20261123010000_partial_account_indexes },
+  { name: 'Migration20261125000000_account_kinds', class: Migration20261125000000_account_kinds },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

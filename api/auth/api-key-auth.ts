@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { ApiKeySchema } from '../../db/entities';
+import { ApiKeySchema, type AccountKind } from '../../db/entities';
+import { sqlOf } from '../../db/sql';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
@@ -7,6 +8,25 @@ import { parseApiKey } from '../../infra/credentials';
 import type { Principal } from './principal';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  account_kind: AccountKind;
+  environment: string;
+  scopes: string[];
+  rate_per_minute: number;
+  secret_hash: string;
+  /** The key's `last_used_at` is older than LAST_USED_RESOLUTION_MS (or unset). */
+  use_stale: boolean;
+  revoked: boolean;
+}
+
+/** The key and its account's kind in one statement (every public request runs it). */
+const KEY_WITH_ACCOUNT = `select k.id, k.account_id, a.kind as account_kind, k.environment, k.scopes, k.rate_per_minute,
+  k.secret_hash, k.revoked_at is not null as revoked,
+  coalesce(k.last_used_at < now() - make_interval(secs => $2), true) as use_stale
+  from api_keys k join integrator_accounts a on a.id = k.account_id where k.id = $1`;
 
 function invalidKey(presented: boolean): ProblemError {
   return new ProblemError('invalid_api_key', {
@@ -23,9 +43,8 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
   const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
   const parsed = match ? parseApiKey(match[1]) : null;
   if (!parsed) throw invalidKey(Boolean(match));
-  const em = deps.orm.em.fork();
-  const key = await em.findOne(ApiKeySchema, { id: parsed.id });
-  if (!key || key.revokedAt || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secretHash, deps.hashPepper)) {
+  const [key] = await sqlOf(deps.orm)<KeyRow>(KEY_WITH_ACCOUNT, [parsed.id, LAST_USED_RESOLUTION_MS / 1000]);
+  if (!key || key.revoked || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secret_hash, deps.hashPepper)) {
     throw invalidKey(true);
   }
   if (!key.scopes.includes(scope)) {
@@ -35,15 +54,16 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
     });
   }
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await em.nativeUpdate(ApiKeySchema, { id: key.id }, { lastUsedAt: new Date() });
+  if (key.use_stale) {
+    await deps.orm.em.fork().nativeUpdate(ApiKeySchema, { id: key.id }, { lastUsedAt: new Date() });
   }
   return {
     kind: 'integrator',
     credentialId: key.id,
-    ownerId: key.accountId,
+    ownerId: key.account_id,
     livemode: key.environment === 'live',
     scopes: key.scopes,
-    rateLimitPerMinute: key.ratePerMinute,
+    rateLimitPerMinute: key.rate_per_minute,
+    accountKind: key.account_kind,
   };
 }

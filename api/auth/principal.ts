@@ -1,4 +1,4 @@
-import type { PartnerEnvironment } from '../../db/entities';
+import type { AccountKind, PartnerEnvironment } from '../../db/entities';
 
 /** Who is calling: a partner's OAuth client, an integrator's API key or a fleet unit's driver app. */
 export interface Principal {
@@ -12,6 +12,8 @@ export interface Principal {
   rateLimitPerMinute: number;
   /** A partner's linked integrator account (`partners.account_id`): its new bookings belong to it. */
   accountId?: string | null;
+  /** An integrator's account kind: `operator` reads every account's bookings, `corporate` only its own. */
+  accountKind?: AccountKind;
 }
 
 declare module 'koa' {

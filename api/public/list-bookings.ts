@@ -4,7 +4,7 @@ import { toInternalStatus } from '../../domain/public-status';
 import { defineOperation } from '../operation';
 import { keysetPage } from '../pagination';
 import { ListBookingsQuery, PublicBookingList, publicBookingView } from './schemas';
-import { bookingEnvironment } from '../auth/principal';
+import { visibleBookings } from './visible-bookings';
 
 export const listPublicBookings = defineOperation({
   operationId: 'listPublicBookings',
@@ -12,7 +12,7 @@ export const listPublicBookings = defineOperation({
   path: '/api/public/v1/bookings',
   summary: 'List bookings',
   description:
-    "Bookings of the calling account in the key's environment (live key: live bookings; test key: sandbox bookings), newest first. " +
+    "Bookings of the calling account (an operator account: of every account and partner) in the key's environment (live key: live bookings; test key: sandbox bookings), newest first. " +
     'Filter by market, status and pickup time (`from` inclusive, `to` exclusive); page with `limit` and `cursor` (the previous `next_cursor`).',
   tags: ['Public bookings'],
   security: { kind: 'apiKey', scope: 'bookings.read' },
@@ -21,8 +21,7 @@ export const listPublicBookings = defineOperation({
   errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
   async handler({ query, principal, deps, ctx }) {
     const where: FilterQuery<Booking> = {
-      accountId: principal.ownerId,
-      environment: bookingEnvironment(principal.livemode),
+      ...visibleBookings(principal),
       ...(query.status ? { status: toInternalStatus(query.status) } : {}),
     };
     if (query.from || query.to) {

@@ -2,9 +2,14 @@ import { EntitySchema } from '@mikro-orm/core';
 
 export type KeyEnvironment = 'live' | 'test';
 
+/** `corporate`: a client company's portal or ERP, its own bookings only. `operator`: the dispatch company's own systems, every account's. */
+export const ACCOUNT_KINDS = ['corporate', 'operator'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
 export interface IntegratorAccount {
   id: string;
   name: string;
+  kind: AccountKind;
   createdAt: Date;
 }
 
@@ -30,6 +35,7 @@ export const IntegratorAccountSchema = new EntitySchema<IntegratorAccount>({
   properties: {
     id: { type: 'string', primary: true },
     name: { type: 'string' },
+    kind: { type: 'string', default: 'corporate' },
     createdAt: { type: 'datetime' },
   },
 });

@@ -1,0 +1,16 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { BookingSchema, type Booking } from '../../db/entities';
+import { bookingEnvironment, type Principal } from '../auth/principal';
+
+/**
+ * The bookings a public caller sees: those of its key's environment, and among them its account's own, unless the
+ * account is an operator's (every account's and partner's). Anything else answers 404, as an unknown ref does.
+ */
+export function visibleBookings(principal: Principal): Pick<Booking, 'environment'> & { accountId?: string } {
+  const environment = bookingEnvironment(principal.livemode);
+  return principal.accountKind === 'operator' ? { environment } : { environment, accountId: principal.ownerId };
+}
+
+export function findVisibleBooking(orm: MikroORM, principal: Principal, ref: string): Promise<Booking | null> {
+  return orm.em.fork().findOne(BookingSchema, { ...visibleBookings(principal), id: ref });
+}
