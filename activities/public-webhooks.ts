@@ -22,6 +22,18 @@ import {
   type RecordedPublicEvent,
 } from '../workflows/public-webhooks.contract';
 
+/**
+ * The destinations an event of (account, environment, type) goes to: the account's own that selected the type, and
+ * those of every operator account in the same environment (an operator's ERP follows the whole business). Two
+ * index-backed branches rather than an `or`, so each reads `webhook_destinations_account`.
+ */
+const SUBSCRIBED_DESTINATIONS = `
+  select d.id from webhook_destinations d
+   where d.account_id = ? and d.environment = ? and d.deleted_at is null and ? = any(d.event_types)
+  union
+  select d.id from webhook_destinations d join integrator_accounts a on a.id = d.account_id and a.kind = 'operator'
+   where d.environment = ? and d.deleted_at is null and ? = any(d.event_types)`;
+
 /** How long after a resume a parked delivery waits for the drain rather than going by itself. */
 const RESUME_GRACE_MS = 3600_000;
 
@@ -42,6 +54,7 @@ interface AttemptRow {
   event_type: string;
   body: string;
   environment: 'live' | 'test';
+  /** The destination's account: its delivery log shows the attempt (an operator's destination gets others' events). */
   account_id: string;
   destination_id: string;
   url: string;
@@ -75,7 +88,8 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
   return {
     /**
      * Records a public event once per (account, environment, dedupe key) and creates one delivery per subscribed
-     * destination, paused ones included. A retry returns the same event and deliveries.
+     * destination (the account's own and every operator's of the environment), paused ones included. A retry
+     * returns the same event and deliveries.
      */
     async recordPublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
       const em = orm.em.fork();
@@ -109,10 +123,10 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
         const conn = sql();
         const missing = await conn.execute<{ id: string }[]>(
           `select d.id from webhook_destinations d
-            where d.account_id = ? and d.environment = ? and d.deleted_at is null and ? = any(d.event_types)
+            where d.id in (${SUBSCRIBED_DESTINATIONS})
               and not exists (select 1 from public_deliveries x where x.event_id = ? and x.destination_id = d.id)
             order by d.id`,
-          [accountId, environment, input.type, event.id],
+          [accountId, environment, input.type, environment, input.type, event.id],
         );
         for (const d of missing) {
           await conn.execute(
@@ -144,7 +158,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       resumed?: boolean;
     }): Promise<AttemptResult> {
       const [row] = await sql().execute<AttemptRow[]>(
-        `select e.id as event_id, e.type as event_type, e.body, e.environment, e.account_id, w.id as destination_id, w.url,
+        `select e.id as event_id, e.type as event_type, e.body, e.environment, w.account_id, w.id as destination_id, w.url,
                 w.status, w.deleted_at, w.failing_since, w.updated_at as destination_updated_at, p.last_status, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at, p.state
            from public_deliveries p join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
           where p.id = ?`,

@@ -8,6 +8,7 @@ export const PROBLEMS = {
   invalid_driver_credential: { status: 401, title: 'Invalid driver credential' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   ip_not_allowed: { status: 403, title: 'Client address not allowed' },
+  account_kind_forbidden: { status: 403, title: "Not for this account's kind" },
   not_allocated: { status: 403, title: 'Ride not allocated to this unit' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import packageJson from '../package.json';
+import { ACCOUNT_KINDS } from '../db/entities';
 import { API_KEY_SCOPES, PARTNER_SCOPES } from '../infra/scopes';
 import { PROBLEMS, problemBody, type ProblemCode, type ProblemOptions } from './errors';
 import type { ResponseSpec } from './operation';
@@ -54,6 +55,10 @@ const EXAMPLE_OPTIONS: Partial<Record<ProblemCode, ProblemOptions>> = {
     errors: [{ param: 'pickup.datetime', code: 'custom', detail: 'pickup time is in the past' }],
   },
   rate_limited: { detail: 'More than 600 requests in a minute; retry after 12 s.' },
+  account_kind_forbidden: {
+    detail: "GET /api/public/v1/fleet is for operator accounts; this key's account is corporate.",
+    extensions: { account_kind: 'corporate', required_kind: 'operator' },
+  },
   idempotency_key_in_use: { detail: 'A request with this Idempotency-Key is still being processed.' },
   idempotency_key_reused: {
     detail: 'This Idempotency-Key was used with a different request; use a new key for a new request.',
@@ -84,6 +89,11 @@ const Problem = z
     param: z.string().optional().meta({ description: 'The field or header at fault, when there is one.' }),
     errors: z.array(FieldError).optional().meta({ description: 'With `validation_failed`: one entry per failing field.' }),
     scope: z.string().optional().meta({ description: 'With `insufficient_scope`: the scope the call needs.' }),
+    account_kind: z.enum(ACCOUNT_KINDS).optional().meta({ description: "With `account_kind_forbidden`: the kind of the key's account." }),
+    required_kind: z
+      .enum(ACCOUNT_KINDS)
+      .optional()
+      .meta({ description: 'With `account_kind_forbidden`: the account kind the call is for.' }),
     request_id: z.string().meta({ description: 'Also in the `X-Request-Id` header; quote it when contacting support.' }),
   })
   .meta({

@@ -5,17 +5,40 @@ import { seedDemoFleet } from './seed-fleet';
 
 export interface DemoCredentials {
   partner: { partnerId: string; name: string; sandbox: { clientId: string; clientSecret: string }; webhookSecret: string };
+  /** The corporate demo account, linked to the demo partner: its own bookings only. */
   integrator: { accountId: string; testKey: string };
+  /** The operator demo account: every account's bookings, the fleet registry, every account's events. */
+  operator: { accountId: string; testKey: string };
+}
+
+const DEMO_READ_SCOPES = ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'];
+
+async function seedDemoOperator(orm: MikroORM, secrets: Secrets): Promise<DemoCredentials['operator']> {
+  const account = await createIntegratorAccount(orm, 'Demo Dispatch ERP (operator)', 'operator');
+  const key = await createApiKey(orm, secrets, {
+    accountId: account.accountId,
+    environment: 'test',
+    label: 'demo operator read-only',
+    scopes: DEMO_READ_SCOPES,
+  });
+  return { accountId: account.accountId, testKey: key.key };
 }
 
 /**
- * On first start, a sandbox demo partner and a demo integrator account with a read-only test key. Their secrets are
- * kept in the local data directory only (the database holds hashes), so every `npm start` can print them. The demo
- * fleet (db/seed-fleet.ts) is seeded too; it is idempotent.
+ * On first start, a sandbox demo partner, a corporate demo account linked to it and an operator demo account, each
+ * account with a read-only test key. Their secrets are kept in the local data directory only (the database holds
+ * hashes), so every `npm start` can print them; data seeded before the operator existed gains it on the next start.
+ * The demo fleet (db/seed-fleet.ts) is seeded too; it is idempotent.
  */
 export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): Promise<DemoCredentials> {
   await seedDemoFleet(orm);
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoCredentials>;
+    if (stored.operator) return stored as DemoCredentials;
+    const demo = { ...stored, operator: await seedDemoOperator(orm, secrets) } as DemoCredentials;
+    writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
+    return demo;
+  }
   const partner = await createPartner(orm, secrets, { name: 'Demo Travel (sandbox)' });
   const sandbox = partner.clients.find((c) => c.environment === 'sandbox')!;
   const account = await createIntegratorAccount(orm, 'Demo Corporate Portal');
@@ -25,8 +48,9 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
     accountId: account.accountId,
     environment: 'test',
     label: 'demo read-only',
-    scopes: ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'],
+    scopes: DEMO_READ_SCOPES,
   });
+  const operator = await seedDemoOperator(orm, secrets);
   const demo: DemoCredentials = {
     partner: {
       partnerId: partner.partnerId,
@@ -35,6 +59,7 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
       webhookSecret: partner.webhookSecret,
     },
     integrator: { accountId: account.accountId, testKey: key.key },
+    operator,
   };
   writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
   return demo;

@@ -163,8 +163,9 @@ export async function recordTestEvent(orm: MikroORM, temporal: Client, d: Webhoo
 }
 
 /**
- * Starts new deliveries of past events: one event (to one destination or to every one that had it), or every
- * delivery that failed for good of events created in [from, to). Returns null when the event is not the owner's.
+ * Starts new deliveries of past events to the owner's destinations: one event (to one destination or to every one
+ * of the owner's that had it), or every delivery that failed for good of events created in [from, to). Returns null
+ * when the event is neither the owner's nor one that went to the owner's destinations.
  */
 export async function redeliver(
   orm: MikroORM,
@@ -174,22 +175,25 @@ export async function redeliver(
 ): Promise<{ deliveryId: string; eventId: string; destinationId: string }[] | null> {
   const conn = orm.em.getConnection();
   let pairs: { event_id: string; destination_id: string }[];
+  // Only to the owner's own destinations: an event also went to every operator's, which is theirs to redeliver.
   if (input.event_id) {
     const [event] = await conn.execute<{ id: string }[]>(
-      'select id from public_events where id = ? and account_id = ? and environment = ?',
-      [input.event_id, owner.accountId, owner.environment],
+      `select e.id from public_events e where e.id = ? and e.environment = ?
+          and (e.account_id = ? or exists (select 1 from public_deliveries p join webhook_destinations w on w.id = p.destination_id
+                                            where p.event_id = e.id and w.account_id = ?))`,
+      [input.event_id, owner.environment, owner.accountId, owner.accountId],
     );
     if (!event) return null;
     pairs = await conn.execute(
       `select distinct p.event_id, p.destination_id from public_deliveries p join webhook_destinations w on w.id = p.destination_id
-        where p.event_id = ? and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}`,
-      input.destination_id ? [event.id, input.destination_id] : [event.id],
+        where p.event_id = ? and w.account_id = ? and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}`,
+      input.destination_id ? [event.id, owner.accountId, input.destination_id] : [event.id, owner.accountId],
     );
   } else {
     pairs = await conn.execute(
       `select distinct p.event_id, p.destination_id from public_deliveries p
          join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
-        where e.account_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ? and p.state = 'failed'
+        where w.account_id = ? and w.environment = ? and e.created_at >= ? and e.created_at < ? and p.state = 'failed'
           and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}
           and not exists (select 1 from public_deliveries q where q.event_id = p.event_id and q.destination_id = p.destination_id
                           and q.state in ('pending', 'parked', 'delivered'))

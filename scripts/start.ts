@@ -100,7 +100,7 @@ async function main() {
 }
 
 function printBanner(info: { api: string; ui?: string; namespace: string; demo: Awaited<ReturnType<typeof seedDemo>> }) {
-  const { partner, integrator } = info.demo;
+  const { partner, integrator, operator } = info.demo;
   const pickup = new Date(Date.now() + 3 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
   console.log(`
   Dispatch integration hub is running.
@@ -113,8 +113,10 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
   Demo sandbox partner "${partner.name}" (${partner.partnerId})
     client_id      ${partner.sandbox.clientId}
     client_secret  ${partner.sandbox.clientSecret}
-  Demo integrator account ${integrator.accountId}
+  Demo corporate account ${integrator.accountId}   (the demo partner's bookings only; no fleet registry)
     test API key   ${integrator.testKey}
+  Demo operator account ${operator.accountId}   (every account's bookings and events, and the fleet registry)
+    test API key   ${operator.testKey}
 
   Get a token:
     TOKEN=$(curl -s -u '${partner.sandbox.clientId}:${partner.sandbox.clientSecret}' -d grant_type=client_credentials ${info.api}/v1/oauth/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
@@ -122,10 +124,10 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
     curl -s ${info.api}/v1/bookings -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -H "Idempotency-Key: $(date +%s)" \\
       -d '{"external_id":"DEMO-1","pickup":{"address":"CDG Terminal 2E","lat":49.0097,"lng":2.5479,"datetime":"${pickup}"},"dropoff":{"address":"Place Vendome","lat":48.8674,"lng":2.3294},"passenger":{"name":"Ada Lovelace","phone":"+33612345678","pax":1},"vehicle_class":"executive","currency":"EUR"}'
 
-  List the demo account's bookings (Public Integration API):
+  List the corporate account's bookings (Public Integration API):
     curl -s ${info.api}/api/public/v1/bookings -H 'Authorization: Bearer ${integrator.testKey}'
-  The live fleet (Paris, London, New York):
-    curl -s '${info.api}/api/public/v1/fleet?dispatch_state=available' -H 'Authorization: Bearer ${integrator.testKey}'
+  The live fleet (Paris, London, New York), with the operator's key (a corporate key gets 403):
+    curl -s '${info.api}/api/public/v1/fleet?dispatch_state=available' -H 'Authorization: Bearer ${operator.testKey}'
   Manage partners, clients and keys:  npm run hub -- --help
 
   Ctrl-C stops everything.

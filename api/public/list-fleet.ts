@@ -3,6 +3,7 @@ import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
 import { EXPIRING_WINDOW_DAYS } from '../../domain/compliance';
 import { defineOperation } from '../operation';
 import { keysetPage } from '../pagination';
+import { requireAccountKind } from './account-kind';
 import { ListFleetQuery, PublicFleetList, publicFleetUnitView } from './fleet-schemas';
 
 export const listFleet = defineOperation({
@@ -13,13 +14,15 @@ export const listFleet = defineOperation({
   description:
     'The fleet that drives live rides: vehicle, chauffeur, compliance (each document and which lapses when) and dispatch state, ' +
     `newest unit first. Filter by market, class, compliance (\`expiring\`: a document lapses within ${EXPIRING_WINDOW_DAYS} days) ` +
-    'and dispatch state; page with `limit` and `cursor` (the previous `next_cursor`). The fleet is the same for test and live keys.',
+    'and dispatch state; page with `limit` and `cursor` (the previous `next_cursor`). The fleet is the same for test and live keys. ' +
+    "For operator accounts only: a corporate account's key gets `403 account_kind_forbidden` (it sees a chauffeur through its own bookings).",
   tags: ['Public fleet'],
   security: { kind: 'apiKey', scope: 'fleet.read' },
   request: { query: ListFleetQuery },
   responses: { 200: { description: 'One page of fleet units.', schema: PublicFleetList } },
-  errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
-  async handler({ query, deps, ctx }) {
+  errors: ['invalid_api_key', 'insufficient_scope', 'account_kind_forbidden', 'validation_failed', 'rate_limited'],
+  async handler({ query, principal, deps, ctx }) {
+    requireAccountKind(principal, 'operator', 'GET /api/public/v1/fleet');
     const now = new Date();
     const window = new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000);
     const where: FilterQuery<FleetUnit> = {};

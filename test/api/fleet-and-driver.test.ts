@@ -15,6 +15,7 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
   let env: TestWorkflowEnvironment;
   let hub: TestHub;
   let fleetKey: string;
+  let corporateFleetKey: string;
   let bookingsOnlyKey: string;
   let partnerId: string;
   const units: Record<string, { id: string; credential: string }> = {};
@@ -22,8 +23,12 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
   beforeAll(async () => {
     [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
     hub = await startTestHub(db, env, { workers: false });
-    const { accountId } = await createIntegratorAccount(db.orm, 'Fleet Tools');
+    const { accountId } = await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator');
     fleetKey = (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'live', label: 'f', scopes: ['fleet.read'] })).key;
+    const corporate = await createIntegratorAccount(db.orm, 'Client Portal');
+    corporateFleetKey = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: corporate.accountId, environment: 'live', label: 'c', scopes: ['fleet.read'] })
+    ).key;
     bookingsOnlyKey = (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'live', label: 'b', scopes: ['bookings.read'] }))
       .key;
     partnerId = (await createTestPartner(db.orm)).partnerId;
@@ -84,6 +89,25 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
       expect(pages).toBe(3);
       expect(seen).toEqual([...seen].sort().reverse());
       expect(new Set(seen).size).toBe(5);
+    });
+
+    it("answers an operator's key, and refuses a corporate key with fleet.read: 403 account_kind_forbidden naming both kinds", async () => {
+      expect((await fleet('')).status).toBe(200);
+      for (const query of ['', 'market=PAR', 'limit=1']) {
+        const res = await fleet(query, corporateFleetKey);
+        expect(res.status).toBe(403);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(res.json).toMatchObject({
+          code: 'account_kind_forbidden',
+          status: 403,
+          account_kind: 'corporate',
+          required_kind: 'operator',
+          type: expect.stringMatching(/\/docs\/errors#account_kind_forbidden$/),
+        });
+        expect(res.json.detail).toContain('operator');
+        expect(res.json.detail).toContain('corporate');
+        expect(res.json.data).toBeUndefined();
+      }
     });
 
     it('refuses unknown filter values naming the allowed ones, a bad cursor, and a key without fleet.read', async () => {

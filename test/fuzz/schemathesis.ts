@@ -48,7 +48,8 @@ export async function startFuzzHub(
   // A 5xx is a bug: its error and request id reach the run's output.
   const hub = await startTestHub(db, env, { env: { LOG_LEVEL: 'error' } });
   const partner = await createTestPartner(db.orm, { name: 'Fuzz Partner', rateLimitPerMinute: 1_000_000 });
-  const { accountId } = await createIntegratorAccount(db.orm, 'Fuzz Integrator');
+  // An operator's key: every public operation answers it (the fleet registry refuses corporate keys).
+  const { accountId } = await createIntegratorAccount(db.orm, 'Fuzz Integrator', 'operator');
   await db.orm.em.fork().nativeUpdate(PartnerSchema, { id: partner.partnerId }, { accountId });
   const key = await createApiKey(db.orm, TEST_SECRETS, {
     accountId,

@@ -1,5 +1,5 @@
 import { maskApiKey } from '../../infra/credentials';
-import { OAuthClientSchema, PartnerSchema } from '../../db/entities';
+import { IntegratorAccountSchema, OAuthClientSchema, PartnerSchema } from '../../db/entities';
 import { decryptSecret, hashSecret } from '../../infra/secrets';
 import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
@@ -177,6 +177,33 @@ describe('accounts and API keys', () => {
     const [revoked] = await hubJson('keys', 'list', '--account', account.account_id);
     expect(revoked.revoked_at).toEqual(expect.any(String));
     expect((await hub('keys', 'list')).stdout).toMatch(new RegExp(`${created.key_id}.*\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s*$`, 'm'));
+  });
+
+  test('an account is corporate unless created --kind operator; list shows the kind, in text and JSON', async () => {
+    const corporate = await hubJson('accounts', 'create', '--name', 'Client Portal');
+    const operator = await hubJson('accounts', 'create', '--name', 'Dispatch ERP', '--kind', 'operator');
+    expect(corporate).toMatchObject({ name: 'Client Portal', kind: 'corporate' });
+    expect(operator).toMatchObject({ name: 'Dispatch ERP', kind: 'operator' });
+    const stored = await db.orm.em.fork().findOneOrFail(IntegratorAccountSchema, { id: operator.account_id });
+    expect(stored.kind).toBe('operator');
+
+    const listed = await hubJson('accounts', 'list');
+    expect(listed).toContainEqual(expect.objectContaining({ account_id: corporate.account_id, kind: 'corporate' }));
+    expect(listed).toContainEqual(expect.objectContaining({ account_id: operator.account_id, kind: 'operator' }));
+    const text = await hub('accounts', 'list');
+    expect(text.stdout).toMatch(/^ID\s+NAME\s+KIND\s+CREATED/m);
+    expect(text.stdout).toMatch(new RegExp(`${operator.account_id}\\s+Dispatch ERP\\s+operator\\s`));
+    expect(text.stdout).toMatch(new RegExp(`${corporate.account_id}\\s+Client Portal\\s+corporate\\s`));
+    expect((await hub('accounts', 'create', '--name', 'Dispatch ERP', '--kind', 'operator')).stdout).toMatch(/kind\s+operator/);
+  });
+
+  test('an unknown --kind is refused with a usage error naming the kinds, and creates nothing', async () => {
+    const before = (await hubJson('accounts', 'list')).length;
+    const refused = await hub('accounts', 'create', '--name', 'Typo', '--kind', 'operater');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('--kind must be one of corporate, operator');
+    expect((await hubJson('accounts', 'list')).length).toBe(before);
   });
 
   test('bad key options are usage errors', async () => {
