@@ -32,6 +32,8 @@ export interface BookingChanges {
   etaMinutes?: number | null;
   position?: { lat: number; lng: number; at: string };
   assignedAt?: string;
+  /** Null while the allocated chauffeur's answer is awaited (and when the allocation is withdrawn). */
+  acceptedAt?: string | null;
   onTheWayAt?: string;
   arrivedAt?: string;
   startedAt?: string;
@@ -45,16 +47,20 @@ export interface BookingChanges {
 
 function toColumns(c: BookingChanges): Partial<Booking> {
   const date = (v: string | undefined) => (v === undefined ? undefined : new Date(v));
+  // An ETA is dated by the change that reports it.
+  const etaAt = c.etaMinutes === undefined ? undefined : c.etaMinutes === null ? null : new Date(Date.parse(c.at) + c.etaMinutes * 60_000);
   const columns: Partial<Booking> = {
     status: c.status,
     unitId: c.unitId,
     driver: c.driver,
     vehicle: c.vehicle,
     etaMinutes: c.etaMinutes,
+    etaAt,
     positionLat: c.position?.lat,
     positionLng: c.position?.lng,
     positionAt: date(c.position?.at),
     assignedAt: date(c.assignedAt),
+    acceptedAt: c.acceptedAt === null ? null : date(c.acceptedAt),
     onTheWayAt: date(c.onTheWayAt),
     arrivedAt: date(c.arrivedAt),
     startedAt: date(c.startedAt),

@@ -50,11 +50,12 @@ export async function recordUnitPosition(orm: MikroORM, unitId: string, report: 
   if (!row.booking_id || !row.status || !row.pickup || !row.dropoff)
     return { kind: 'recorded', applied: row.applied, bookingId: null, etaMinutes: null };
   const eta = etaMinutes({ status: row.status, position: report, pickup: row.pickup, dropoff: row.dropoff });
+  const etaAt = eta === null ? null : new Date(report.at.getTime() + eta * 60_000);
   const updated: { id: string }[] = await connection.execute(
-    `update bookings set position_lat = ?, position_lng = ?, position_at = ?, eta_minutes = ?, updated_at = now()
+    `update bookings set position_lat = ?, position_lng = ?, position_at = ?, eta_minutes = ?, eta_at = ?, updated_at = now()
      where id = ? and unit_id = ? and status in (${RIDE_STATUSES_SQL}) and (position_at is null or position_at < ?)
      returning id`,
-    [report.lat, report.lng, report.at, eta, row.booking_id, unitId, report.at],
+    [report.lat, report.lng, report.at, eta, etaAt, row.booking_id, unitId, report.at],
   );
   return { kind: 'recorded', applied: row.applied || updated.length > 0, bookingId: row.booking_id, etaMinutes: eta };
 }

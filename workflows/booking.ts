@@ -4,6 +4,7 @@ import {
   condition,
   makeContinueAsNewFunc,
   ParentClosePolicy,
+  patched,
   proxyLocalActivities,
   setHandler,
   sleep,
@@ -261,14 +262,17 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     const at = nowIso();
     const ride = state.ride;
     switch (input.kind) {
-      case 'assigned':
+      case 'assigned': {
         Object.assign(ride, { driver: input.driver, vehicle: input.vehicle, unitId: input.unit_id ?? null, assignedAt: at });
+        // Live dispatch awaits the chauffeur's answer; an allocation that asks none (sandbox, ops) is accepted as made.
+        const acceptedAt = state.allocation.pending ? null : at;
         return changeStatus(
           'assigned',
           input.actor,
-          { driver: input.driver, vehicle: input.vehicle, unitId: input.unit_id ?? null, assignedAt: at },
+          { driver: input.driver, vehicle: input.vehicle, unitId: input.unit_id ?? null, assignedAt: at, acceptedAt },
           'driver.assigned',
         );
+      }
       case 'on_the_way':
         ride.etaMinutes = input.eta_minutes;
         ride.onTheWayAt ??= at;
@@ -300,6 +304,8 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       case 'accepted':
         state.allocation.pending = null;
         state.allocation.accepted = true;
+        // The read model's accepted_at (public single read); histories from before it record no write here.
+        if (patched('booking-records-accepted-at')) await record(null, { acceptedAt: at });
         return;
       case 'declined':
         return withdrawAllocation('declined');
@@ -329,7 +335,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     state.allocation.excluded.push(pending.unitId);
     Object.assign(state.ride, { unitId: null, driver: null, vehicle: null, assignedAt: null, etaMinutes: null, position: null });
     await releaseUnit({ bookingId: booking.id, unitId: pending.unitId, detach: true, next: stateAfterWithdrawal(reason) });
-    await changeStatus('confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null }, null);
+    await changeStatus('confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null, acceptedAt: null }, null);
   }
 
   /**

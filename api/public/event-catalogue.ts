@@ -15,7 +15,7 @@ const booking = {
   dropoff: '10 Place Vendôme, Paris',
   pickup_at: '2026-11-24T08:30:00.000Z',
   vehicle_class: 'executive',
-  chauffeur: { name: 'Jo Martin', unit: 'PAR-042' },
+  chauffeur: { name: 'Jo Martin', unit: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x' },
   total: { net: 102.13, tax: 20.43, gross: 122.56, currency: 'EUR' },
   livemode: true,
   created_at: '2026-11-22T16:41:04.253Z',
@@ -32,7 +32,7 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
   'booking.cancelled': {
     description: 'A booking was cancelled (by the partner, the integrator or operations). `data` is the booking, status `cancelled`.',
     data: PublicBooking,
-    example: { ...booking, status: 'cancelled', chauffeur: null },
+    example: { ...booking, status: 'cancelled', chauffeur: null }, // cancelled before allocation
   },
   'invoice.created': {
     description: 'An invoice or credit note was issued to the account.',

@@ -29,6 +29,21 @@ export const ListBookingsQuery = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
   });
 
+const PublicChauffeur = z
+  .object({
+    name: z.string().meta({ example: 'Jo Martin' }),
+    unit: z.string().nullable().meta({
+      description:
+        'The fleet unit the chauffeur drives (its `id` in `GET /api/public/v1/fleet`). Null for a sandbox ride: its simulated chauffeur drives no fleet unit.',
+      example: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x',
+    }),
+  })
+  .nullable()
+  .meta({
+    id: 'PublicBookingChauffeur',
+    description: 'Null only before a chauffeur is allocated (and again while a declined allocation is redone); kept once the ride is over.',
+  });
+
 export const PublicBooking = z
   .object({
     ref: BookingRef,
@@ -38,12 +53,37 @@ export const PublicBooking = z
     dropoff: z.string(),
     pickup_at: z.string().meta({ description: 'ISO 8601 UTC.' }),
     vehicle_class: z.string(),
-    chauffeur: z.object({ name: z.string(), unit: z.string() }).nullable().meta({ description: 'Null until a chauffeur is assigned.' }),
+    chauffeur: PublicChauffeur,
     total: z.object({ net: z.number(), tax: z.number(), gross: z.number(), currency: z.string() }),
     livemode: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'PublicBooking' });
+
+const PublicAllocation = z
+  .object({
+    unit: z.string().nullable().meta({ description: 'The fleet unit (`unit_…`); null for a sandbox ride.' }),
+    chauffeur: z.object({ name: z.string(), phone: z.string() }),
+    vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), plate: z.string() }),
+    allocated_at: z.string().meta({ description: 'When the chauffeur was allocated, ISO 8601 UTC.' }),
+    accepted_at: z.string().nullable().meta({
+      description:
+        "When the chauffeur accepted the ride; null while the answer is awaited. An allocation that asks no answer (a sandbox ride's simulated chauffeur, one made by operations) is accepted when made.",
+    }),
+    eta_at: z.string().nullable().meta({
+      description:
+        'When the chauffeur is expected at the pickup: the time of the latest ETA report (status change or GPS position) plus its minutes. Null before the chauffeur sets off and after pickup; the arrival time once arrived.',
+    }),
+  })
+  .nullable()
+  .meta({ id: 'PublicBookingAllocation', description: 'The chauffeur and car on the ride; null before allocation.' });
+
+export const PublicBookingDetail = PublicBooking.extend({
+  allocation: PublicAllocation,
+}).meta({
+  id: 'PublicBookingDetail',
+  description: 'One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item and its allocation.',
+});
 
 export const PublicBookingList = z
   .object({ data: z.array(PublicBooking), has_more: z.boolean(), next_cursor: z.string().nullable() })
@@ -62,9 +102,28 @@ export function publicBookingView(b: Booking): z.infer<typeof PublicBooking> {
     dropoff: placeText(b.dropoff),
     pickup_at: b.pickupAt.toISOString(),
     vehicle_class: b.vehicleClass,
-    chauffeur: null, // the read model has no assignment yet
+    chauffeur: b.driver ? { name: b.driver.name, unit: b.unitId ?? null } : null,
     total: { net: d(fare.total - fare.taxes), tax: d(fare.taxes), gross: d(fare.total), currency: b.currency },
     livemode: b.environment === 'live',
     created_at: b.createdAt.toISOString(),
   };
+}
+
+/** Statuses in which the ETA is to the pickup (on board it is to the drop-off, which `eta_at` does not show). */
+const ETA_TO_PICKUP: readonly string[] = ['assigned', 'on_the_way', 'arrived'];
+
+export function publicBookingDetailView(b: Booking): z.infer<typeof PublicBookingDetail> {
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const allocation =
+    b.driver && b.vehicle
+      ? {
+          unit: b.unitId ?? null,
+          chauffeur: { name: b.driver.name, phone: b.driver.phone },
+          vehicle: { make: b.vehicle.make, model: b.vehicle.model, color: b.vehicle.color, plate: b.vehicle.plate },
+          allocated_at: (b.assignedAt ?? b.updatedAt).toISOString(),
+          accepted_at: iso(b.acceptedAt),
+          eta_at: ETA_TO_PICKUP.includes(b.status) ? iso(b.etaAt) : null,
+        }
+      : null;
+  return { ...publicBookingView(b), allocation };
 }

@@ -39,6 +39,8 @@ export interface Booking {
   driver?: BookingDriver | null;
   vehicle?: BookingVehicle | null;
   assignedAt?: Date | null;
+  /** When the chauffeur accepted the allocation (the allocation time when no answer was asked: sandbox, ops). */
+  acceptedAt?: Date | null;
   onTheWayAt?: Date | null;
   arrivedAt?: Date | null;
   startedAt?: Date | null;
@@ -50,6 +52,8 @@ export interface Booking {
   positionLng?: number | null;
   positionAt?: Date | null;
   etaMinutes?: number | null;
+  /** When the car is expected (pickup, then drop-off once on board): the ETA's report time plus `etaMinutes`. */
+  etaAt?: Date | null;
   cancellation?: Record<string, unknown> | null;
   /** The trip as driven: actual distance and duration, final fare (minor units). */
   trip?: Record<string, unknown> | null;
@@ -102,6 +106,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     driver: { type: 'json', nullable: true },
     vehicle: { type: 'json', nullable: true },
     assignedAt: { type: 'datetime', nullable: true },
+    acceptedAt: { type: 'datetime', nullable: true },
     onTheWayAt: { type: 'datetime', nullable: true },
     arrivedAt: { type: 'datetime', nullable: true },
     startedAt: { type: 'datetime', nullable: true },
@@ -111,6 +116,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     positionLng: { type: 'double', nullable: true },
     positionAt: { type: 'datetime', nullable: true },
     etaMinutes: { type: 'integer', nullable: true },
+    etaAt: { type: 'datetime', nullable: true },
     cancellation: { type: 'json', nullable: true },
     trip: { type: 'json', nullable: true },
     createdAt: { type: 'datetime' },

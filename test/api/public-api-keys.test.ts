@@ -1,6 +1,6 @@
 import { marketOf } from '../../domain/markets';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { ApiKeySchema, BookingSchema, type Place } from '../../db/entities';
+import { ApiKeySchema, BookingSchema, type Booking, type Place } from '../../db/entities';
 import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../db/management';
 import type { BookingStatus } from '../../domain/booking-lifecycle';
 import { fromMinor } from '../../domain/money';
@@ -43,6 +43,7 @@ describe('Public Integration API: bookings read with API keys', () => {
     pickup: Place;
     dropoff: Place;
     pickupAt: Date;
+    ride?: Partial<Booking>;
   }) {
     const createdAt = new Date(Date.now() - 3_600_000 + ++seq * 1000); // ids sort in insertion order
     const fare = priceFare({
@@ -74,6 +75,7 @@ describe('Public Integration API: bookings read with API keys', () => {
       trackingToken: 'tok',
       createdAt,
       updatedAt: createdAt,
+      ...input.ride,
     });
     await em.flush();
     return booking.id;
@@ -159,6 +161,7 @@ describe('Public Integration API: bookings read with API keys', () => {
       pickup_at: '2027-03-03T08:00:00.000Z',
       vehicle_class: 'executive',
       chauffeur: null,
+      allocation: null,
       total: {
         net: fromMinor(fare.total - fare.taxes, 'EUR'),
         tax: fromMinor(fare.taxes, 'EUR'),
@@ -170,7 +173,9 @@ describe('Public Integration API: bookings read with API keys', () => {
     });
     expect(read.json.total.gross).toBeGreaterThan(read.json.total.net);
     const listed = (await list(liveA)).json.data.find((b: { ref: string }) => b.ref === a[1]);
-    expect(listed).toEqual(read.json);
+    const { allocation, ...item } = read.json;
+    expect(allocation).toBeNull();
+    expect(listed).toEqual(item);
   });
 
   it('filters by public status, market and pickup range (from inclusive, to exclusive)', async () => {
@@ -209,12 +214,123 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect(res.json).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ param })] });
   });
 
+  describe('the chauffeur and the allocation, from the read model', () => {
+    const DRIVER = { name: 'Jo Martin', phone: '+33600000042', photo_url: 'https://example.com/jo.jpg', licence_no: 'FR-42', rating: 4.8 };
+    const VEHICLE = { make: 'Mercedes-Benz', model: 'E-Class', year: 2024, color: 'black', plate: 'AB-123-CD' };
+    const allocatedAt = new Date(T0 - 3_600_000);
+    const acceptedAt = new Date(T0 - 3_540_000);
+    const etaAt = new Date(T0 - 600_000);
+    const allocated = (status: BookingStatus, extra: Partial<Booking> = {}) =>
+      insertBooking({
+        accountId: accountC,
+        environment: 'live',
+        status,
+        pickup: CDG,
+        dropoff: VENDOME,
+        pickupAt: day(6),
+        ride: { unitId: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x', driver: DRIVER, vehicle: VEHICLE, assignedAt: allocatedAt, ...extra },
+      });
+    let accountC: string;
+    let keyC: string;
+    beforeAll(async () => {
+      accountC = (await createIntegratorAccount(db.orm, 'Initech')).accountId;
+      keyC = (await key(accountC, 'live')).key;
+    });
+    const readC = async (ref: string) => (await getJson(`${url}/${ref}`, keyC)).json;
+    const listedC = async (ref: string) => (await list(keyC, 'limit=100')).json.data.find((b: { ref: string }) => b.ref === ref);
+
+    it('lists and reads the chauffeur {name, unit}; the single read adds the allocation with its times', async () => {
+      const ref = await allocated('on_the_way', { acceptedAt, etaMinutes: 7, etaAt });
+      const read = await readC(ref);
+      expect(read).toMatchObject({ status: 'en_route', chauffeur: { name: 'Jo Martin', unit: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x' } });
+      expect(read.allocation).toEqual({
+        unit: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x',
+        chauffeur: { name: 'Jo Martin', phone: '+33600000042' },
+        vehicle: { make: 'Mercedes-Benz', model: 'E-Class', color: 'black', plate: 'AB-123-CD' },
+        allocated_at: allocatedAt.toISOString(),
+        accepted_at: acceptedAt.toISOString(),
+        eta_at: etaAt.toISOString(),
+      });
+      const { allocation: _allocation, ...item } = read;
+      expect(await listedC(ref)).toEqual(item);
+      // Neither the licence nor the photo nor the rating leaves through a booking.
+      expect(JSON.stringify(read)).not.toMatch(/FR-42|jo\.jpg|4\.8/);
+    });
+
+    it('shows an allocation awaiting its answer as not accepted, and no pickup ETA once on board', async () => {
+      expect((await readC(await allocated('assigned'))).allocation).toMatchObject({ accepted_at: null, eta_at: null });
+      const onBoard = await readC(await allocated('on_board', { acceptedAt, etaMinutes: 25, etaAt }));
+      expect(onBoard.allocation).toMatchObject({ accepted_at: acceptedAt.toISOString(), eta_at: null });
+      expect(onBoard.status).toBe('pob');
+    });
+
+    it('has chauffeur and allocation null before allocation, and a sandbox chauffeur with no unit', async () => {
+      const unallocated = await insertBooking({
+        accountId: accountC,
+        environment: 'live',
+        status: 'confirmed',
+        pickup: CDG,
+        dropoff: VENDOME,
+        pickupAt: day(6),
+      });
+      expect(await readC(unallocated)).toMatchObject({ chauffeur: null, allocation: null });
+      expect((await listedC(unallocated)).chauffeur).toBeNull();
+
+      const testC = (await key(accountC, 'test')).key;
+      const sandbox = await insertBooking({
+        accountId: accountC,
+        environment: 'sandbox',
+        status: 'assigned',
+        pickup: CDG,
+        dropoff: VENDOME,
+        pickupAt: day(6),
+        ride: { unitId: null, driver: DRIVER, vehicle: VEHICLE, assignedAt: allocatedAt, acceptedAt: allocatedAt },
+      });
+      const read = (await getJson(`${url}/${sandbox}`, testC)).json;
+      expect(read.chauffeur).toEqual({ name: 'Jo Martin', unit: null });
+      expect(read.allocation).toMatchObject({ unit: null, accepted_at: allocatedAt.toISOString() });
+    });
+  });
+
+  describe('an operator account', () => {
+    let operatorLive: string;
+    let operatorTest: string;
+    beforeAll(async () => {
+      const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
+      [operatorLive, operatorTest] = (await Promise.all([key(operator, 'live'), key(operator, 'test')])).map((k) => k.key);
+    });
+
+    it("lists and reads every account's bookings of its key's environment", async () => {
+      const seen = refs(await list(operatorLive, 'limit=100'));
+      expect(seen).toEqual(expect.arrayContaining([...a, liveOfB]));
+      expect(seen).not.toContain(sandboxA);
+      expect(seen).toEqual([...seen].sort().reverse());
+      for (const ref of [a[0], liveOfB]) {
+        const read = await getJson(`${url}/${ref}`, operatorLive);
+        expect(read.status).toBe(200);
+        expect(read.json.ref).toBe(ref);
+      }
+      expect(refs(await list(operatorLive, 'market=LON'))).toEqual(newestFirst(4, 2));
+      expect(refs(await list(operatorTest, 'limit=100'))).toContain(sandboxA);
+      expect((await getJson(`${url}/${sandboxA}`, operatorTest)).status).toBe(200);
+      expect((await getJson(`${url}/${liveOfB}`, operatorTest)).status).toBe(404);
+    });
+  });
+
   it("answers 404 for another account's booking, and leaves it out of lists", async () => {
     const other = await getJson(`${url}/${liveOfB}`, liveA);
-    const missing = await getJson(`${url}/${newId('bkg')}`, liveA);
+    const unknownRef = newId('bkg');
+    const missing = await getJson(`${url}/${unknownRef}`, liveA);
     expect(other.status).toBe(404);
     expect(missing.status).toBe(404);
-    expect(other.json.code).toBe(missing.json.code);
+    // The same answer as for a ref that does not exist: nothing tells that the booking is someone else's.
+    const comparable = (r: typeof other, ref: string) => ({
+      ...r.json,
+      detail: r.json.detail.replace(ref, '<ref>'),
+      instance: r.json.instance.replace(ref, '<ref>'),
+      request_id: undefined,
+    });
+    expect(comparable(other, liveOfB)).toEqual(comparable(missing, unknownRef));
     expect(refs(await list(liveA))).not.toContain(liveOfB);
     expect(refs(await list(liveB))).toEqual([liveOfB]);
     expect((await getJson(`${url}/${liveOfB}`, liveB)).status).toBe(200);

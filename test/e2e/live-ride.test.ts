@@ -1,12 +1,13 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { FleetUnitSchema } from '../../db/entities';
+import { createApiKey, createIntegratorAccount } from '../../db/management';
 import { drivingMinutes } from '../../domain/eta';
 import { bookingWorkflowId } from '../../workflows/booking.contract';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { eventually } from '../support/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { CDG, createTestUnit } from '../support/fleet';
-import { startTestHub, type TestHub } from '../support/hub';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { startReceiver } from '../support/receiver';
 import { localEnvironment } from '../support/temporal';
 
@@ -47,6 +48,16 @@ describe('a live ride through the driver endpoints, end to end', () => {
     const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
     const token = await requestToken(hub.baseUrl, partner.live);
 
+    // The dispatch company's ERP reads the partner's booking (no integrator account of its own) through the public API.
+    const operator = await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator');
+    const { key: operatorKey } = await createApiKey(db.orm, TEST_SECRETS, {
+      accountId: operator.accountId,
+      environment: 'live',
+      label: 'erp',
+      scopes: ['bookings.read'],
+    });
+    const publicRead = async (ref: string) => (await getJson(`${hub.baseUrl}/api/public/v1/bookings/${ref}`, operatorKey)).json;
+
     const pickupAt = new Date(Date.now() + 20 * 60_000).toISOString(); // inside the dispatch lead: dispatched at once
     const body = bookingBody({ external_id: 'LIVE-1' });
     const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, { ...body, pickup: { ...body.pickup, datetime: pickupAt } });
@@ -73,17 +84,42 @@ describe('a live ride through the driver endpoints, end to end', () => {
     const badAnswer = await postJson(ride(id, 'allocation'), unit.credential, { answer: 'maybe' });
     expect(badAnswer.status).toBe(422);
 
+    // Allocated, the chauffeur's answer awaited: the public read shows the allocation, not yet accepted.
+    const allocated = await publicRead(id);
+    expect(allocated).toMatchObject({
+      status: 'allocated',
+      chauffeur: { name: 'Camille Martin', unit: unit.id },
+      allocation: {
+        unit: unit.id,
+        chauffeur: { name: 'Camille Martin', phone: expect.any(String) },
+        vehicle: { plate: unit.plate, make: expect.any(String), model: expect.any(String), color: expect.any(String) },
+        allocated_at: expect.stringMatching(/Z$/),
+        accepted_at: null,
+        eta_at: null,
+      },
+    });
+
+    const beforeAccept = Date.now();
     const accepted = await postJson(ride(id, 'allocation'), unit.credential, { answer: 'accept' });
     expect(accepted.json).toEqual({ booking_id: id, status: 'assigned' });
+    const acceptedAt = Date.parse((await publicRead(id)).allocation.accepted_at);
+    expect(acceptedAt).toBeGreaterThanOrEqual(beforeAccept - 1000);
+    expect(acceptedAt).toBeGreaterThanOrEqual(Date.parse(allocated.allocation.allocated_at));
     const onTheWay = await postJson(ride(id, 'on-the-way'), unit.credential, {});
     expect(onTheWay.json).toEqual({ booking_id: id, status: 'on_the_way' });
 
     // A GPS fix: booking-status shows it with the ETA, and a gps.update webhook carries it.
     const fix = { lat: CDG.lat + 0.01, lng: CDG.lng + 0.01 };
+    const recordedAt = new Date();
     const position = await postJson(`${hub.baseUrl}/driver/v1/positions`, unit.credential, {
       ...fix,
-      recorded_at: new Date().toISOString(),
+      recorded_at: recordedAt.toISOString(),
     });
+    // The expected arrival at the pickup: the fix's time plus its ETA.
+    const enRoute = await publicRead(id);
+    expect(enRoute).toMatchObject({ status: 'en_route', chauffeur: { name: 'Camille Martin', unit: unit.id } });
+    expect(enRoute.allocation.eta_at).toBe(new Date(recordedAt.getTime() + drivingMinutes(fix, CDG) * 60_000).toISOString());
+    expect(enRoute.allocation.accepted_at).toBe(new Date(acceptedAt).toISOString());
     expect(position.json).toMatchObject({ applied: true, booking_id: id, eta_minutes: drivingMinutes(fix, CDG) });
     const status = await getJson(`${hub.baseUrl}/v1/booking-status?id=${id}`, token);
     expect(status.json).toMatchObject({
@@ -102,6 +138,7 @@ describe('a live ride through the driver endpoints, end to end', () => {
     expect((await postJson(ride(id, 'on-board'), unit.credential, {})).status).toBe(409); // not arrived yet
     expect((await postJson(ride(id, 'arrived'), unit.credential, {})).json.status).toBe('arrived');
     expect((await postJson(ride(id, 'on-board'), unit.credential, {})).json.status).toBe('on_board');
+    expect((await publicRead(id)).allocation.eta_at).toBeNull(); // on board: the ETA is to the drop-off
     expect(await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id: unit.id })).toMatchObject({ dispatchState: 'on_trip' });
     const done = await postJson(ride(id, 'completed'), unit.credential, { distance_km: 30.6, duration_min: 41 });
     expect(done.json).toEqual({ booking_id: id, status: 'completed' });
@@ -109,9 +146,10 @@ describe('a live ride through the driver endpoints, end to end', () => {
     const again = await postJson(ride(id, 'completed'), unit.credential, { distance_km: 30.6, duration_min: 41 });
     expect(again.status).toBe(409);
 
-    // The unit is free again.
+    // The unit is free again; the booking keeps its chauffeur.
     const freed = await getJson(`${hub.baseUrl}/driver/v1/unit`, unit.credential);
     expect(freed.json).toMatchObject({ dispatch_state: 'available', booking_id: null });
+    expect(await publicRead(id)).toMatchObject({ status: 'completed', chauffeur: { name: 'Camille Martin', unit: unit.id } });
 
     // Every event was recorded for the partner, in order. Live webhooks never go to a loopback address (SSRF guard,
     // docs/public-webhooks.md): the local receiver sees none, and the delivery log says why.
