@@ -4,12 +4,18 @@ import { BookingSchema } from '../db/entities';
 import { purgeExpiredKeys } from './middleware/idempotency';
 import { purgeEndedWindows } from './middleware/rate-limit';
 import { recordFromRow } from '../db/booking-rows';
+import { purgePublicEvents } from '../db/public-events';
+import { EVENT_LOG_RETENTION_DAYS } from '../domain/public-event-scopes';
 import { startBookingWorkflow } from './partner/create-booking';
 
-/** What every API process does once a minute: drop ended rate-limit windows and idempotency keys past 24 hours. */
-export async function purgeExpired(orm: MikroORM): Promise<void> {
+/**
+ * What every API process does once a minute: drop ended rate-limit windows, idempotency keys past 24 hours, and
+ * public events past the event log's 30 days (with their finished deliveries; up to 1000 a minute per process).
+ */
+export async function purgeExpired(orm: MikroORM, now = new Date()): Promise<void> {
   await purgeEndedWindows(orm);
   await purgeExpiredKeys(orm);
+  await purgePublicEvents(orm, new Date(now.getTime() - EVENT_LOG_RETENTION_DAYS * 86_400_000));
 }
 
 /** A booking row this old with no event yet is taken for one whose API process died before starting its workflow. */

@@ -20,6 +20,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account.',
   'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state.',
+  'Public events':
+    'Public Integration API: the event log — every public event of your account (an operator: of every account), oldest first, as its webhook envelope.',
   'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
   'Webhook deliveries (partner)': 'Partner API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
   'Webhook deliveries': 'Public Integration API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
@@ -163,7 +165,7 @@ function errorResponse(op: Op, status: number, codes: ProblemCode[]): ZodOpenApi
   if (authenticated(op) && codes.some((code) => !BEFORE_RATE_LIMIT.has(code))) names.push(...RATE_LIMIT_HEADERS);
   if (status === 429 || codes.includes('idempotency_key_in_use')) names.push('Retry-After');
   if (status === 401 || codes.includes('insufficient_scope')) names.push('WWW-Authenticate');
-  const scope = 'scope' in op.security ? op.security.scope : undefined;
+  const scope = 'scope' in op.security ? scopesOf(op.security.scope).join(' ') : undefined;
   const examples = Object.fromEntries(
     codes.map((code) => {
       const options =
@@ -176,6 +178,10 @@ function errorResponse(op: Op, status: number, codes: ProblemCode[]): ZodOpenApi
   );
   return { description, headers: headerRefs(names), content: { 'application/problem+json': { schema: Problem, examples } } };
 }
+
+const scopesOf = (scope: string | readonly string[]) => (typeof scope === 'string' ? [scope] : [...scope]);
+const requiresScope = (scope: string | readonly string[]) =>
+  typeof scope === 'string' ? `Requires the \`${scope}\` scope.` : `Requires one of the scopes ${scope.map((s) => `\`${s}\``).join(', ')}.`;
 
 function operationObject(op: Op): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
@@ -218,7 +224,7 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     | undefined;
   const body = request?.body;
   const example = request?.bodyExample;
-  const description = [op.description, 'scope' in security ? `Requires the \`${security.scope}\` scope.` : ''].filter(Boolean).join('\n\n');
+  const description = [op.description, 'scope' in security ? requiresScope(security.scope) : ''].filter(Boolean).join('\n\n');
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -231,7 +237,7 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
           : []
         : security.kind === 'driver'
           ? [{ driverCredential: [] }]
-          : [{ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [security.scope] }],
+          : scopesOf(security.scope).map((scope) => ({ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [scope] })),
     ...(op.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
     requestParams: {
       ...(request?.params ? { path: request.params } : {}),

@@ -9,7 +9,8 @@ export type Security =
   /** `clientAuthentication`: the handler itself authenticates an OAuth client (the token endpoint); documented, not enforced here. */
   | { kind: 'none'; clientAuthentication?: 'basic' }
   | { kind: 'partner'; scope: string }
-  | { kind: 'apiKey'; scope: string }
+  /** A list: any one of its scopes lets the call in (the operation then shows what each scope reads). */
+  | { kind: 'apiKey'; scope: string | readonly string[] }
   /** A fleet unit's driver app (`drv_…` credential); the principal's ownerId is the unit id. */
   | { kind: 'driver' };
 

@@ -22,6 +22,7 @@ import { issueToken } from './partner/oauth-token';
 import { getPartnerWebhookDelivery, listPartnerWebhookDeliveries, redeliverPartnerWebhooks } from './partner/webhook-deliveries';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
+import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
 import { authorizationServerMetadata, jwks } from './well-known';
@@ -62,6 +63,7 @@ export const OPERATIONS = [
   getBooking,
   listPublicBookings,
   getPublicBooking,
+  listPublicEvents,
   getBookingStatus,
   cancelBooking,
   listFleet,

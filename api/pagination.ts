@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 
 /** Opaque keyset cursor: the base64url of the last id of the previous page. */
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+export const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 
 /** The `cursor` query parameter: a `next_cursor` of a previous page, decoded back to an id that `isId` accepts. */
 export const keysetCursor = (isId: (id: string) => boolean, maxLength = 64) =>

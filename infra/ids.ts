@@ -20,3 +20,8 @@ export function newId(prefix: string, now = Date.now()): string {
 }
 
 export const ID_PATTERN = /^[a-z]+_[0-9a-hjkmnp-tv-z]{26}$/;
+
+/** The smallest id of `prefix` made at millisecond `ms` or later: a keyset bound for "created at or after". */
+export function idFloor(prefix: string, ms: number): string {
+  return newId(prefix, ms).slice(0, prefix.length + 11) + '0'.repeat(16);
+}

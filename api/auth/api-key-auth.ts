@@ -35,11 +35,24 @@ function invalidKey(presented: boolean): ProblemError {
   });
 }
 
+/** `403 insufficient_scope`: the key has none of `scopes` (one of them would do); `scope` names them space-separated. */
+export function insufficientScope(scopes: readonly string[]): ProblemError {
+  const scope = scopes.join(' ');
+  return new ProblemError('insufficient_scope', {
+    detail:
+      scopes.length === 1
+        ? `This API key lacks the scope ${scope}.`
+        : `This API key has none of the scopes ${scopes.join(', ')} (one is enough).`,
+    extensions: { scope },
+    headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
+  });
+}
+
 /**
  * `Authorization: Bearer hub_<env>_…`. The checksum refuses a mistyped key without a database read; the key row is
  * read on every request, so a revocation takes effect on the very next one, on every process.
  */
-export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: string): Promise<Principal> {
+export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: string | readonly string[]): Promise<Principal> {
   const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
   const parsed = match ? parseApiKey(match[1]) : null;
   if (!parsed) throw invalidKey(Boolean(match));
@@ -47,13 +60,8 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
   if (!key || key.revoked || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secret_hash, deps.hashPepper)) {
     throw invalidKey(true);
   }
-  if (!key.scopes.includes(scope)) {
-    throw new ProblemError('insufficient_scope', {
-      detail: `This API key lacks the scope ${scope}.`,
-      extensions: { scope },
-      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
-    });
-  }
+  const accepted = typeof scope === 'string' ? [scope] : scope;
+  if (!accepted.some((s) => key.scopes.includes(s))) throw insufficientScope(accepted);
   if (key.use_stale) {
     await deps.orm.em.fork().nativeUpdate(ApiKeySchema, { id: key.id }, { lastUsedAt: new Date() });
   }

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { readEventLog } from '../../db/public-events';
+import {
+  EVENT_LOG_RETENTION_DAYS,
+  EVENT_READ_SCOPES,
+  EVENT_SCOPE_BY_PREFIX,
+  eventReadScope,
+  LOGGED_EVENT_TYPES,
+  readableEventTypes,
+  typesMatching,
+} from '../../domain/public-event-scopes';
+import { EventId } from '../delivery-logs';
+import { insufficientScope } from '../auth/api-key-auth';
+import { defineOperation } from '../operation';
+import { encodeCursor, keysetCursor, keysetPage, PageLimit } from '../pagination';
+import { Instant } from '../partner/schemas';
+
+const GROUPS = [...new Set(LOGGED_EVENT_TYPES.map((t) => `${t.slice(0, t.indexOf('.'))}.*`))];
+const TYPE_FILTERS = [...LOGGED_EVENT_TYPES, ...GROUPS] as [string, ...string[]];
+
+const ListEventsQuery = z
+  .object({
+    type: z
+      .enum(TYPE_FILTERS)
+      .optional()
+      .meta({ description: 'One event type, or a group of them as `<object>.*` (e.g. `booking.*`).', example: 'booking.status_changed' }),
+    from: Instant.optional().meta({ description: 'Events created at or after this time, RFC 3339.' }),
+    limit: PageLimit,
+    cursor: keysetCursor((id) => EventId.safeParse(id).success).optional(),
+  })
+  .strict();
+
+const LoggedEvent = z
+  .object({
+    id: z.string().meta({ description: 'Event id (evt_…), the one its webhooks carry.', example: 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
+    type: z.enum(LOGGED_EVENT_TYPES as [string, ...string[]]),
+    created: z.string().meta({ description: 'ISO 8601 UTC.' }),
+    livemode: z.boolean(),
+    data: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "The event's data as its webhook carries it (catalogue and schemas: /events.json)." }),
+  })
+  .meta({ id: 'LoggedEvent', description: 'The webhook envelope, exactly as delivered (the same bytes, parsed).' });
+
+const scopeTable = Object.entries(EVENT_SCOPE_BY_PREFIX)
+  .map(([prefix, scope]) => `\`${prefix}*\` with \`${scope}\``)
+  .join(', ');
+
+export const listPublicEvents = defineOperation({
+  operationId: 'listPublicEvents',
+  method: 'get',
+  path: '/api/public/v1/events',
+  summary: 'List events (the event log)',
+  description:
+    "Every public event your account's data produced in the key's environment (an operator account: every account's), whether or not a " +
+    'webhook destination took it, **oldest first**, each as the webhook envelope delivered. Sync incrementally or catch up after an outage: ' +
+    'ask again from the last `next_cursor`, which every page carries, the last one too (`has_more: false`: nothing newer yet, poll from it later). ' +
+    `Events are kept ${EVENT_LOG_RETENTION_DAYS} days. Each event is seen with the scope that reads its object: ${scopeTable}; ` +
+    'a key sees only the types its scopes read, and `403 insufficient_scope` answers a `type` it cannot read. Filter by `type` and `from` (created at or after).',
+  tags: ['Public events'],
+  security: { kind: 'apiKey', scope: EVENT_READ_SCOPES },
+  request: { query: ListEventsQuery },
+  responses: {
+    200: {
+      description: 'One page of events, oldest first.',
+      schema: z
+        .object({
+          data: z.array(LoggedEvent),
+          has_more: z.boolean(),
+          next_cursor: z
+            .string()
+            .nullable()
+            .meta({ description: 'Where the next page starts, also after the last event so far; null only before any event.' }),
+        })
+        .meta({ id: 'LoggedEventList' }),
+    },
+  },
+  errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
+  async handler({ query, principal, deps, ctx }) {
+    let types = readableEventTypes(principal.scopes);
+    if (query.type) {
+      const wanted = typesMatching(query.type);
+      const missing = [...new Set(wanted.map((t) => eventReadScope(t)!))].filter((s) => !principal.scopes.includes(s));
+      if (missing.length) throw insufficientScope(missing);
+      types = wanted;
+    }
+    const rows = await readEventLog(deps.orm, {
+      environment: principal.livemode ? 'live' : 'test',
+      accountId: principal.accountKind === 'operator' ? undefined : principal.ownerId,
+      types,
+      from: query.from ? new Date(query.from) : undefined,
+      after: query.cursor,
+      limit: query.limit + 1,
+    });
+    const page = keysetPage(
+      ctx,
+      deps.publicBaseUrl,
+      rows,
+      query.limit,
+      (r) => r.id,
+      (r) => JSON.parse(r.body) as z.infer<typeof LoggedEvent>,
+    );
+    // A feed has no last page: at its end too the cursor says where to look for newer events next time.
+    const last = page.body.data.at(-1)?.id ?? query.cursor;
+    return { status: 200, headers: page.headers, body: { ...page.body, next_cursor: last ? encodeCursor(last) : null } };
+  },
+});
