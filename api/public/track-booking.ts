@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { BookingSchema } from '../../db/entities';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { streamTracking } from '../tracking/stream';
 import { BookingRef } from './schemas';
-import { bookingEnvironment } from '../auth/principal';
+import { findVisibleBooking } from './visible-bookings';
 
 const TrackingEvent = z
   .object({
@@ -34,7 +33,7 @@ export const trackPublicBooking = defineOperation({
   path: '/api/public/track/:ref',
   summary: 'Live tracking stream',
   description:
-    'Server-Sent Events (`text/event-stream`) of one booking of your account: status, driver first name, vehicle, ETA and the ' +
+    "Server-Sent Events (`text/event-stream`) of one booking of your account (an operator account: of any account) in the key's environment: status, driver first name, vehicle, ETA and the " +
     "car's position, the current state at once and then every change. `id:` on every event, resume with `Last-Event-ID`, " +
     'a `: ping` comment every 15 s; the stream ends after the ride’s final state, and a ride already over answers `204`.',
   tags: ['Public bookings'],
@@ -46,11 +45,7 @@ export const trackPublicBooking = defineOperation({
   },
   errors: ['invalid_api_key', 'insufficient_scope', 'not_found', 'validation_failed', 'rate_limited'],
   async handler({ params, principal, deps, ctx }) {
-    const booking = await deps.orm.em.fork().findOne(BookingSchema, {
-      id: params.ref,
-      accountId: principal.ownerId,
-      environment: bookingEnvironment(principal.livemode),
-    });
+    const booking = await findVisibleBooking(deps.orm, principal, params.ref);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
     await streamTracking(ctx, deps, booking.id);
     return { status: ctx.status, body: ctx.status === 204 ? undefined : ctx.body };

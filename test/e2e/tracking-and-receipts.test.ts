@@ -215,6 +215,26 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     expect(noScope.status).toBe(403);
     const otherEnv = await getJson(`${hub.baseUrl}/api/public/track/${booking.id}`, await key(['tracking.read'], 'test'));
     expect(otherEnv.status).toBe(404);
+    // Another corporate account does not see it; an operator account does.
+    const keyOf = async (name: string, kind: 'corporate' | 'operator') => {
+      const account = await createIntegratorAccount(db.orm, name, kind);
+      return (
+        await createApiKey(db.orm, TEST_SECRETS, {
+          accountId: account.accountId,
+          environment: 'live',
+          label: 't',
+          scopes: ['tracking.read'],
+        })
+      ).key;
+    };
+    const otherAccount = await getJson(`${hub.baseUrl}/api/public/track/${booking.id}`, await keyOf('Other portal', 'corporate'));
+    expect(otherAccount.status).toBe(404);
+    const operatorStream = await openSse(`${hub.baseUrl}/api/public/track/${booking.id}`, {
+      authorization: `Bearer ${await keyOf('Dispatch ERP', 'operator')}`,
+    });
+    expect(operatorStream.status).toBe(200);
+    expect((await operatorStream.json<{ position: { lat: number } }>())?.body.position.lat).toBe(48.995);
+    operatorStream.close();
     await sql(`update bookings set status = 'completed', ended_at = now() where id = ?`, [booking.id]);
     expect((await fetch(`${hub.baseUrl}/api/public/track/${booking.id}`, { headers: { authorization: `Bearer ${reader}` } })).status).toBe(
       204,
