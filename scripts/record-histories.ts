@@ -18,6 +18,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { apiDeps, listen } from '../api/server';
+import { addUnit, issueDriverCredential } from '../db/fleet';
 import { createApiKey, createIntegratorAccount, createPartner } from '../db/management';
 import { HubEventSchema } from '../db/entities';
 import { loadConfig } from '../infra/config';
@@ -44,6 +45,8 @@ export interface RecordingContext {
   client: Client;
   orm: MikroORM;
   partner: { partnerId: string; token: string };
+  /** The API's secrets: credentials made for a recording must verify there. */
+  secrets: { encryptionKey: Buffer; hashPepper: Buffer };
   /** POSTs JSON to the API as the demo partner. */
   post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
   /** Any call to the API; `token` defaults to the demo partner's. */
@@ -112,6 +115,39 @@ async function publishStatusChange(ctx: RecordingContext, accountId: string, ded
   return workflowId;
 }
 
+/** A client's access token (client credentials). */
+async function clientToken(ctx: RecordingContext, client: { clientId: string; clientSecret: string }): Promise<string> {
+  const response = await fetch(`${ctx.baseUrl}/v1/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** An available, compliant fleet unit near the recordings' pickup, with its driver-app credential. */
+async function availableUnit(ctx: RecordingContext): Promise<{ unitId: string; credential: string }> {
+  const inYears = (n: number) => new Date(Date.now() + n * 365 * 86_400_000).toISOString().slice(0, 10);
+  const unit = await addUnit(ctx.orm, {
+    market: 'PAR',
+    vehicleClass: 'executive',
+    vehicle: { make: 'Mercedes-Benz', model: 'E-Class', year: 2024, color: 'black', plate: `REC-${randomBytes(2).toString('hex')}` },
+    chauffeur: { name: 'Camille Martin', phone: '+33611111111', photo_url: 'https://example.com/c.jpg', licence_no: 'FR-1', rating: 4.9 },
+    documents: { driving_licence: inYears(2), insurance: inYears(2), vehicle_inspection: inYears(2), operator_permit: inYears(2) },
+  });
+  await ctx.orm.em
+    .getConnection()
+    .execute(
+      `update fleet_units set dispatch_state = 'available', position_lat = 49.02, position_lng = 2.55, position_at = now() where id = ?`,
+      [unit.id],
+    );
+  const { credential } = await issueDriverCredential(ctx.orm, ctx.secrets, unit.id);
+  return { unitId: unit.id, credential };
+}
+
 /** One entry per workflow type (more for paths that write different histories). */
 export const RECORDINGS: Recording[] = [
   {
@@ -128,6 +164,39 @@ export const RECORDINGS: Recording[] = [
     workflowType: 'bookingWorkflow',
     run: async (ctx) => bookingWorkflowId(await createBooking(ctx, 'REC-BOOKING-2', 1)),
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // A live booking inside the dispatch lead: allocated to the one available unit at once, its driver accepts (the
+    // reportRideProgress Update, and the accepted_at write behind the patch `booking-records-accepted-at`). Resting,
+    // waiting for the driver's next report.
+    name: 'booking-live-accepted',
+    workflowType: 'bookingWorkflow',
+    run: async (ctx) => {
+      const partner = await createPartner(ctx.orm, ctx.secrets, { name: 'Recorder live' });
+      const token = await clientToken(
+        ctx,
+        partner.clients.find((c) => c.environment === 'live')!,
+      );
+      const unit = await availableUnit(ctx);
+      const request = {
+        ...bookingRequest('REC-LIVE-1', 0),
+        pickup: { ...bookingRequest('REC-LIVE-1', 0).pickup, datetime: pickupIn(1 / 3) },
+      };
+      const bookingId = String(ok('POST /v1/bookings (live)', await ctx.request('POST', '/v1/bookings', { token, body: request }), 201).id);
+      for (let i = 0; ; i++) {
+        const held = ok('GET /driver/v1/unit', await ctx.request('GET', '/driver/v1/unit', { token: unit.credential }), 200);
+        if (held.booking_id === bookingId) break;
+        if (i > 150) throw new Error('the live booking was never allocated');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const answer = await ctx.request('POST', `/driver/v1/rides/${bookingId}/allocation`, {
+        token: unit.credential,
+        body: { answer: 'accept' },
+      });
+      ok('POST /driver/v1/rides/{id}/allocation', answer, 200);
+      return bookingWorkflowId(bookingId);
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED'),
   },
   {
     // Cancelled by the partner while its simulated ride is under way.
@@ -286,6 +355,7 @@ async function main() {
       client: env.client,
       orm,
       partner: { partnerId: created.partnerId, token },
+      secrets,
       async post(path, body) {
         return this.request('POST', path, { body });
       },
