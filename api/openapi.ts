@@ -90,7 +90,10 @@ const Problem = z
       .meta({ description: 'Stable machine-readable code; branch on this.' }),
     param: z.string().optional().meta({ description: 'The field or header at fault, when there is one.' }),
     errors: z.array(FieldError).optional().meta({ description: 'With `validation_failed`: one entry per failing field.' }),
-    scope: z.string().optional().meta({ description: 'With `insufficient_scope`: the scope the call needs.' }),
+    scope: z
+      .string()
+      .optional()
+      .meta({ description: 'With `insufficient_scope`: the scope the call needs (space-separated when any one of several will do).' }),
     account_kind: z.enum(ACCOUNT_KINDS).optional().meta({ description: "With `account_kind_forbidden`: the kind of the key's account." }),
     required_kind: z
       .enum(ACCOUNT_KINDS)
@@ -169,7 +172,14 @@ function errorResponse(op: Op, status: number, codes: ProblemCode[]): ZodOpenApi
   const examples = Object.fromEntries(
     codes.map((code) => {
       const options =
-        code === 'insufficient_scope' ? { detail: `This call needs the scope ${scope}.`, extensions: { scope } } : EXAMPLE_OPTIONS[code];
+        code === 'insufficient_scope'
+          ? {
+              detail: scope?.includes(' ')
+                ? `This call needs one of the scopes ${scope.split(' ').join(', ')}.`
+                : `This call needs the scope ${scope}.`,
+              extensions: { scope },
+            }
+          : EXAMPLE_OPTIONS[code];
       return [
         code,
         { summary: PROBLEMS[code].title, value: problemBody(code, options ?? {}, EXAMPLE_REQUEST_ID, openApiPath(op.path), EXAMPLE_BASE) },
