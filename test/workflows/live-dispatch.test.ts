@@ -100,7 +100,7 @@ describe('live dispatch on the time-skipping server', () => {
     const { rec, handle } = await startBooking(cls);
     const first = await allocatedTo(handle, nearest.id);
     expect(first.ride).toMatchObject({ unitId: nearest.id, vehicle: { plate: nearest.plate } });
-    expect(await row(rec.id)).toMatchObject({ status: 'assigned', unitId: nearest.id });
+    expect(await row(rec.id)).toMatchObject({ status: 'assigned', unitId: nearest.id, acceptedAt: null });
     expect(await unit(nearest.id)).toMatchObject({ dispatchState: 'assigned', bookingId: rec.id });
     // Before accepting, the driver cannot set off.
     expect(await refusal(handle, { kind: 'on_the_way', eta_minutes: 5, actor: 'driver' })).toBe('accept the allocation first');
@@ -123,11 +123,21 @@ describe('live dispatch on the time-skipping server', () => {
 
     await progress(handle, { kind: 'accepted', unit_id: far.id, actor: 'driver' });
     expect(await refusal(handle, { kind: 'accepted', unit_id: far.id, actor: 'driver' })).toBe('the allocation is already accepted');
+    // The read model dates the acceptance (the public single read's allocation.accepted_at).
+    const accepted = await row(rec.id);
+    expect(accepted.unitId).toBe(far.id);
+    expect(accepted.acceptedAt).toBeInstanceOf(Date);
+    expect(accepted.acceptedAt!.getTime()).toBeGreaterThanOrEqual(accepted.assignedAt!.getTime());
     // Accepted: no answer deadline any more.
     await env.sleep(ALLOCATION_ACCEPT_SECONDS * 1000 + 1000);
     expect(await handle.query(getBookingState)).toMatchObject({ status: 'assigned', ride: { unitId: far.id } });
     await progress(handle, { kind: 'on_the_way', eta_minutes: 7, actor: 'driver' });
+    const onTheWay = await row(rec.id);
+    // The ETA dated by its report: expected at the pickup 7 minutes after it.
+    expect(onTheWay.etaAt!.getTime() - onTheWay.onTheWayAt!.getTime()).toBe(7 * 60_000);
     await progress(handle, { kind: 'arrived', actor: 'driver' });
+    const arrived = await row(rec.id);
+    expect(arrived.etaAt).toEqual(arrived.arrivedAt);
     await progress(handle, { kind: 'on_board', actor: 'driver' });
     expect(await unit(far.id)).toMatchObject({ dispatchState: 'on_trip', bookingId: rec.id });
     await progress(handle, { kind: 'completed', distance_km: 31.4, duration_min: 44, actor: 'driver' });
