@@ -137,8 +137,8 @@ export function createAllocationActivities({ orm }: AllocationActivityDeps) {
         );
         if (input.detach) {
           await connection.execute(
-            `update bookings set unit_id = null, driver = null, vehicle = null, assigned_at = null, position_lat = null,
-               position_lng = null, position_at = null, eta_minutes = null, updated_at = now()
+            `update bookings set unit_id = null, driver = null, vehicle = null, assigned_at = null, accepted_at = null,
+               position_lat = null, position_lng = null, position_at = null, eta_minutes = null, eta_at = null, updated_at = now()
              where id = ? and unit_id = ?`,
             [input.bookingId, input.unitId],
             'all',

@@ -60,10 +60,23 @@ describe('allocation activities', () => {
     const booking = await insertTestBooking(db.orm, { partnerId });
 
     expect((await activities.allocateUnit({ bookingId: booking.id }))?.unitId).toBe(first.id);
-    // The driver declines: release (detached from the booking), then allocate again without them.
+    // The driver declines: release (detached from the booking, with what the allocation wrote), then allocate again
+    // without them.
+    await db.orm.em
+      .getConnection()
+      .execute(`update bookings set accepted_at = now(), eta_minutes = 5, eta_at = now() + interval '5 minutes' where id = ?`, [
+        booking.id,
+      ]);
     expect(await activities.releaseUnit({ bookingId: booking.id, unitId: first.id, detach: true })).toBe(true);
     expect(await activities.releaseUnit({ bookingId: booking.id, unitId: first.id, detach: true })).toBe(false);
-    expect(await bookingRow(booking.id)).toMatchObject({ unitId: null, driver: null, vehicle: null, assignedAt: null });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      unitId: null,
+      driver: null,
+      vehicle: null,
+      assignedAt: null,
+      acceptedAt: null,
+      etaAt: null,
+    });
     expect((await unitRow(first.id)).dispatchState).toBe('available');
     const next = await activities.allocateUnit({ bookingId: booking.id, exclude: [first.id] });
     expect(next?.unitId).toBe(second.id);
