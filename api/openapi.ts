@@ -18,8 +18,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Bookings: 'Partner API: create a ride booking at a fixed price, follow it live, read it back and cancel it.',
   Webhooks: 'Partner API: your webhook endpoint — its URL, its signing secret, a test event.',
   Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
-  'Public bookings': 'Public Integration API: list and read the bookings of your account.',
-  'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state.',
+  'Public bookings': 'Public Integration API: list and read the bookings of your account (an operator account: of every account).',
+
+  'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state (operator accounts).',
   'Public events':
     'Public Integration API: the event log — every public event of your account (an operator: of every account), oldest first, as its webhook envelope.',
   'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
