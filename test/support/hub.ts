@@ -46,7 +46,12 @@ export async function startTestHub(
   options: { workers?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestHub> {
   // Sandbox rides play over an hour unless a test asks for a faster clock: API tests read bookings as created.
-  const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_BASE_URL: 'http://hub.test', SANDBOX_RIDE_SECONDS: '3600', ...options.env });
+  const config = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_BASE_URL: 'http://hub.test',
+    SANDBOX_RIDE_SECONDS: '3600',
+    ...options.env,
+  });
   const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger(config.logLevel), ...TEST_SECRETS });
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
