@@ -5,9 +5,9 @@ import type { BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationRecord } from '../domain/cancellation';
 import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
 import type { RideDriver, RideVehicle } from '../domain/sandbox';
-import { receiptUrl, trackingUrl } from '../api/tracking/links';
+import { receiptUrl, trackingUrl } from '../infra/passenger-links';
 import { newId } from '../infra/ids';
-import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../workflows/booking.contract';
+import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../contracts/booking';
 
 export interface BookingActivityDeps {
   orm: MikroORM;

@@ -5,7 +5,7 @@ import { recordDelivery } from '../infra/metrics';
 import { decryptSecret } from '../infra/secrets';
 import { safePost } from '../infra/safe-http';
 import { partnerSignature } from '../infra/webhook-signatures';
-import type { PartnerWebhookOutcome } from '../workflows/partner-webhook.contract';
+import type { PartnerWebhookOutcome } from '../contracts/partner-webhook';
 
 export interface PartnerWebhookActivityDeps {
   orm: MikroORM;

@@ -20,7 +20,7 @@ import {
   type DestinationWorkflowInput,
   type PublishPublicEventInput,
   type RecordedPublicEvent,
-} from '../workflows/public-webhooks.contract';
+} from '../contracts/public-webhooks';
 
 /**
  * The destinations an event of (account, environment, type) goes to: the account's own that selected the type, and

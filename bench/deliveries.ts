@@ -24,7 +24,7 @@ import {
   publicEventWorkflowId,
   type DeliveryInput,
   type PublishPublicEventInput,
-} from '../workflows/public-webhooks.contract';
+} from '../contracts/public-webhooks';
 import { timed } from './measure';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 1000);

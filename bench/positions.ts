@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Client as TemporalClient } from '@temporalio/client';
 import { Client, Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
-import { trackingUrl } from '../api/tracking/links';
+import { trackingUrl } from '../infra/passenger-links';
 import { BookingSchema } from '../db/entities';
 import { addUnit, issueDriverCredential } from '../db/fleet';
 import { createPartner } from '../db/management';

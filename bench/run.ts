@@ -27,7 +27,7 @@ import { newQuoteRecord, QuoteQuery } from '../api/partner/get-quote';
 import { startLocalStack } from '../scripts/local-stack';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
 import { paced, run, summary, timed, type Run } from './measure';
-import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../workflows/quote.contract';
+import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../contracts/quote';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

@@ -1,6 +1,6 @@
 import type { Booking } from './entities';
 import type { SandboxScenario } from '../domain/sandbox';
-import type { BookingRecord } from '../workflows/booking.contract';
+import type { BookingRecord } from '../contracts/booking';
 
 /** The read-model row of a new booking (status `confirmed`): the API writes it, the workflow's first step too if missing. */
 export function bookingRow(record: BookingRecord): Booking {

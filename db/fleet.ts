@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { generateDriverCredential } from '../api/auth/driver-credential';
+import { generateDriverCredential } from '../infra/driver-credential';
 import { COMPLIANCE_DOCUMENTS, earliestLapse, isComplianceDocument, isExpiryDate, type ComplianceDocuments } from '../domain/compliance';
 import { isVehicleClass, VEHICLE_CLASSES } from '../domain/pricing';
 import { MARKET_CODES } from '../domain/markets';

@@ -11,7 +11,7 @@ import {
   PUBLIC_WEBHOOKS_TASK_QUEUE,
   setDestinationStatus,
   type DestinationWorkflowInput,
-} from '../workflows/public-webhooks.contract';
+} from '../contracts/public-webhooks';
 import { PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema, type WebhookDestination } from './entities';
 import type { KeyEnvironment } from './entities';
 

@@ -33,9 +33,9 @@ export interface PartnerBookingSource {
   endedAt?: Date | string | null;
   cancellation?: CancellationRecord | Record<string, unknown> | null;
   trip?: TripRecord | Record<string, unknown> | null;
-  /** The signed passenger tracking page (api/tracking/links.ts `trackingUrl`), when the caller has it. */
+  /** The signed passenger tracking page (infra/passenger-links.ts `trackingUrl`), when the caller has it. */
   trackingUrl?: string | null;
-  /** The signed PDF receipt (api/tracking/links.ts `receiptUrl`), once the trip is completed. */
+  /** The signed PDF receipt (infra/passenger-links.ts `receiptUrl`), once the trip is completed. */
   receiptUrl?: string | null;
 }
 

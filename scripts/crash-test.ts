@@ -20,7 +20,7 @@ import { Connection, Client } from '@temporalio/client';
 import { createPartner } from '../db/management';
 import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
-import { bookingWorkflowId } from '../workflows/booking.contract';
+import { bookingWorkflowId } from '../contracts/booking';
 import { processStack, type ProcessStack } from './process-stack';
 
 export interface CrashTestOptions {

@@ -23,16 +23,16 @@ import { createApiKey, createIntegratorAccount, createPartner } from '../db/mana
 import { HubEventSchema } from '../db/entities';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
-import { bookingWorkflowId } from '../workflows/booking.contract';
-import { partnerWebhookWorkflowId } from '../workflows/partner-webhook.contract';
+import { bookingWorkflowId } from '../contracts/booking';
+import { partnerWebhookWorkflowId } from '../contracts/partner-webhook';
 import {
   deliveryWorkflowId,
   destinationWorkflowId,
   PUBLIC_WEBHOOKS_TASK_QUEUE,
   publicEventWorkflowId,
   type PublishPublicEventInput,
-} from '../workflows/public-webhooks.contract';
-import { quoteWorkflowId } from '../workflows/quote.contract';
+} from '../contracts/public-webhooks';
+import { quoteWorkflowId } from '../contracts/quote';
 import { historyToFile } from '../test/support/histories';
 import { startReceiver } from '../test/support/receiver';
 import { startLocalStack } from './local-stack';

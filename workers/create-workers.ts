@@ -4,10 +4,10 @@ import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
-import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../workflows/booking.contract';
+import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
-import { WEBHOOKS_TASK_QUEUE } from '../workflows/partner-webhook.contract';
-import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../workflows/public-webhooks.contract';
+import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
+import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
 

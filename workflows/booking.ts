@@ -45,11 +45,11 @@ import {
   type CancelBookingResult,
   type ReportRideProgressInput,
   type RideSettings,
-} from './booking.contract';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from './partner-webhook.contract';
+} from '../contracts/booking';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { partnerWebhookWorkflow } from './partner-webhook';
 import { publishPublicEvent } from './public-events';
-import { BookingStatusKey, EventTypeKey, PartnerIdKey } from './search-attributes';
+import { BookingStatusKey, EventTypeKey, PartnerIdKey } from '../contracts/search-attributes';
 
 // Short database writes run as local activities: no task-queue round trip per write.
 const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<BookingActivities>({

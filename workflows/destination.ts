@@ -16,8 +16,8 @@ import {
   setDestinationStatus,
   type DestinationStatusChange,
   type DestinationWorkflowInput,
-} from './public-webhooks.contract';
-import { DestinationStatusKey } from './search-attributes';
+} from '../contracts/public-webhooks';
+import { DestinationStatusKey } from '../contracts/search-attributes';
 
 const { markDestinationFailing, pauseDestination } = proxyActivities<PublicWebhookActivities>({
   startToCloseTimeout: '30 seconds',

@@ -1,7 +1,7 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { PartnerWebhookActivities } from '../activities/partner-webhook';
 import { PARTNER_WEBHOOK_RETRY } from '../domain/partner-webhook-retry';
-import type { PartnerWebhookInput, PartnerWebhookOutcome } from './partner-webhook.contract';
+import type { PartnerWebhookInput, PartnerWebhookOutcome } from '../contracts/partner-webhook';
 
 const { deliverPartnerEvent } = proxyActivities<PartnerWebhookActivities>({
   startToCloseTimeout: '1 minute',

@@ -6,7 +6,7 @@ import {
   PUBLIC_WEBHOOKS_TASK_QUEUE,
   type PublishPublicEventInput,
   type RecordedPublicEvent,
-} from './public-webhooks.contract';
+} from '../contracts/public-webhooks';
 import { deliveryWorkflow } from './public-delivery';
 
 const { recordPublicEvent } = proxyActivities<PublicWebhookActivities>({

@@ -1,6 +1,6 @@
 import { ApplicationFailure, allHandlersFinished, condition, setHandler } from '@temporalio/workflow';
 import { quoteRefusal } from '../domain/quotes';
-import { claimQuote, getQuote, QUOTE_REFUSED, type QuoteOutcome, type QuoteRecord } from './quote.contract';
+import { claimQuote, getQuote, QUOTE_REFUSED, type QuoteOutcome, type QuoteRecord } from '../contracts/quote';
 
 /**
  * `quote:<qt_id>`: holds one quote until its timer reaches `expiresAt` or a booking claims it, whichever comes first.

@@ -3,7 +3,7 @@ import { FleetUnitSchema } from '../../db/entities';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
-import { parseDriverCredential } from './driver-credential';
+import { parseDriverCredential } from '../../infra/driver-credential';
 import type { Principal } from './principal';
 
 /** A driver app reports a position every few seconds; its per-minute budget allows one a second with room to spare. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordUnitPosition } from '../../db/positions';
-import { bookingWorkflowId, reportPosition } from '../../workflows/booking.contract';
+import { bookingWorkflowId, reportPosition } from '../../contracts/booking';
 import { Instant, Latitude, Longitude } from '../partner/schemas';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';

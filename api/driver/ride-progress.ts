@@ -4,7 +4,7 @@ import type { Booking } from '../../db/entities';
 import { isTerminal, type BookingStatus } from '../../domain/booking-lifecycle';
 import { drivingMinutes } from '../../domain/eta';
 import type { RideProgress } from '../../domain/sandbox';
-import { bookingWorkflowId, reportRideProgress } from '../../workflows/booking.contract';
+import { bookingWorkflowId, reportRideProgress } from '../../contracts/booking';
 import type { ApiDeps } from '../deps';
 import { ProblemError, type ProblemCode } from '../errors';
 import { defineOperation } from '../operation';

@@ -4,7 +4,7 @@ import type { Booking } from '../../db/entities';
 import { isTerminal, type BookingStatus } from '../../domain/booking-lifecycle';
 import { CANCELLATION_REASONS, type CancellationRecord } from '../../domain/cancellation';
 import { fromMinor } from '../../domain/money';
-import { bookingWorkflowId, cancelBooking as cancelBookingUpdate } from '../../workflows/booking.contract';
+import { bookingWorkflowId, cancelBooking as cancelBookingUpdate } from '../../contracts/booking';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';

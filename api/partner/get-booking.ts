@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { ProblemError } from '../errors';
-import { receiptUrl, trackingUrl } from '../tracking/links';
+import { receiptUrl, trackingUrl } from '../../infra/passenger-links';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
 import { Booking, BookingId } from './schemas';

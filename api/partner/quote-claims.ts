@@ -8,7 +8,7 @@ import {
   type ClaimQuoteInput,
   type QuoteOutcome,
   type QuoteRecord,
-} from '../../workflows/quote.contract';
+} from '../../contracts/quote';
 import { ProblemError } from '../errors';
 
 function refused(quoteId: string, refusal: QuoteRefusal): ProblemError {

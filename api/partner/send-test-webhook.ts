@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordTestEvent } from '../../db/management';
 import { HubEventSchema } from '../../db/entities';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import type { partnerWebhookWorkflow } from '../../workflows/partner-webhook';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';

@@ -7,7 +7,7 @@ import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from './schemas';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE, type PartnerWebhookInput } from '../../workflows/partner-webhook.contract';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE, type PartnerWebhookInput } from '../../contracts/partner-webhook';
 
 const PartnerDeliveryAttempt = z
   .object({

@@ -6,7 +6,7 @@ import type { Booking } from '../../db/entities';
 import { trackingView } from '../../domain/tracking';
 import type { ApiDeps } from '../deps';
 import { renderReceipt } from '../receipts/pdf';
-import { trackableAfterEnd, verifyReceiptToken, verifyTrackingToken } from './links';
+import { trackableAfterEnd, verifyReceiptToken, verifyTrackingToken } from '../../infra/passenger-links';
 import { errorPage, pageCsp, trackingPage } from './page';
 import { loadTrackedBooking, streamTracking } from './stream';
 
@@ -36,7 +36,7 @@ function plain(ctx: Context, status: number, kind: 'invalid' | 'expired') {
 
 /**
  * The passenger side, outside the JSON APIs: the tracking page `/track/:token` and its event stream, the page's assets,
- * and the PDF receipt `/receipts/:token`. Links are signed (api/tracking/links.ts); a bad one gets a plain page.
+ * and the PDF receipt `/receipts/:token`. Links are signed (infra/passenger-links.ts); a bad one gets a plain page.
  */
 export function trackingRouter(deps: ApiDeps): Router {
   const router = new Router();

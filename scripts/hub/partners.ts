@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cidrList } from '../../api/auth/client-address';
 import { IntegratorAccountSchema, PartnerSchema, type Partner } from '../../db/entities';
 import { createPartner, recordTestEvent, rotateWebhookSecret, updatePartner } from '../../db/management';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../workflows/partner-webhook.contract';
+import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import {
   commaList,
   fields,

@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SANDBOX_SCENARIOS } from '../../domain/sandbox';
 import { CANCELLATION_REASONS } from '../../domain/cancellation';
-import { bookingWorkflowId, getBookingState, reportRideProgress, type ReportRideProgressInput } from '../../workflows/booking.contract';
+import { bookingWorkflowId, getBookingState, reportRideProgress, type ReportRideProgressInput } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';

@@ -4,7 +4,7 @@ import { sweepUnstartedBookings } from '../../api/housekeeping';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
 import { bookingRow } from '../../db/booking-rows';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
-import { bookingWorkflowId } from '../../workflows/booking.contract';
+import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { eventually } from '../support/eventually';

@@ -1,7 +1,7 @@
 import { ServiceError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { purgeExpired } from '../../api/housekeeping';
-import { bookingWorkflowId } from '../../workflows/booking.contract';
+import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';

@@ -1,5 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { partnerWebhookWorkflowId } from '../../workflows/partner-webhook.contract';
+import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';

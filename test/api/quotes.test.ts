@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { priceFare } from '../../domain/pricing';
 import { fromMinor } from '../../domain/money';
-import { quoteWorkflowId, type QuoteOutcome } from '../../workflows/quote.contract';
+import { quoteWorkflowId, type QuoteOutcome } from '../../contracts/quote';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';

@@ -8,7 +8,7 @@ import {
   PUBLIC_WEBHOOKS_TASK_QUEUE,
   publicEventWorkflowId,
   type PublishPublicEventInput,
-} from '../../workflows/public-webhooks.contract';
+} from '../../contracts/public-webhooks';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';

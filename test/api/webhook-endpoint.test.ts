@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { HubEventSchema, WebhookDeliverySchema } from '../../db/entities';
 import { partnerSignature } from '../../infra/webhook-signatures';
-import { partnerWebhookWorkflowId } from '../../workflows/partner-webhook.contract';
+import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';

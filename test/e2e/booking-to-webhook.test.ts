@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bookingWorkflowId, getBookingState } from '../../workflows/booking.contract';
-import { BookingStatusKey } from '../../workflows/search-attributes';
+import { bookingWorkflowId, getBookingState } from '../../contracts/booking';
+import { BookingStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';

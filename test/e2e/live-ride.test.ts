@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { FleetUnitSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount } from '../../db/management';
 import { drivingMinutes } from '../../domain/eta';
-import { bookingWorkflowId } from '../../workflows/booking.contract';
+import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { eventually } from '../support/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';

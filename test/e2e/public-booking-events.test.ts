@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import Stripe from 'stripe';
 import { PublicEventSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount, updatePartner } from '../../db/management';
-import { bookingWorkflowId } from '../../workflows/booking.contract';
+import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { eventually } from '../support/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Browser } from 'playwright-core';
-import { receiptToken, receiptUrl, trackingToken, trackingUrl } from '../../api/tracking/links';
+import { receiptToken, receiptUrl, trackingToken, trackingUrl } from '../../infra/passenger-links';
 import { formatMoney, receiptFigures } from '../../api/receipts/pdf';
 import { BookingSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount } from '../../db/management';

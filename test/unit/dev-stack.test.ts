@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devServerArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
-import { ALL_SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
+import { ALL_SEARCH_ATTRIBUTE_KEYS } from '../../contracts/search-attributes';
 
 describe('temporal-dev.yml', () => {
   const stack = loadDevStack();

@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { WebhookDestinationSchema } from '../../db/entities';
 import { createIntegratorAccount } from '../../db/management';
-import { destinationWorkflowId } from '../../workflows/public-webhooks.contract';
+import { destinationWorkflowId } from '../../contracts/public-webhooks';
 import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { timeSkippingEnvironment } from '../support/temporal';

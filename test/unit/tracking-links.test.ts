@@ -6,7 +6,7 @@ import {
   trackingToken,
   verifyReceiptToken,
   verifyTrackingToken,
-} from '../../api/tracking/links';
+} from '../../infra/passenger-links';
 import { firstName, trackingView } from '../../domain/tracking';
 
 const KEY = randomBytes(32);

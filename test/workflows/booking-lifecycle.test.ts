@@ -4,7 +4,7 @@ import { Worker } from '@temporalio/worker';
 import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
 import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
-import { receiptUrl } from '../../api/tracking/links';
+import { receiptUrl } from '../../infra/passenger-links';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { DISPATCH_LEAD_MINUTES, DRIVER_SEARCH_GRACE_MINUTES, NO_SHOW_WAIT_MINUTES } from '../../domain/booking-lifecycle';
 import type { SandboxScenario } from '../../domain/sandbox';
@@ -18,8 +18,8 @@ import {
   type BookingRecord,
   type ReportRideProgressInput,
   type RideSettings,
-} from '../../workflows/booking.contract';
-import { BookingStatusKey } from '../../workflows/search-attributes';
+} from '../../contracts/booking';
+import { BookingStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';

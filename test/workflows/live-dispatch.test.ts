@@ -14,7 +14,7 @@ import {
   type BookingRecord,
   type BookingState,
   type ReportRideProgressInput,
-} from '../../workflows/booking.contract';
+} from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { setDocumentExpiry } from '../../db/fleet';

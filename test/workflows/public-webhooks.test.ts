@@ -27,8 +27,8 @@ import {
   type DeliveryInput,
   type DeliveryOutcome,
   type PublishPublicEventInput,
-} from '../../workflows/public-webhooks.contract';
-import { DestinationStatusKey } from '../../workflows/search-attributes';
+} from '../../contracts/public-webhooks';
+import { DestinationStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
 import { startReceiver } from '../support/receiver';

@@ -4,13 +4,7 @@ import { newQuoteRecord, QuoteQuery } from '../../api/partner/get-quote';
 import { claimQuoteFor } from '../../api/partner/quote-claims';
 import { ProblemError } from '../../api/errors';
 import { newId } from '../../infra/ids';
-import {
-  QUOTES_TASK_QUEUE,
-  quoteWorkflowId,
-  type ClaimQuoteInput,
-  type QuoteOutcome,
-  type QuoteRecord,
-} from '../../workflows/quote.contract';
+import { QUOTES_TASK_QUEUE, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../../contracts/quote';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
 
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@
  *   checksum  CRC32 of everything before it, base62, 6 characters: a mistyped credential is refused without a read
  * One credential per unit; issuing a new one replaces the old at once.
  */
-import { crc32, encodeBase62, randomBase62 } from '../../infra/credentials';
+import { crc32, encodeBase62, randomBase62 } from './credentials';
 
 const SHAPE = /^drv_([0-9A-Za-z]{12})_([0-9A-Za-z]{32})([0-9A-Za-z]{6})$/;
 

@@ -1,7 +1,7 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { QuoteClaimRequest, QuotedTrip, QuoteRefusal } from '../domain/quotes';
 import type { Fare } from '../domain/pricing';
-import { BOOKINGS_TASK_QUEUE } from './booking.contract';
+import { BOOKINGS_TASK_QUEUE } from './booking';
 
 /** Quotes run beside the bookings they become. */
 export const QUOTES_TASK_QUEUE = BOOKINGS_TASK_QUEUE;
