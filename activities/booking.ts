@@ -79,7 +79,7 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
   /** Writes event number `sequence` once, its body built from `booking` as it stands; a retry returns the same event. */
   async function insertEvent(
     em: ReturnType<MikroORM['em']['fork']>,
-    booking: Booking,
+    booking: Booking & { partnerId: string },
     event: { sequence: number; type: PartnerEventType },
   ): Promise<string> {
     const existing = await em.findOne(HubEventSchema, { bookingId: booking.id, sequence: event.sequence });
@@ -151,7 +151,10 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
         if (input.changes) await em.nativeUpdate(BookingSchema, { id: input.bookingId }, toColumns(input.changes));
         if (!input.event) return null;
         const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
-        return { eventId: await insertEvent(em, booking, input.event), partnerId: booking.partnerId };
+        // Partner events belong to a partner: a booking an integrator account made has none to tell.
+        const { partnerId } = booking;
+        if (partnerId === null) return null;
+        return { eventId: await insertEvent(em, { ...booking, partnerId }, input.event), partnerId };
       });
       if (!recorded) return null;
       const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: recorded.partnerId }, { fields: ['webhookUrl'] });
@@ -162,8 +165,9 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
     async recordPartnerEvent(input: { bookingId: string; sequence: number; type: PartnerEventType }): Promise<RecordedEvent> {
       const em = orm.em.fork();
       const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
+      if (booking.partnerId === null) throw new Error(`booking ${booking.id} has no partner to send events to`);
       const partner = await em.findOneOrFail(PartnerSchema, { id: booking.partnerId });
-      const eventId = await insertEvent(em, booking, input);
+      const eventId = await insertEvent(em, { ...booking, partnerId: booking.partnerId }, input);
       return { eventId, webhookUrl: partner.webhookUrl ?? null };
     },
   };

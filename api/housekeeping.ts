@@ -6,7 +6,7 @@ import { purgeEndedWindows } from './middleware/rate-limit';
 import { recordFromRow } from '../db/booking-rows';
 import { purgePublicEvents } from '../db/public-events';
 import { EVENT_LOG_RETENTION_DAYS } from '../domain/public-event-scopes';
-import { startBookingWorkflow } from './partner/create-booking';
+import { startBookingWorkflow } from '../app/bookings';
 
 /**
  * What every API process does once a minute: drop ended rate-limit windows, idempotency keys past 24 hours, and

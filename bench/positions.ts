@@ -124,7 +124,6 @@ async function main() {
         commissionPct: 0,
         freeUntil: new Date(),
         lateCancellationFeeMinor: 0,
-        trackingToken: 'bench',
         unitId: unit.id,
         createdAt: new Date(),
         updatedAt: new Date(),

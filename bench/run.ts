@@ -22,8 +22,10 @@ import { createPartner } from '../db/management';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
-import { CreateBookingRequest, newBookingRecord, startBookingWorkflow } from '../api/partner/create-booking';
-import { newQuoteRecord, QuoteQuery } from '../api/partner/get-quote';
+import { CreateBookingRequest } from '../api/partner/create-booking';
+import { newBookingRecord, startBookingWorkflow } from '../app/bookings';
+import { QuoteQuery } from '../api/partner/get-quote';
+import { newQuoteRecord } from '../app/quotes';
 import { startLocalStack } from '../scripts/local-stack';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
 import { paced, run, summary, timed, type Run } from './measure';
@@ -184,7 +186,7 @@ async function main() {
     const rawQuotes = await timed(BOOKINGS, CONCURRENCY, async () => {
       const quote = newQuoteRecord(
         QuoteQuery.parse(Object.fromEntries(quoteParams)),
-        { partnerId: partner.partnerId, livemode: false },
+        { partnerId: partner.partnerId, accountId: null, livemode: false },
         new Date(),
         900,
       );

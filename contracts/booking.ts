@@ -13,7 +13,8 @@ export function bookingWorkflowId(bookingId: string): string {
 /** Everything the booking workflow needs, priced and policed by the API before the start. */
 export interface BookingRecord {
   id: string;
-  partnerId: string;
+  /** The partner that booked it; null when an integrator account booked through the public API. */
+  partnerId: string | null;
   /** The integrator account that sees the booking (the partner's `account_id`), if any. */
   accountId?: string | null;
   environment: 'sandbox' | 'live';
@@ -30,7 +31,10 @@ export interface BookingRecord {
   commissionPct: number;
   freeUntil: string;
   lateCancellationFeeMinor: number;
-  trackingToken: string;
+  /** The booking account's own reference (cost centre, PO). */
+  customerReference?: string | null;
+  /** The booker's notes for the chauffeur. */
+  notes?: string | null;
   createdAt: string;
   /** The quote whose price the booking keeps, when made from one (GET /v1/quotes). */
   quoteId?: string;

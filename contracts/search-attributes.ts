@@ -3,6 +3,8 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 // The same names and types as temporal-dev.yml (a unit test keeps them in step).
 export const BookingStatusKey = defineSearchAttributeKey('BookingStatus', SearchAttributeType.KEYWORD);
 export const PartnerIdKey = defineSearchAttributeKey('PartnerId', SearchAttributeType.KEYWORD);
+/** The integrator account a public booking or quote belongs to. */
+export const AccountIdKey = defineSearchAttributeKey('AccountId', SearchAttributeType.KEYWORD);
 export const MarketKey = defineSearchAttributeKey('Market', SearchAttributeType.KEYWORD);
 export const PickupAtKey = defineSearchAttributeKey('PickupAt', SearchAttributeType.DATETIME);
 export const LiveModeKey = defineSearchAttributeKey('LiveMode', SearchAttributeType.BOOL);
@@ -12,6 +14,7 @@ export const EventTypeKey = defineSearchAttributeKey('EventType', SearchAttribut
 export const ALL_SEARCH_ATTRIBUTE_KEYS = [
   BookingStatusKey,
   PartnerIdKey,
+  AccountIdKey,
   MarketKey,
   PickupAtKey,
   LiveModeKey,

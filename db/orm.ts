@@ -12,6 +12,7 @@ import { Migration20261122170000_notify_changes_only } from './migrations/Migrat
 import { Migration20261123000000_notify_credentials } from './migrations/Migration20261123000000_notify_credentials';
 import { Migration20261123010000_partial_account_indexes } from './migrations/Migration20261123010000_partial_account_indexes';
 import { Migration20261125000000_account_kinds } from './migrations/Migration20261125000000_account_kinds';
+import { Migration20261125020000_account_bookings } from './migrations/Migration20261125020000_account_bookings';
 import { Migration20261125010000_allocation_times_and_event_log } from './migrations/Migration20261125010000_allocation_times_and_event_log';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123010000_partial_account_indexes', class: Migration20261123010000_partial_account_indexes },
   { name: 'Migration20261125000000_account_kinds', class: Migration20261125000000_account_kinds },
   { name: 'Migration20261125010000_allocation_times_and_event_log', class: Migration20261125010000_allocation_times_and_event_log },
+  { name: 'Migration20261125020000_account_bookings', class: Migration20261125020000_account_bookings },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

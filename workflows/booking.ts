@@ -150,7 +150,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
           memo: { bookingId: booking.id, eventType: event.type },
           // Ops find a partner's deliveries, and those of one event type (docs/operations.md).
           typedSearchAttributes: [
-            { key: PartnerIdKey, value: booking.partnerId },
+            ...(booking.partnerId ? [{ key: PartnerIdKey, value: booking.partnerId }] : []),
             { key: EventTypeKey, value: event.type },
           ],
         });

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { cancellationPolicy } from '../../domain/cancellation';
-import { marketOf } from '../../domain/markets';
+import { createQuote } from '../../app/quotes';
+import type { QuoteRecord } from '../../contracts/quote';
 import { fromMinor } from '../../domain/money';
 import { partnerFare } from '../../domain/partner-wire';
-import { priceFare, VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
-import { newId } from '../../infra/ids';
-import { QUOTES_TASK_QUEUE, quoteWorkflowId, type QuoteRecord } from '../../contracts/quote';
-import type { quoteWorkflow } from '../../workflows/quote';
-import { LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../../contracts/search-attributes';
+import { VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
 import { defineOperation } from '../operation';
 import { CurrencyCode, Fare, Instant, VehicleClass } from './schemas';
-import { bookingEnvironment } from '../auth/principal';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -87,44 +82,6 @@ export function quoteView(q: QuoteRecord) {
   };
 }
 
-/** Prices the ride and sets the quote's cancellation policy and expiry: what `quote:<id>` holds. */
-export function newQuoteRecord(
-  query: z.output<typeof QuoteQuery>,
-  owner: { partnerId: string; livemode: boolean },
-  now: Date,
-  validitySeconds: number,
-): QuoteRecord {
-  const pickup = { lat: query.pickup_lat, lng: query.pickup_lng };
-  const dropoff = { lat: query.dropoff_lat, lng: query.dropoff_lng };
-  const pickupAt = new Date(query.datetime).toISOString();
-  const fare = priceFare({
-    pickup,
-    dropoff,
-    pickupAt,
-    vehicleClass: query.vehicle_class,
-    currency: query.currency ?? 'EUR',
-    commissionPct: query.commission_pct ?? 0,
-  });
-  const policy = cancellationPolicy({ createdAt: now, pickupAt, fareTotalMinor: fare.total });
-  return {
-    id: newId('qt'),
-    partnerId: owner.partnerId,
-    environment: bookingEnvironment(owner.livemode),
-    vehicleClass: query.vehicle_class,
-    pickup,
-    dropoff,
-    pickupAt,
-    pax: query.pax ?? 1,
-    market: marketOf(pickup),
-    currency: fare.currency,
-    fare,
-    freeUntil: policy.free_until,
-    lateCancellationFeeMinor: policy.fee_after_minor,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + validitySeconds * 1000).toISOString(),
-  };
-}
-
 export const getQuote = defineOperation({
   operationId: 'getQuote',
   method: 'get',
@@ -146,25 +103,8 @@ export const getQuote = defineOperation({
     'rate_limited',
   ],
   async handler({ query, principal, deps }) {
-    const quote = newQuoteRecord(
-      query,
-      { partnerId: principal.ownerId, livemode: principal.livemode },
-      new Date(),
-      deps.quoteValiditySeconds,
-    );
-    // Only the durable start: the quote is held from here, the worker's first task can come later.
-    await deps.temporal.workflow.start<typeof quoteWorkflow>('quoteWorkflow', {
-      workflowId: quoteWorkflowId(quote.id),
-      taskQueue: QUOTES_TASK_QUEUE,
-      args: [quote],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      typedSearchAttributes: [
-        { key: PartnerIdKey, value: quote.partnerId },
-        { key: MarketKey, value: quote.market },
-        { key: PickupAtKey, value: new Date(quote.pickupAt) },
-        { key: LiveModeKey, value: principal.livemode },
-      ],
-    });
+    const owner = { partnerId: principal.ownerId, accountId: null, livemode: principal.livemode };
+    const quote = await createQuote(deps.temporal, query, owner, deps.quoteValiditySeconds);
     return { status: 200, body: quoteView(quote), headers: { 'Cache-Control': 'no-store' } };
   },
 });

@@ -9,7 +9,8 @@ export interface Place {
 
 export interface Booking {
   id: string;
-  partnerId: string;
+  /** The partner that booked it; null for a booking an integrator account made through the public API. */
+  partnerId: string | null;
   /** The integrator account the booking belongs to (Public Integration API), if any. */
   accountId?: string | null;
   environment: PartnerEnvironment;
@@ -29,7 +30,10 @@ export interface Booking {
   commissionPct: number;
   freeUntil: Date;
   lateCancellationFeeMinor: number;
-  trackingToken: string;
+  /** The account's own reference (cost centre, PO), echoed wherever the booking appears. */
+  customerReference?: string | null;
+  /** The booker's notes for the chauffeur. */
+  notes?: string | null;
   /** The quote whose price the booking keeps, when made from one. */
   quoteId?: string | null;
   /** Sandbox only: the simulated ride it plays (`X-Sandbox-Scenario`). */
@@ -82,7 +86,7 @@ export const BookingSchema = new EntitySchema<Booking>({
   tableName: 'bookings',
   properties: {
     id: { type: 'string', primary: true },
-    partnerId: { type: 'string' },
+    partnerId: { type: 'string', nullable: true },
     accountId: { type: 'string', nullable: true },
     environment: { type: 'string' },
     externalId: { type: 'string', nullable: true },
@@ -99,7 +103,8 @@ export const BookingSchema = new EntitySchema<Booking>({
     commissionPct: { type: 'double' },
     freeUntil: { type: 'datetime' },
     lateCancellationFeeMinor: { type: 'integer' },
-    trackingToken: { type: 'string' },
+    customerReference: { type: 'string', nullable: true },
+    notes: { type: 'text', nullable: true },
     quoteId: { type: 'string', nullable: true },
     sandboxScenario: { type: 'string', nullable: true },
     unitId: { type: 'string', nullable: true },

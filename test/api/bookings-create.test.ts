@@ -1,7 +1,8 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createIntegratorAccount } from '../../db/management';
 import { sweepUnstartedBookings } from '../../api/housekeeping';
-import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
+import { CreateBookingRequest } from '../../api/partner/create-booking';
+import { newBookingRecord } from '../../app/bookings';
 import { bookingRow } from '../../db/booking-rows';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { bookingWorkflowId } from '../../contracts/booking';

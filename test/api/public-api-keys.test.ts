@@ -72,7 +72,6 @@ describe('Public Integration API: bookings read with API keys', () => {
       commissionPct: 0,
       freeUntil: input.pickupAt,
       lateCancellationFeeMinor: 0,
-      trackingToken: 'tok',
       createdAt,
       updatedAt: createdAt,
       ...input.ride,

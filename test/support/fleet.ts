@@ -98,7 +98,6 @@ export async function insertTestBooking(
     commissionPct: 12.5,
     freeUntil: pickupAt,
     lateCancellationFeeMinor: 0,
-    trackingToken: 'unused',
     createdAt: now,
     updatedAt: now,
   });

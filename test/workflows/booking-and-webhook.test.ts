@@ -1,6 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking';
-import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
+import { CreateBookingRequest } from '../../api/partner/create-booking';
+import { newBookingRecord } from '../../app/bookings';
 import { WebhookDeliverySchema } from '../../db/entities';
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, getBookingState, type BookingRecord } from '../../contracts/booking';

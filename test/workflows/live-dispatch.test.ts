@@ -1,6 +1,7 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { CreateBookingRequest, newBookingRecord } from '../../api/partner/create-booking';
+import { CreateBookingRequest } from '../../api/partner/create-booking';
+import { newBookingRecord } from '../../app/bookings';
 import { BookingSchema, FleetUnitSchema, HubEventSchema } from '../../db/entities';
 import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS } from '../../domain/allocation';
 import { DRIVER_SEARCH_GRACE_MINUTES } from '../../domain/booking-lifecycle';

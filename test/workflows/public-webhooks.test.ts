@@ -316,7 +316,6 @@ describe('public webhook deliveries on the time-skipping server', () => {
       commissionPct: 0,
       freeUntil: now,
       lateCancellationFeeMinor: 0,
-      trackingToken: 'tok',
       createdAt: now,
       updatedAt: now,
     });

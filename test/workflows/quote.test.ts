@@ -1,7 +1,8 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { newQuoteRecord, QuoteQuery } from '../../api/partner/get-quote';
-import { claimQuoteFor } from '../../api/partner/quote-claims';
+import { QuoteQuery } from '../../api/partner/get-quote';
+import { newQuoteRecord } from '../../app/quotes';
+import { claimQuoteFor } from '../../app/quotes';
 import { ProblemError } from '../../api/errors';
 import { newId } from '../../infra/ids';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../../contracts/quote';
@@ -43,7 +44,7 @@ describe('quote:<id> on the time-skipping server', () => {
       vehicle_class: 'executive',
       pax: '2',
     });
-    const quote = newQuoteRecord(query, { partnerId, livemode: false }, now, VALIDITY_SECONDS);
+    const quote = newQuoteRecord(query, { partnerId, accountId: null, livemode: false }, now, VALIDITY_SECONDS);
     await env.client.workflow.start('quoteWorkflow', {
       workflowId: quoteWorkflowId(quote.id),
       taskQueue: QUOTES_TASK_QUEUE,

@@ -1,0 +1,264 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { cancellationPolicy } from '../domain/cancellation';
+import { marketOf } from '../domain/markets';
+import { priceFare, withCommission } from '../domain/pricing';
+import type { SandboxScenario } from '../domain/sandbox';
+import { bookingRow, recordFromRow } from '../db/booking-rows';
+import { BookingSchema } from '../db/entities';
+import { insertStatement, sqlOf, type Statement } from '../db/sql';
+import { newId } from '../infra/ids';
+import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../contracts/booking';
+import type { QuoteRecord } from '../contracts/quote';
+import { AccountIdKey, BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
+import type { bookingWorkflow } from '../workflows/booking';
+import { environmentOf, type Owner } from './owner';
+import { ProblemError } from './problems';
+import { claimQuoteFor } from './quotes';
+
+/** A booking as asked for: the Partner API's request body, or the one a public booking takes from its quote. */
+export interface BookingRequest {
+  external_id?: string;
+  pickup: { address?: string; lat: number; lng: number; datetime: string; flight_number?: string };
+  dropoff: { address?: string; lat: number; lng: number };
+  passenger: { name: string; phone: string; email?: string; pax: number; luggage: number };
+  vehicle_class: string;
+  currency?: string;
+  /** A partner's commission, percent of the fare total. */
+  commission_pct: number;
+  customer_reference?: string;
+  notes?: string;
+}
+
+/** The Idempotency-Key's recovery points (api/middleware/idempotency.ts `IdempotencyHandle`). */
+export interface RecoveryPoints {
+  claim(): Promise<string | null>;
+  saveRecoveryPoint(value: string): Promise<void>;
+  saveRecoveryPointWith(
+    value: string,
+    write: (claimHeld: string, first: number) => Statement,
+  ): Promise<{ written: number; recoveryPoint: string }>;
+}
+
+/** Prices the ride (or takes the claimed quote's price) and applies the cancellation policy: the booking's record. */
+export function newBookingRecord(
+  request: BookingRequest,
+  owner: Pick<Owner, 'partnerId' | 'livemode'> & { accountId?: string | null },
+  now = new Date(),
+  id = newId('bkg'),
+  quote?: QuoteRecord,
+): BookingRecord {
+  const fare = quote
+    ? withCommission(quote.fare, request.commission_pct)
+    : priceFare({
+        pickup: request.pickup,
+        dropoff: request.dropoff,
+        pickupAt: request.pickup.datetime,
+        vehicleClass: request.vehicle_class,
+        currency: request.currency ?? 'EUR',
+        commissionPct: request.commission_pct,
+      });
+  const policy = quote
+    ? { free_until: quote.freeUntil, fee_after_minor: quote.lateCancellationFeeMinor }
+    : cancellationPolicy({ createdAt: now, pickupAt: request.pickup.datetime, fareTotalMinor: fare.total });
+  return {
+    id,
+    partnerId: owner.partnerId,
+    accountId: owner.accountId ?? null,
+    environment: environmentOf(owner),
+    externalId: request.external_id ?? null,
+    vehicleClass: request.vehicle_class,
+    pickup: request.pickup,
+    dropoff: request.dropoff,
+    passenger: request.passenger,
+    pickupAt: new Date(request.pickup.datetime).toISOString(),
+    market: marketOf(request.pickup),
+    currency: fare.currency,
+    fare,
+    commissionPct: request.commission_pct,
+    freeUntil: policy.free_until,
+    lateCancellationFeeMinor: policy.fee_after_minor,
+    customerReference: request.customer_reference ?? null,
+    notes: request.notes ?? null,
+    createdAt: now.toISOString(),
+    ...(quote ? { quoteId: quote.id } : {}),
+  };
+}
+
+/**
+ * The durable start of `booking:<id>` and nothing more: no update, no wait for a workflow task. Starting an id that
+ * is already running attaches to it (a retry, the housekeeping sweep); an id whose workflow has ended is refused.
+ */
+export async function startBookingWorkflow(temporal: Client, record: BookingRecord): Promise<void> {
+  await temporal.workflow.start<typeof bookingWorkflow>('bookingWorkflow', {
+    workflowId: bookingWorkflowId(record.id),
+    taskQueue: BOOKINGS_TASK_QUEUE,
+    args: [record],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    typedSearchAttributes: [
+      { key: BookingStatusKey, value: 'confirmed' },
+      ...(record.partnerId ? [{ key: PartnerIdKey, value: record.partnerId }] : []),
+      ...(record.accountId ? [{ key: AccountIdKey, value: record.accountId }] : []),
+      { key: MarketKey, value: record.market },
+      { key: PickupAtKey, value: new Date(record.pickupAt) },
+      { key: LiveModeKey, value: record.environment === 'live' },
+    ],
+    memo: {
+      externalId: record.externalId,
+      route: `${record.pickup.address ?? `${record.pickup.lat},${record.pickup.lng}`} → ${record.dropoff.address ?? `${record.dropoff.lat},${record.dropoff.lng}`}`,
+      ...(record.quoteId ? { quoteId: record.quoteId } : {}),
+      ...(record.customerReference ? { customerReference: record.customerReference } : {}),
+    },
+  });
+}
+
+const EXTERNAL_ID_INDEX = 'bookings_external_id_unique';
+
+/** The query builder passes PostgreSQL's own error through; the ORM wraps it in its exception class elsewhere. */
+function isExternalIdViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return (
+    (e?.code === '23505' && e.constraint === EXTERNAL_ID_INDEX) ||
+    (err instanceof UniqueConstraintViolationException && err.message.includes(EXTERNAL_ID_INDEX))
+  );
+}
+
+type ExternalIdOwner = Pick<BookingRecord, 'id' | 'partnerId' | 'environment' | 'externalId'>;
+
+async function externalIdHolder(em: EntityManager, record: ExternalIdOwner): Promise<string | null> {
+  if (record.externalId === null || record.partnerId === null) return null;
+  const [holder] = await em.execute<{ id: string }[]>(
+    `select id from bookings where partner_id = ? and environment = ? and external_id = ?`,
+    [record.partnerId, record.environment, record.externalId],
+  );
+  return holder && holder.id !== record.id ? holder.id : null;
+}
+
+function externalIdTaken(externalId: string, holder: string): ProblemError {
+  return new ProblemError('conflict', {
+    detail: `external_id ${JSON.stringify(externalId)} is already used by booking ${holder}.`,
+    param: 'external_id',
+    extensions: { booking_id: holder },
+  });
+}
+
+/**
+ * Inserts the booking row, with the recovery point when the request has an Idempotency-Key. `resumes` names the
+ * booking of an earlier attempt with this key, when there was one: nothing was written, insert that one instead.
+ */
+async function insertBooking(
+  orm: MikroORM,
+  record: BookingRecord,
+  idempotency: RecoveryPoints | undefined,
+): Promise<{ written: boolean; resumes?: string }> {
+  const row = bookingRow(record);
+  const insert = (condition: string, first: number) =>
+    insertStatement(orm, BookingSchema, row, { first, tail: `where ${condition} on conflict (id) do nothing returning 1` });
+  try {
+    if (!idempotency) {
+      const { text, values } = insert('true', 1);
+      return { written: (await sqlOf(orm)(text, values)).length > 0 };
+    }
+    const { written, recoveryPoint } = await idempotency.saveRecoveryPointWith(record.id, insert);
+    return recoveryPoint === record.id ? { written: written > 0 } : { written: false, resumes: recoveryPoint };
+  } catch (err) {
+    if (isExternalIdViolation(err)) {
+      const holder = await externalIdHolder(orm.em.fork(), record);
+      if (holder) throw externalIdTaken(record.externalId!, holder);
+    }
+    throw err;
+  }
+}
+
+export interface NewBooking {
+  owner: Owner;
+  /** The request; a public booking names only its quote and builds its request from the quote it claims. */
+  request: BookingRequest | ((quote: QuoteRecord) => BookingRequest);
+  quoteId?: string;
+  sandboxScenario: SandboxScenario | null;
+  idempotency?: RecoveryPoints;
+  /** Told the booking's id as soon as it is known (the request's log names its workflow). */
+  onBookingId?: (id: string) => void;
+}
+
+/**
+ * Creates a booking on either API: claims its quote (if any), writes the read-model row with the Idempotency-Key's
+ * recovery point in one statement, and starts `booking:<id>`. A retry with the same key finds the same booking.
+ */
+export async function createBooking(deps: { orm: MikroORM; temporal: Client }, input: NewBooking): Promise<BookingRecord> {
+  const { owner, idempotency } = input;
+  const environment = environmentOf(owner);
+  const requestFor = (quote?: QuoteRecord): BookingRequest => (typeof input.request === 'function' ? input.request(quote!) : input.request);
+  const recordWith = (id: string, quote?: QuoteRecord): BookingRecord => ({
+    ...newBookingRecord(requestFor(quote), owner, new Date(), id, quote),
+    sandboxScenario: input.sandboxScenario,
+  });
+
+  let quote: QuoteRecord | undefined;
+  let id = newId('bkg');
+  if (input.quoteId) {
+    // Claiming the quote is a side effect: the key is claimed first, and a retry of a create that failed after it
+    // finds that booking id (and so the quote's claim) again.
+    id = (await idempotency?.claim()) ?? id;
+    input.onBookingId?.(id);
+    const trip = typeof input.request === 'function' ? undefined : input.request;
+    // Don't spend a quote on a booking the external_id check would refuse anyway.
+    const taken = await externalIdHolder(deps.orm.em.fork(), {
+      id,
+      partnerId: owner.partnerId,
+      environment,
+      externalId: trip?.external_id ?? null,
+    });
+    if (taken) throw externalIdTaken(trip!.external_id!, taken);
+    await idempotency?.saveRecoveryPoint(id);
+    quote = await claimQuoteFor(deps.temporal, input.quoteId, {
+      bookingId: id,
+      partnerId: owner.partnerId,
+      // A partner's quote is its own, whatever account it is linked to.
+      accountId: owner.partnerId ? null : owner.accountId,
+      environment,
+      ...(trip
+        ? {
+            vehicleClass: trip.vehicle_class,
+            pickup: trip.pickup,
+            dropoff: trip.dropoff,
+            pickupAt: trip.pickup.datetime,
+            ...(trip.currency ? { currency: trip.currency } : {}),
+          }
+        : {}),
+    });
+  }
+  let record = recordWith(id, quote);
+
+  // The read model, the recovery point and (without a quote) the key's claim in one statement: a committed booking
+  // row is always findable again through its Idempotency-Key, and a retry re-inserts nothing.
+  let inserted = await insertBooking(deps.orm, record, idempotency);
+  if (inserted.resumes) {
+    // A retry of a create that failed after committing its booking (or before): the same booking id again.
+    record = recordWith(inserted.resumes, quote);
+    inserted = await insertBooking(deps.orm, record, idempotency);
+  }
+  if (!input.quoteId) input.onBookingId?.(record.id);
+  if (!inserted.written) {
+    // A retry whose first attempt committed: answer with the booking as it was made.
+    record = {
+      ...recordFromRow(await deps.orm.em.fork().findOneOrFail(BookingSchema, { id: record.id })),
+      ...(quote ? { quoteId: quote.id } : {}),
+    };
+  }
+
+  try {
+    await startBookingWorkflow(deps.temporal, record);
+  } catch (err) {
+    // Refused: no visible booking. The recovery point keeps the id, so a retry re-inserts it and attaches to the
+    // workflow if this start did happen after all. A booking whose workflow already wrote events stays.
+    await deps.orm.em
+      .fork()
+      .execute(`delete from bookings where id = ? and not exists (select 1 from events where booking_id = ?)`, [record.id, record.id]);
+    if (err instanceof WorkflowExecutionAlreadyStartedError)
+      throw new ProblemError('conflict', { detail: 'The booking this Idempotency-Key created has already ended; send a new key.' });
+    throw err;
+  }
+  return record;
+}

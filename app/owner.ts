@@ -1,0 +1,11 @@
+/**
+ * Who a quote or booking belongs to: a partner (Partner API), or an integrator account (Public Integration API), in
+ * one environment. A partner's booking may also be seen by its linked account (`accountId`).
+ */
+export interface Owner {
+  partnerId: string | null;
+  accountId: string | null;
+  livemode: boolean;
+}
+
+export const environmentOf = (owner: Pick<Owner, 'livemode'>): 'sandbox' | 'live' => (owner.livemode ? 'live' : 'sandbox');

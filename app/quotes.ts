@@ -1,0 +1,155 @@
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { cancellationPolicy } from '../domain/cancellation';
+import { marketOf } from '../domain/markets';
+import { priceFare } from '../domain/pricing';
+import { quoteRefusal, type QuoteRefusal } from '../domain/quotes';
+import { newId } from '../infra/ids';
+import {
+  claimQuote,
+  QUOTE_REFUSED,
+  QUOTES_TASK_QUEUE,
+  quoteWorkflowId,
+  type ClaimQuoteInput,
+  type QuoteOutcome,
+  type QuoteRecord,
+} from '../contracts/quote';
+import { AccountIdKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
+import type { quoteWorkflow } from '../workflows/quote';
+import { environmentOf, type Owner } from './owner';
+import { ProblemError } from './problems';
+
+/** What a quote is asked for: the same fields on both APIs (GET /v1/quotes' query, POST /api/public/v1/quotes' body). */
+export interface QuoteRequest {
+  pickup_lat: number;
+  pickup_lng: number;
+  dropoff_lat: number;
+  dropoff_lng: number;
+  datetime: string;
+  vehicle_class: string;
+  pax?: number;
+  currency?: string;
+  /** A partner's commission (percent of the total); an integrator account's quotes carry none. */
+  commission_pct?: number;
+}
+
+/** Prices the ride and sets the quote's cancellation policy and expiry: what `quote:<id>` holds. */
+export function newQuoteRecord(request: QuoteRequest, owner: Owner, now: Date, validitySeconds: number): QuoteRecord {
+  const pickup = { lat: request.pickup_lat, lng: request.pickup_lng };
+  const dropoff = { lat: request.dropoff_lat, lng: request.dropoff_lng };
+  const pickupAt = new Date(request.datetime).toISOString();
+  const fare = priceFare({
+    pickup,
+    dropoff,
+    pickupAt,
+    vehicleClass: request.vehicle_class,
+    currency: request.currency ?? 'EUR',
+    commissionPct: request.commission_pct ?? 0,
+  });
+  const policy = cancellationPolicy({ createdAt: now, pickupAt, fareTotalMinor: fare.total });
+  return {
+    id: newId('qt'),
+    partnerId: owner.partnerId,
+    accountId: owner.accountId,
+    environment: environmentOf(owner),
+    vehicleClass: request.vehicle_class,
+    pickup,
+    dropoff,
+    pickupAt,
+    pax: request.pax ?? 1,
+    market: marketOf(pickup),
+    currency: fare.currency,
+    fare,
+    freeUntil: policy.free_until,
+    lateCancellationFeeMinor: policy.fee_after_minor,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + validitySeconds * 1000).toISOString(),
+  };
+}
+
+/**
+ * Prices a quote and holds it in `quote:<id>` until it expires. Answers once the workflow is durably started: the
+ * quote is held from there, the worker's first task can come later.
+ */
+export async function createQuote(
+  temporal: Client,
+  request: QuoteRequest,
+  owner: Owner,
+  validitySeconds: number,
+  now = new Date(),
+): Promise<QuoteRecord> {
+  const quote = newQuoteRecord(request, owner, now, validitySeconds);
+  await temporal.workflow.start<typeof quoteWorkflow>('quoteWorkflow', {
+    workflowId: quoteWorkflowId(quote.id),
+    taskQueue: QUOTES_TASK_QUEUE,
+    args: [quote],
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    typedSearchAttributes: [
+      ...(quote.partnerId ? [{ key: PartnerIdKey, value: quote.partnerId }] : []),
+      ...(quote.accountId ? [{ key: AccountIdKey, value: quote.accountId }] : []),
+      { key: MarketKey, value: quote.market },
+      { key: PickupAtKey, value: new Date(quote.pickupAt) },
+      { key: LiveModeKey, value: owner.livemode },
+    ],
+  });
+  return quote;
+}
+
+function refused(quoteId: string, refusal: QuoteRefusal): ProblemError {
+  switch (refusal.code) {
+    case 'not_found':
+      return new ProblemError('not_found', { detail: `No quote ${quoteId}.`, param: 'quote_id' });
+    case 'used':
+      return new ProblemError('quote_used', {
+        detail: `Quote ${quoteId} has already been booked; ask for a new quote.`,
+        param: 'quote_id',
+      });
+    case 'expired':
+      return new ProblemError('quote_expired', {
+        detail: `Quote ${quoteId} expired at ${refusal.expiresAt}; ask for a new quote.`,
+        param: 'quote_id',
+        extensions: { expired_at: refusal.expiresAt },
+      });
+    case 'mismatch':
+      return new ProblemError('validation_failed', {
+        detail: `${refusal.fields.length} field${refusal.fields.length === 1 ? '' : 's'} disagree${refusal.fields.length === 1 ? 's' : ''} with quote ${quoteId}.`,
+        param: refusal.fields.length === 1 ? refusal.fields[0].param : undefined,
+        errors: refusal.fields.map((f) => ({
+          param: f.param,
+          code: 'quote_mismatch',
+          detail: `The quote was made for ${JSON.stringify(f.quoted)}.`,
+        })),
+      });
+  }
+}
+
+/**
+ * Claims quote `quoteId` for `input.bookingId` through the `claimQuote` Update of `quote:<id>` and returns the quote.
+ * Once the workflow has ended (claimed or expired), its result answers instead: the booking that holds the quote gets
+ * it again (a retried create), anyone else `quote_used` or `quote_expired`. Unknown and foreign quotes are 404.
+ */
+export async function claimQuoteFor(temporal: Client, quoteId: string, input: ClaimQuoteInput): Promise<QuoteRecord> {
+  const handle = temporal.workflow.getHandle(quoteWorkflowId(quoteId));
+  try {
+    return await handle.executeUpdate(claimQuote, { args: [input] });
+  } catch (err) {
+    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === QUOTE_REFUSED) {
+      throw refused(quoteId, err.cause.details?.[0] as QuoteRefusal);
+    }
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+  // Not running: unknown, or ended. An ended quote's outcome says who holds it.
+  let outcome: QuoteOutcome;
+  try {
+    const { status } = await handle.describe();
+    if (status.name !== 'COMPLETED') throw refused(quoteId, { code: 'not_found' });
+    outcome = await handle.result();
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) throw refused(quoteId, { code: 'not_found' });
+    throw err;
+  }
+  const afterExpiry = Math.max(Date.now(), Date.parse(outcome.quote.expiresAt));
+  const refusal = quoteRefusal(outcome.quote, outcome.claimedBy, input, afterExpiry);
+  if (refusal) throw refused(quoteId, refusal);
+  return outcome.quote;
+}
