@@ -6,6 +6,7 @@ import { authenticatePartner } from './auth/partner-auth';
 import { ANONYMOUS } from './auth/principal';
 import type { ApiDeps } from './deps';
 import { docsRouter } from './docs-routes';
+import { ProblemError } from './errors';
 import { bodyReader } from './middleware/body';
 import { idempotency } from './middleware/idempotency';
 import { requestMetrics } from './middleware/metrics';
@@ -25,6 +26,15 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   const claimedFirst = idempotency(deps.orm, deps.lifeline);
   const claimedInHandler = idempotency(deps.orm, deps.lifeline, 'in-handler');
   const pass: Koa.Middleware = (_ctx, next) => next();
+  const keyRequired =
+    (claim: Koa.Middleware): Koa.Middleware =>
+    (ctx, next) => {
+      if (ctx.headers['idempotency-key'] !== undefined) return claim(ctx, next);
+      throw new ProblemError('bad_request', {
+        detail: 'This call needs an Idempotency-Key header (a random UUID will do), so that a retry cannot book twice.',
+        param: 'Idempotency-Key',
+      });
+    };
 
   const pipeline: OperationPipeline = {
     authenticate: (op) => async (ctx, next) => {
@@ -41,7 +51,10 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
     },
     rateLimit: (op) => (op.security.kind === 'none' ? pass : limit),
     readBody: bodyReader(),
-    idempotency: (op) => (op.idempotent === 'in-handler' ? claimedInHandler : op.idempotent ? claimedFirst : pass),
+    idempotency: (op) => {
+      const claim = op.idempotent === 'in-handler' ? claimedInHandler : op.idempotent ? claimedFirst : pass;
+      return op.idempotencyKeyRequired ? keyRequired(claim) : claim;
+    },
   };
   mountOperations(router, operations, deps, pipeline);
 

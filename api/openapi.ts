@@ -249,7 +249,9 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
         : security.kind === 'driver'
           ? [{ driverCredential: [] }]
           : scopesOf(security.scope).map((scope) => ({ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [scope] })),
-    ...(op.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
+    ...(op.idempotent
+      ? { parameters: [{ $ref: `#/components/parameters/${op.idempotencyKeyRequired ? 'RequiredIdempotencyKey' : 'IdempotencyKey'}` }] }
+      : {}),
     requestParams: {
       ...(request?.params ? { path: request.params } : {}),
       ...(request?.query ? { query: request.query } : {}),
@@ -338,6 +340,17 @@ export function buildOpenApiDocument(): object {
             required: false,
             description:
               'Makes a retry safe: the first complete response to this key is stored for 24 hours and replayed, with `Idempotent-Replayed: true`, ' +
+              'to the same request. A different request with the same key is refused. 1–255 printable ASCII characters (HTTP drops leading and ' +
+              'trailing spaces, so a key neither starts nor ends with one); a random UUID is a good choice.',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
+            example: '5f0c8f5e-6a4b-4a4e-9a53-2f3c1b7d9e21',
+          },
+          RequiredIdempotencyKey: {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: true,
+            description:
+              'Required here. Makes a retry safe: the first complete response to this key is stored for 24 hours and replayed, with `Idempotent-Replayed: true`, ' +
               'to the same request. A different request with the same key is refused. 1–255 printable ASCII characters (HTTP drops leading and ' +
               'trailing spaces, so a key neither starts nor ends with one); a random UUID is a good choice.',
             schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },

@@ -52,6 +52,8 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
    * itself, before its first side effect (api/middleware/idempotency.ts).
    */
   idempotent?: boolean | 'in-handler';
+  /** A request without `Idempotency-Key` is refused (400): creating twice by accident must not be possible. */
+  idempotencyKeyRequired?: boolean;
   request?: {
     body?: ZodType<B>;
     /** Media type of the body when not JSON (documentation; the body reader accepts JSON and forms). */

@@ -20,6 +20,9 @@ import { sendTestWebhook } from './partner/send-test-webhook';
 import { updateWebhookEndpoint } from './partner/update-webhook-endpoint';
 import { issueToken } from './partner/oauth-token';
 import { getPartnerWebhookDelivery, listPartnerWebhookDeliveries, redeliverPartnerWebhooks } from './partner/webhook-deliveries';
+import { cancelPublicBooking } from './public/cancel-booking';
+import { createPublicBooking } from './public/create-booking';
+import { createPublicQuote } from './public/create-quote';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { listPublicEvents } from './public/list-events';
@@ -63,6 +66,9 @@ export const OPERATIONS = [
   getBooking,
   listPublicBookings,
   getPublicBooking,
+  createPublicQuote,
+  createPublicBooking,
+  cancelPublicBooking,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,

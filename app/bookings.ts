@@ -1,14 +1,27 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+} from '@temporalio/client';
 import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
-import { cancellationPolicy } from '../domain/cancellation';
+import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
+import { cancellationPolicy, type CancellationRecord } from '../domain/cancellation';
 import { marketOf } from '../domain/markets';
 import { priceFare, withCommission } from '../domain/pricing';
 import type { SandboxScenario } from '../domain/sandbox';
 import { bookingRow, recordFromRow } from '../db/booking-rows';
-import { BookingSchema } from '../db/entities';
+import { BookingSchema, type Booking } from '../db/entities';
 import { insertStatement, sqlOf, type Statement } from '../db/sql';
 import { newId } from '../infra/ids';
-import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, type BookingRecord } from '../contracts/booking';
+import {
+  BOOKINGS_TASK_QUEUE,
+  bookingWorkflowId,
+  cancelBooking as cancelBookingUpdate,
+  type BookingRecord,
+  type CancelBookingInput,
+} from '../contracts/booking';
 import type { QuoteRecord } from '../contracts/quote';
 import { AccountIdKey, BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { bookingWorkflow } from '../workflows/booking';
@@ -261,4 +274,47 @@ export async function createBooking(deps: { orm: MikroORM; temporal: Client }, i
     throw err;
   }
   return record;
+}
+
+/** Cancellations a repeated cancel answers again: the customer side's, not the driver's or dispatch's. */
+const CUSTOMER_SIDE = ['partner', 'integrator', 'ops'];
+
+/** The customer's earlier cancellation, as the read model holds it. */
+export function customerCancellation(booking: Booking): CancellationRecord | null {
+  const c = booking.cancellation as CancellationRecord | null | undefined;
+  return booking.status === 'cancelled' && c && CUSTOMER_SIDE.includes(c.cancelled_by) ? c : null;
+}
+
+const notCancellable = (detail: string) => new ProblemError('booking_not_cancellable', { detail });
+
+/**
+ * Cancels through the booking workflow's `cancelBooking` Update, whose validator decides: free inside the window, the
+ * policy's fee after it. A repeated cancellation answers the first one; a ride that has ended (or whose trip has
+ * started) is `booking_not_cancellable`. `find` reads the booking again should the workflow end meanwhile.
+ */
+export async function cancelBooking(
+  temporal: Client,
+  booking: Booking,
+  find: () => Promise<Booking | null>,
+  input: CancelBookingInput,
+): Promise<CancellationRecord> {
+  const earlier = customerCancellation(booking);
+  if (earlier) return earlier;
+  if (isTerminal(booking.status as BookingStatus)) throw notCancellable(`The booking is already ${booking.status}.`);
+  try {
+    const result = await temporal.workflow.getHandle(bookingWorkflowId(booking.id)).executeUpdate(cancelBookingUpdate, { args: [input] });
+    return result.cancellation;
+  } catch (err) {
+    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
+      throw notCancellable(`The booking cannot be cancelled: ${err.cause.message}.`);
+    }
+    if (err instanceof WorkflowNotFoundError) {
+      // The workflow ended between our read and the Update: the read model tells how.
+      const now = await find();
+      const c = now && customerCancellation(now);
+      if (c) return c;
+      throw notCancellable(`The booking is already ${now?.status ?? 'finished'}.`);
+    }
+    throw err;
+  }
 }

@@ -112,6 +112,8 @@ export interface BookingCarry {
 /** A cancellation by the customer side. */
 export interface CancelBookingInput {
   reason_code: CancellationReason;
+  /** Free text kept with the cancellation (public API `note`). */
+  note?: string;
   actor: Extract<BookingActor, 'partner' | 'integrator' | 'ops'>;
 }
 

@@ -66,6 +66,8 @@ export interface CancellationRecord {
   cancelled_at: string;
   fee_minor: number;
   charged: boolean;
+  /** The canceller's own words (public API), if any. */
+  note?: string;
 }
 
 /**

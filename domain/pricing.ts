@@ -146,6 +146,12 @@ export function priceFare(request: FareRequest): Fare {
 }
 
 /** The same fare with the commission of `commissionPct` (a booking made from a quote keeps the quoted total). */
+/** A VAT-inclusive amount split into net and tax at VAT_PCT: the tax is what the gross holds beyond its rounded net. */
+export function splitGross(grossMinor: number): { net: number; tax: number } {
+  const net = divRoundHalfAwayFromZero(grossMinor * 100, 100 + VAT_PCT);
+  return { net, tax: grossMinor - net };
+}
+
 export function withCommission(fare: Fare, commissionPct: number): Fare {
   return { ...fare, commission: divRoundHalfAwayFromZero(fare.total * toBasisPoints(commissionPct), 10_000) };
 }

@@ -196,7 +196,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   }
 
   /** Ends the ride before its trip (cancellation, no-show, no driver) with the fee the policy gives. */
-  async function end(to: BookingStatus, actor: BookingActor, reason: CancellationReason | ServiceEndReason) {
+  async function end(to: BookingStatus, actor: BookingActor, reason: CancellationReason | ServiceEndReason, note?: string) {
     const at = nowIso();
     const fee = endingFee({
       reason,
@@ -204,7 +204,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       fareTotalMinor: booking.fare.total,
       at,
     });
-    const cancellation = { reason_code: reason, cancelled_by: actor, cancelled_at: at, ...fee };
+    const cancellation = { reason_code: reason, cancelled_by: actor, cancelled_at: at, ...fee, ...(note ? { note } : {}) };
     const refusal = transitionRefusal(state.status, to, actor);
     if (refusal) throw refuse(refusal);
     state.cancellation = cancellation;
@@ -376,7 +376,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     async (input) => {
       await condition(() => saved);
       const first = customerCancellation();
-      if (!first) await end('cancelled', input.actor, input.reason_code);
+      if (!first) await end('cancelled', input.actor, input.reason_code, input.note);
       await writes;
       return customerCancellation()!;
     },

@@ -1,17 +1,12 @@
-import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { z } from 'zod';
 import type { Booking } from '../../db/entities';
-import { isTerminal, type BookingStatus } from '../../domain/booking-lifecycle';
 import { CANCELLATION_REASONS, type CancellationRecord } from '../../domain/cancellation';
 import { fromMinor } from '../../domain/money';
-import { bookingWorkflowId, cancelBooking as cancelBookingUpdate } from '../../contracts/booking';
+import { cancelBooking as cancelBookingIn } from '../../app/bookings';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
 import { BookingId, CancellationPolicy, FeeAmount } from './schemas';
-
-/** Cancellations a repeated DELETE answers again: the customer side's, not the driver's or dispatch's. */
-const CUSTOMER_SIDE = ['partner', 'integrator', 'ops'];
 
 const CancelQuery = z
   .object({
@@ -54,14 +49,6 @@ function answer(booking: Booking, c: CancellationRecord) {
   };
 }
 
-/** The customer's earlier cancellation, as the read model holds it. */
-function earlierCancellation(booking: Booking): CancellationRecord | null {
-  const c = booking.cancellation as CancellationRecord | null | undefined;
-  return booking.status === 'cancelled' && c && CUSTOMER_SIDE.includes(c.cancelled_by) ? c : null;
-}
-
-const notCancellable = (detail: string) => new ProblemError('booking_not_cancellable', { detail });
-
 export const cancelBooking = defineOperation({
   operationId: 'cancelBooking',
   method: 'delete',
@@ -88,27 +75,7 @@ export const cancelBooking = defineOperation({
     const find = () => findOwnBooking(deps.orm, principal, params.id);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
-    const earlier = earlierCancellation(booking);
-    if (earlier) return { status: 200, body: answer(booking, earlier) };
-    if (isTerminal(booking.status as BookingStatus)) throw notCancellable(`The booking is already ${booking.status}.`);
-
-    try {
-      const result = await deps.temporal.workflow
-        .getHandle(bookingWorkflowId(booking.id))
-        .executeUpdate(cancelBookingUpdate, { args: [{ reason_code: query.reason_code, actor: 'partner' }] });
-      return { status: 200, body: answer(booking, result.cancellation) };
-    } catch (err) {
-      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
-        throw notCancellable(`The booking cannot be cancelled: ${err.cause.message}.`);
-      }
-      if (err instanceof WorkflowNotFoundError) {
-        // The workflow ended between our read and the Update: the read model tells how.
-        const now = await find();
-        const c = now && earlierCancellation(now);
-        if (now && c) return { status: 200, body: answer(now, c) };
-        throw notCancellable(`The booking is already ${now?.status ?? 'finished'}.`);
-      }
-      throw err;
-    }
+    const cancellation = await cancelBookingIn(deps.temporal, booking, find, { reason_code: query.reason_code, actor: 'partner' });
+    return { status: 200, body: answer(booking, cancellation) };
   },
 });

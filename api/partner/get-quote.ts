@@ -30,16 +30,19 @@ export const QuoteQuery = z
       .meta({ description: 'Your commission as a percentage of the total (default 0); shown in `fare.commission`.' }),
   })
   .strict()
-  .superRefine((q, ctx) => {
-    const spec = VEHICLE_CLASSES[q.vehicle_class as VehicleClassName];
-    if (spec && (q.pax ?? 1) > spec.maxPassengers)
-      ctx.addIssue({ code: 'custom', path: ['pax'], message: `${q.vehicle_class} seats at most ${spec.maxPassengers} passengers` });
-    const pickupAt = Date.parse(q.datetime);
-    if (pickupAt < Date.now() - PAST_TOLERANCE_MS)
-      ctx.addIssue({ code: 'custom', path: ['datetime'], message: 'pickup time is in the past' });
-    if (pickupAt > Date.now() + MAX_ADVANCE_MS)
-      ctx.addIssue({ code: 'custom', path: ['datetime'], message: 'pickup time is more than a year ahead' });
-  });
+  .superRefine(checkQuotedTrip);
+
+/** What both APIs check of a quote request beyond its fields' shapes: seats of the class, and a pickup time ahead. */
+export function checkQuotedTrip(q: { vehicle_class: string; pax?: number; datetime: string }, ctx: z.RefinementCtx): void {
+  const spec = VEHICLE_CLASSES[q.vehicle_class as VehicleClassName];
+  if (spec && (q.pax ?? 1) > spec.maxPassengers)
+    ctx.addIssue({ code: 'custom', path: ['pax'], message: `${q.vehicle_class} seats at most ${spec.maxPassengers} passengers` });
+  const pickupAt = Date.parse(q.datetime);
+  if (pickupAt < Date.now() - PAST_TOLERANCE_MS)
+    ctx.addIssue({ code: 'custom', path: ['datetime'], message: 'pickup time is in the past' });
+  if (pickupAt > Date.now() + MAX_ADVANCE_MS)
+    ctx.addIssue({ code: 'custom', path: ['datetime'], message: 'pickup time is more than a year ahead' });
+}
 
 export const Quote = z
   .object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Booking, Place } from '../../db/entities';
+import { CANCELLATION_REASONS, SERVICE_END_REASONS, type CancellationRecord } from '../../domain/cancellation';
 import { fromMinor } from '../../domain/money';
+import { splitGross } from '../../domain/pricing';
 import { PUBLIC_STATUSES, toPublicStatus } from '../../domain/public-status';
 import { keysetCursor, PageLimit } from '../pagination';
 import { BookingId, Instant } from '../partner/schemas';
@@ -29,6 +31,10 @@ export const ListBookingsQuery = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
   });
 
+export const PublicAmount = z
+  .object({ net: z.number(), tax: z.number(), gross: z.number(), currency: z.string() })
+  .meta({ id: 'PublicAmount', description: 'Decimal amounts in the currency: net + tax = gross.' });
+
 const PublicChauffeur = z
   .object({
     name: z.string().meta({ example: 'Jo Martin' }),
@@ -54,7 +60,11 @@ export const PublicBooking = z
     pickup_at: z.string().meta({ description: 'ISO 8601 UTC.' }),
     vehicle_class: z.string(),
     chauffeur: PublicChauffeur,
-    total: z.object({ net: z.number(), tax: z.number(), gross: z.number(), currency: z.string() }),
+    total: PublicAmount,
+    customer_reference: z
+      .string()
+      .nullable()
+      .meta({ description: "The booking account's own reference (cost centre, PO), as given when booking.", example: 'CC-4711' }),
     livemode: z.boolean(),
     created_at: z.string(),
   })
@@ -78,8 +88,21 @@ const PublicAllocation = z
   .nullable()
   .meta({ id: 'PublicBookingAllocation', description: 'The chauffeur and car on the ride; null before allocation.' });
 
+const PublicCancellation = z
+  .object({
+    reason: z.enum([...CANCELLATION_REASONS, ...SERVICE_END_REASONS]).meta({ example: 'passenger_request' }),
+    note: z.string().nullable(),
+    cancelled_by: z.string().meta({ description: '`integrator`, `partner`, `ops`, `driver` or `system`.', example: 'integrator' }),
+    cancelled_at: z.string(),
+    fee: PublicAmount.meta({ description: 'The fee charged: zero inside the free window.' }),
+  })
+  .nullable()
+  .meta({ id: 'PublicBookingCancellation', description: 'How the ride ended before its trip; null otherwise.' });
+
 export const PublicBookingDetail = PublicBooking.extend({
+  notes: z.string().nullable().meta({ description: 'Notes for the chauffeur, as given when booking.' }),
   allocation: PublicAllocation,
+  cancellation: PublicCancellation,
 }).meta({
   id: 'PublicBookingDetail',
   description: 'One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item and its allocation.',
@@ -91,9 +114,14 @@ export const PublicBookingList = z
 
 const placeText = (p: Place) => p.address ?? `${p.lat},${p.lng}`;
 
+/** Gross and tax in minor units as the public API shows them: decimal net, tax and gross in the currency. */
+export function publicAmount(grossMinor: number, taxMinor: number, currency: string): z.infer<typeof PublicAmount> {
+  const d = (minor: number) => fromMinor(minor, currency);
+  return { net: d(grossMinor - taxMinor), tax: d(taxMinor), gross: d(grossMinor), currency };
+}
+
 export function publicBookingView(b: Booking): z.infer<typeof PublicBooking> {
   const fare = b.fare as { total: number; taxes: number };
-  const d = (minor: number) => fromMinor(minor, b.currency);
   return {
     ref: b.id,
     market: b.market,
@@ -103,7 +131,8 @@ export function publicBookingView(b: Booking): z.infer<typeof PublicBooking> {
     pickup_at: b.pickupAt.toISOString(),
     vehicle_class: b.vehicleClass,
     chauffeur: b.driver ? { name: b.driver.name, unit: b.unitId ?? null } : null,
-    total: { net: d(fare.total - fare.taxes), tax: d(fare.taxes), gross: d(fare.total), currency: b.currency },
+    total: publicAmount(fare.total, fare.taxes, b.currency),
+    customer_reference: b.customerReference ?? null,
     livemode: b.environment === 'live',
     created_at: b.createdAt.toISOString(),
   };
@@ -125,5 +154,15 @@ export function publicBookingDetailView(b: Booking): z.infer<typeof PublicBookin
           eta_at: ETA_TO_PICKUP.includes(b.status) ? iso(b.etaAt) : null,
         }
       : null;
-  return { ...publicBookingView(b), allocation };
+  const c = b.cancellation as CancellationRecord | null | undefined;
+  const cancellation = c
+    ? {
+        reason: c.reason_code,
+        note: c.note ?? null,
+        cancelled_by: c.cancelled_by,
+        cancelled_at: c.cancelled_at,
+        fee: publicAmount(c.fee_minor, splitGross(c.fee_minor).tax, b.currency),
+      }
+    : null;
+  return { ...publicBookingView(b), notes: b.notes ?? null, allocation, cancellation };
 }

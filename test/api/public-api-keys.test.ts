@@ -161,6 +161,9 @@ describe('Public Integration API: bookings read with API keys', () => {
       vehicle_class: 'executive',
       chauffeur: null,
       allocation: null,
+      cancellation: null,
+      customer_reference: null,
+      notes: null,
       total: {
         net: fromMinor(fare.total - fare.taxes, 'EUR'),
         tax: fromMinor(fare.taxes, 'EUR'),
@@ -172,8 +175,8 @@ describe('Public Integration API: bookings read with API keys', () => {
     });
     expect(read.json.total.gross).toBeGreaterThan(read.json.total.net);
     const listed = (await list(liveA)).json.data.find((b: { ref: string }) => b.ref === a[1]);
-    const { allocation, ...item } = read.json;
-    expect(allocation).toBeNull();
+    const { allocation, cancellation, notes, ...item } = read.json;
+    expect([allocation, cancellation, notes]).toEqual([null, null, null]);
     expect(listed).toEqual(item);
   });
 
@@ -250,7 +253,7 @@ describe('Public Integration API: bookings read with API keys', () => {
         accepted_at: acceptedAt.toISOString(),
         eta_at: etaAt.toISOString(),
       });
-      const { allocation: _allocation, ...item } = read;
+      const { allocation: _allocation, cancellation: _cancellation, notes: _notes, ...item } = read;
       expect(await listedC(ref)).toEqual(item);
       // Neither the licence nor the photo nor the rating leaves through a booking.
       expect(JSON.stringify(read)).not.toMatch(/FR-42|jo\.jpg|4\.8/);
