@@ -4,6 +4,8 @@ import { BookingSchema, HubEventSchema, PartnerSchema, type Booking } from '../d
 import type { BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationRecord } from '../domain/cancellation';
 import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
+import type { Fare } from '../domain/pricing';
+import type { RescheduleRecord } from '../domain/reschedule';
 import type { RideDriver, RideVehicle } from '../domain/sandbox';
 import { receiptUrl, trackingUrl } from '../infra/passenger-links';
 import { newId } from '../infra/ids';
@@ -41,6 +43,8 @@ export interface BookingChanges {
   endedAt?: string;
   cancellation?: CancellationRecord;
   trip?: TripRecord;
+  /** A new pickup time and what moves with it: fare, free window, fee. */
+  reschedule?: { record: RescheduleRecord; fare: Fare; freeUntil: string; lateCancellationFeeMinor: number };
   /** When the change happened (workflow time); `updated_at` takes it. */
   at: string;
 }
@@ -68,6 +72,16 @@ function toColumns(c: BookingChanges): Partial<Booking> {
     endedAt: date(c.endedAt),
     cancellation: c.cancellation as unknown as Record<string, unknown> | undefined,
     trip: c.trip as unknown as Record<string, unknown> | undefined,
+    ...(c.reschedule
+      ? {
+          pickupAt: new Date(c.reschedule.record.pickup_at),
+          fare: c.reschedule.fare as unknown as Record<string, unknown>,
+          fareTotalMinor: c.reschedule.fare.total,
+          freeUntil: new Date(c.reschedule.freeUntil),
+          lateCancellationFeeMinor: c.reschedule.lateCancellationFeeMinor,
+          lastReschedule: c.reschedule.record as unknown as Record<string, unknown>,
+        }
+      : {}),
     updatedAt: new Date(c.at),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<Booking>;

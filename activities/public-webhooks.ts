@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBookingView } from '../api/public/schemas';
 import { BookingSchema, PublicEventSchema } from '../db/entities';
 import { signingSecrets } from '../db/webhook-destinations';
+import type { RescheduleRecord } from '../domain/reschedule';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
 import { parseRetryAfter, PUBLIC_WEBHOOK_RETRY } from '../domain/public-webhook-schedule';
 import { newId } from '../infra/ids';
@@ -99,6 +100,9 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
         accountId = booking.accountId ?? undefined;
         environment = booking.environment === 'live' ? 'live' : 'test';
         data = publicBookingView(booking);
+        const moved = booking.lastReschedule as RescheduleRecord | null | undefined;
+        if (input.type === 'booking.rescheduled' && moved)
+          data = { ...data, previous_pickup_at: moved.previous_pickup_at, cause: moved.cause };
       }
       if (!accountId || !environment || !data) {
         // A booking of a partner linked to no integrator account has no public subscribers.

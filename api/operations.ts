@@ -24,6 +24,8 @@ import { cancelPublicBooking } from './public/cancel-booking';
 import { createPublicBooking } from './public/create-booking';
 import { createPublicQuote } from './public/create-quote';
 import { getPublicBooking } from './public/get-booking';
+import { reschedulePublicBooking } from './public/reschedule-booking';
+import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
@@ -69,9 +71,11 @@ export const OPERATIONS = [
   createPublicQuote,
   createPublicBooking,
   cancelPublicBooking,
+  reschedulePublicBooking,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,
+  reschedulePartnerBooking,
   listFleet,
   getDriverUnit,
   setDriverAvailability,

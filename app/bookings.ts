@@ -19,6 +19,7 @@ import {
   BOOKINGS_TASK_QUEUE,
   bookingWorkflowId,
   cancelBooking as cancelBookingUpdate,
+  rescheduleBooking as rescheduleBookingUpdate,
   type BookingRecord,
   type CancelBookingInput,
 } from '../contracts/booking';
@@ -315,6 +316,31 @@ export async function cancelBooking(
       if (c) return c;
       throw notCancellable(`The booking is already ${now?.status ?? 'finished'}.`);
     }
+    throw err;
+  }
+}
+
+const rescheduleNotAllowed = (why: string) =>
+  new ProblemError('reschedule_not_allowed', { detail: `The pickup time cannot move: ${why}.`, param: 'pickup_at' });
+
+/**
+ * Moves the pickup through the booking workflow's `rescheduleBooking` Update, whose validator decides (domain/
+ * reschedule.ts): refused once the chauffeur is on the way, or once cancelling would cost a fee.
+ */
+export async function rescheduleBooking(
+  temporal: Client,
+  booking: Booking,
+  input: { pickupAt: string; actor: 'partner' | 'integrator' },
+): Promise<void> {
+  if (isTerminal(booking.status as BookingStatus)) throw rescheduleNotAllowed(`the booking is already ${booking.status}`);
+  try {
+    await temporal.workflow
+      .getHandle(bookingWorkflowId(booking.id))
+      .executeUpdate(rescheduleBookingUpdate, { args: [{ pickup_at: input.pickupAt, actor: input.actor, cause: 'customer' }] });
+  } catch (err) {
+    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused')
+      throw rescheduleNotAllowed(err.cause.message);
+    if (err instanceof WorkflowNotFoundError) throw rescheduleNotAllowed('the booking has ended');
     throw err;
   }
 }

@@ -18,6 +18,7 @@ export const PROBLEMS = {
   conflict: { status: 409, title: 'Conflict' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
   booking_not_cancellable: { status: 409, title: 'Booking cannot be cancelled' },
+  reschedule_not_allowed: { status: 409, title: 'Pickup time cannot move' },
   ride_progress_refused: { status: 409, title: 'Ride progress refused' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },

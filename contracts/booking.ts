@@ -2,6 +2,7 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { BookingActor, BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationReason, CancellationRecord } from '../domain/cancellation';
 import type { Fare } from '../domain/pricing';
+import type { RescheduleCause } from '../domain/reschedule';
 import type { GpsPosition, RideDriver, RideProgress, RideVehicle, SandboxScenario } from '../domain/sandbox';
 
 export const BOOKINGS_TASK_QUEUE = 'bookings';
@@ -123,6 +124,20 @@ export interface CancelBookingResult {
   cancellation: CancellationRecord;
 }
 
+/** A new pickup time: asked by the customer side, or moved by the flight watch. */
+export interface RescheduleBookingInput {
+  pickup_at: string;
+  actor: Extract<BookingActor, 'partner' | 'integrator' | 'ops' | 'system'>;
+  cause: RescheduleCause;
+}
+
+export interface RescheduleBookingResult {
+  status: BookingStatus;
+  pickupAt: string;
+  freeUntil: string;
+  fare: Fare;
+}
+
 export type ReportRideProgressInput = RideProgress & { actor: BookingActor };
 
 export interface ReportRideProgressResult {
@@ -132,6 +147,8 @@ export interface ReportRideProgressResult {
 
 /** The customer cancels; the validator refuses a booking that can no longer be cancelled, with the reason. */
 export const cancelBooking = defineUpdate<CancelBookingResult, [CancelBookingInput]>('cancelBooking');
+/** Moves the pickup; the validator refuses once the chauffeur is on the way or (customer) once cancelling costs a fee. */
+export const rescheduleBooking = defineUpdate<RescheduleBookingResult, [RescheduleBookingInput]>('rescheduleBooking');
 /** The driver side reports progress (driver app, allocation); the validator applies the lifecycle rules. */
 export const reportRideProgress = defineUpdate<ReportRideProgressResult, [ReportRideProgressInput]>('reportRideProgress');
 /** A GPS position from the car; fire-and-forget, coalesced into at most one `gps.update` per interval. */

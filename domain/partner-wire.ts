@@ -1,3 +1,4 @@
+import type { RescheduleRecord } from './reschedule';
 import type { CancellationRecord } from './cancellation';
 import { fromMinor } from './money';
 import { fareToWire, type Fare } from './pricing';
@@ -15,6 +16,7 @@ export interface PartnerBookingSource {
   passenger: Record<string, unknown>;
   pickupAt: Date | string;
   fare: Fare;
+  lastReschedule?: unknown;
   freeUntil: Date | string;
   lateCancellationFeeMinor: number;
   createdAt: Date | string;
@@ -142,6 +144,7 @@ export const PARTNER_EVENT_TYPES = [
   'trip.completed',
   'trip.cancelled',
   'gps.update',
+  'booking.rescheduled',
 ] as const;
 export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number];
 
@@ -162,6 +165,15 @@ export function partnerEventData(type: PartnerEventType, b: PartnerBookingSource
       return b.trip ? { ...tripToWire(b.trip as TripRecord), receipt_url: b.receiptUrl ?? null } : {};
     case 'trip.cancelled':
       return b.cancellation ? cancellationToWire(b.cancellation as CancellationRecord, b.fare.currency) : {};
+    case 'booking.rescheduled': {
+      const r = b.lastReschedule as RescheduleRecord | null | undefined;
+      return {
+        previous_pickup_at: r?.previous_pickup_at ?? null,
+        pickup_at: isoOrNull(b.pickupAt),
+        cause: r?.cause ?? null,
+        booking: partnerBookingView(b),
+      };
+    }
     case 'gps.update':
       return {
         lat: b.positionLat ?? null,

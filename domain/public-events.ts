@@ -2,6 +2,7 @@
 export const PUBLIC_EVENT_TYPES = [
   'booking.status_changed',
   'booking.cancelled',
+  'booking.rescheduled',
   'invoice.created',
   'payment.failed',
   'settlement.paid',

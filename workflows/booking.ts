@@ -37,6 +37,7 @@ import {
 import {
   cancelBooking,
   getBookingState,
+  rescheduleBooking,
   reportPosition,
   reportRideProgress,
   type BookingCarry,
@@ -44,12 +45,14 @@ import {
   type BookingState,
   type CancelBookingResult,
   type ReportRideProgressInput,
+  type RescheduleBookingInput,
   type RideSettings,
 } from '../contracts/booking';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { partnerWebhookWorkflow } from './partner-webhook';
 import { publishPublicEvent } from './public-events';
-import { BookingStatusKey, EventTypeKey, PartnerIdKey } from '../contracts/search-attributes';
+import { BookingStatusKey, EventTypeKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
+import { movedTerms, rescheduleRefusal, type RescheduleRecord } from '../domain/reschedule';
 
 // Short database writes run as local activities: no task-queue round trip per write.
 const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<BookingActivities>({
@@ -184,15 +187,71 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
    * the destinations of the account that sees the booking, after the read model holds the new status.
    */
   function publishStatus(status: BookingStatus) {
+    publish(status === 'cancelled' ? 'booking.cancelled' : 'booking.status_changed', status);
+  }
+
+  function publish(type: 'booking.status_changed' | 'booking.cancelled' | 'booking.rescheduled', what: string) {
     if (!booking.accountId) return;
-    const input = {
-      type: status === 'cancelled' ? ('booking.cancelled' as const) : ('booking.status_changed' as const),
-      dedupeKey: `booking:${booking.id}:${state.sequence}:${status}`,
-      bookingId: booking.id,
-    };
+    const input = { type, dedupeKey: `booking:${booking.id}:${state.sequence}:${what}`, bookingId: booking.id };
     writes = writes.then(async () => {
       await publishPublicEvent(input);
     });
+  }
+
+  // ---- rescheduling --------------------------------------------------------------------------------------------
+
+  const RESCHEDULE_ACTORS: readonly BookingActor[] = ['partner', 'integrator', 'ops', 'system'];
+
+  function rescheduleRefusalNow(input: RescheduleBookingInput): string | null {
+    if (!RESCHEDULE_ACTORS.includes(input?.actor)) return `rescheduleBooking is not for ${JSON.stringify(input?.actor)}`;
+    return rescheduleRefusal({
+      status: state.status,
+      freeUntil: booking.freeUntil,
+      pickupAt: input.pickup_at,
+      cause: input.cause,
+      now: Date.now(),
+    });
+  }
+
+  /**
+   * Moves the pickup and what hangs on it: fare, free window and fee, the dispatch moment. A live allocation whose
+   * chauffeur has not set off is handed back and made again for the new time. A sandbox ride keeps playing.
+   */
+  async function reschedule(input: RescheduleBookingInput): Promise<void> {
+    const moved = movedTerms(booking, input.pickup_at, new Date());
+    if (moved.pickupAt === booking.pickupAt) return;
+    const change: RescheduleRecord = {
+      previous_pickup_at: booking.pickupAt,
+      pickup_at: moved.pickupAt,
+      cause: input.cause,
+      rescheduled_at: nowIso(),
+    };
+    Object.assign(booking, {
+      pickupAt: moved.pickupAt,
+      fare: moved.fare,
+      freeUntil: moved.freeUntil,
+      lateCancellationFeeMinor: moved.lateCancellationFeeMinor,
+    });
+    state.freeUntil = moved.freeUntil;
+    state.freeCancellation = Date.now() < Date.parse(moved.freeUntil);
+    upsertSearchAttributes([{ key: PickupAtKey, value: new Date(moved.pickupAt) }]);
+    if (!sandbox) {
+      if (state.status === 'assigned') await handBackAllocation();
+      state.dispatchAt = dispatchAt(moved.pickupAt, new Date()).toISOString();
+      state.dispatching = false;
+    }
+    void record('booking.rescheduled', { reschedule: { record: change, ...moved } });
+    publish('booking.rescheduled', `rescheduled:${moved.pickupAt}`);
+    await writes;
+  }
+
+  /** A rescheduled ride's chauffeur (not yet on the way) is released, free to take other rides; dispatch starts over. */
+  async function handBackAllocation(): Promise<void> {
+    const unitId = state.ride.unitId;
+    state.allocation = { excluded: state.allocation.excluded, pending: null, accepted: false };
+    Object.assign(state.ride, { unitId: null, driver: null, vehicle: null, assignedAt: null, etaMinutes: null, position: null });
+    if (unitId) await releaseUnit({ bookingId: booking.id, unitId, detach: true, next: 'available' });
+    await changeStatus('confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null }, null);
   }
 
   /** Ends the ride before its trip (cancellation, no-show, no driver) with the fee the policy gives. */
@@ -412,6 +471,23 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
 
   setHandler(reportPosition, (p) => acceptPosition(p));
 
+  setHandler(
+    rescheduleBooking,
+    async (input) => {
+      await condition(() => saved);
+      const refusal = rescheduleRefusalNow(input);
+      if (refusal) throw refuse(refusal);
+      await reschedule(input);
+      return { status: state.status, pickupAt: booking.pickupAt, freeUntil: booking.freeUntil, fare: booking.fare };
+    },
+    {
+      validator: (input) => {
+        const refusal = rescheduleRefusalNow(input);
+        if (refusal) throw refuse(refusal);
+      },
+    },
+  );
+
   // ---- the run -------------------------------------------------------------------------------------------------
 
   if (!carry) {
@@ -427,7 +503,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
 
   if (state.freeCancellation) {
     const windowMs = Date.parse(state.freeUntil) - Date.now();
-    if (windowMs > 0) void sleep(windowMs).then(() => void (state.freeCancellation = false));
+    if (windowMs > 0) void sleep(windowMs).then(() => void (state.freeCancellation = Date.now() < Date.parse(state.freeUntil)));
     else state.freeCancellation = false;
   }
 
@@ -436,8 +512,9 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
 
   /** The dispatch moment: pickup minus the lead time (a sandbox ride: at once). */
   async function awaitDispatchMoment(): Promise<void> {
-    const waitMs = Date.parse(state.dispatchAt) - Date.now();
-    if (waitMs > 0) await condition(() => state.status !== 'confirmed' || shouldContinueAsNew(), waitMs);
+    const target = state.dispatchAt;
+    const waitMs = Date.parse(target) - Date.now();
+    if (waitMs > 0) await condition(() => state.status !== 'confirmed' || state.dispatchAt !== target || shouldContinueAsNew(), waitMs);
     if (Date.now() >= Date.parse(state.dispatchAt)) state.dispatching = true;
   }
 
@@ -448,18 +525,19 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
    */
   async function allocateDriver(): Promise<void> {
     const deadline = driverSearchDeadline(booking.pickupAt).getTime();
-    while (state.status === 'confirmed' && Date.now() < deadline && !shouldContinueAsNew()) {
+    while (state.status === 'confirmed' && state.dispatching && Date.now() < deadline && !shouldContinueAsNew()) {
       const unit = await allocateUnit({ bookingId: booking.id, exclude: [...state.allocation.excluded] });
-      if (unit && state.status !== 'confirmed') {
-        // The booking changed while the unit was claimed (a cancellation): hand the unit back.
+      if (unit && (state.status !== 'confirmed' || !state.dispatching)) {
+        // The booking changed while the unit was claimed (a cancellation, a new pickup time): hand the unit back.
         await releaseUnit({ bookingId: booking.id, unitId: unit.unitId, detach: true, next: 'available' });
         return;
       }
       if (unit) return assignUnit(unit);
       const waitMs = Math.min(ALLOCATION_RETRY_SECONDS * 1000, deadline - Date.now());
-      if (waitMs > 0) await condition(() => state.status !== 'confirmed' || shouldContinueAsNew(), waitMs);
+      if (waitMs > 0) await condition(() => state.status !== 'confirmed' || !state.dispatching || shouldContinueAsNew(), waitMs);
     }
-    if (state.status === 'confirmed' && Date.now() >= deadline) await end('no_driver_available', 'system', 'no_driver_available');
+    if (state.status === 'confirmed' && state.dispatching && Date.now() >= deadline)
+      await end('no_driver_available', 'system', 'no_driver_available');
   }
 
   /** Waits for the allocated driver's answer until the deadline; no answer withdraws the allocation. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESCHEDULE_CAUSES } from '../../domain/reschedule';
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../../domain/public-events';
 import { PublicBooking } from './schemas';
 
@@ -17,6 +18,7 @@ const booking = {
   vehicle_class: 'executive',
   chauffeur: { name: 'Jo Martin', unit: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x' },
   total: { net: 102.13, tax: 20.43, gross: 122.56, currency: 'EUR' },
+  customer_reference: 'CC-4711',
   livemode: true,
   created_at: '2026-11-22T16:41:04.253Z',
 };
@@ -33,6 +35,16 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
     description: 'A booking was cancelled (by the partner, the integrator or operations). `data` is the booking, status `cancelled`.',
     data: PublicBooking,
     example: { ...booking, status: 'cancelled', chauffeur: null }, // cancelled before allocation
+  },
+  'booking.rescheduled': {
+    description:
+      'The pickup time of a booking moved: the customer rescheduled it (`cause: customer`) or the flight it meets is early or late (`cause: flight_watch`). ' +
+      '`data` is the booking with its new `pickup_at` (and re-priced `total`), plus `previous_pickup_at` and `cause`.',
+    data: PublicBooking.extend({
+      previous_pickup_at: z.string().meta({ description: 'The pickup time before this change, ISO 8601 UTC.' }),
+      cause: z.enum(RESCHEDULE_CAUSES),
+    }),
+    example: { ...booking, pickup_at: '2026-12-01T10:15:00.000Z', previous_pickup_at: '2026-12-01T09:30:00.000Z', cause: 'flight_watch' },
   },
   'invoice.created': {
     description: 'An invoice or credit note was issued to the account.',

@@ -34,6 +34,8 @@ export interface Booking {
   customerReference?: string | null;
   /** The booker's notes for the chauffeur. */
   notes?: string | null;
+  /** The latest change of pickup time (domain/reschedule.ts `RescheduleRecord`). */
+  lastReschedule?: Record<string, unknown> | null;
   /** The quote whose price the booking keeps, when made from one. */
   quoteId?: string | null;
   /** Sandbox only: the simulated ride it plays (`X-Sandbox-Scenario`). */
@@ -105,6 +107,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     lateCancellationFeeMinor: { type: 'integer' },
     customerReference: { type: 'string', nullable: true },
     notes: { type: 'text', nullable: true },
+    lastReschedule: { type: 'json', nullable: true },
     quoteId: { type: 'string', nullable: true },
     sandboxScenario: { type: 'string', nullable: true },
     unitId: { type: 'string', nullable: true },

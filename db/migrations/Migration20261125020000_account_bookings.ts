@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Bookings an integrator account makes through the public API have no partner: `partner_id` becomes optional. The
- * account's own reference (cost centre, PO) and notes for the chauffeur are kept with the booking. The tracking token
+ * account's own reference (cost centre, PO) and notes for the chauffeur are kept with the booking, and so is its latest reschedule (what `booking.rescheduled` reports). The tracking token
  * column goes: passenger links are signed (infra/passenger-links.ts) and nothing ever read it.
  */
 export class Migration20261125020000_account_bookings extends Migration {
@@ -11,6 +11,7 @@ export class Migration20261125020000_account_bookings extends Migration {
       alter table bookings alter column partner_id drop not null;
       alter table bookings add column customer_reference text;
       alter table bookings add column notes text;
+      alter table bookings add column last_reschedule jsonb;
       alter table bookings drop column tracking_token;
     `);
   }
@@ -18,6 +19,7 @@ export class Migration20261125020000_account_bookings extends Migration {
   override async down(): Promise<void> {
     this.addSql(`
       alter table bookings add column tracking_token text not null default '';
+      alter table bookings drop column last_reschedule;
       alter table bookings drop column notes;
       alter table bookings drop column customer_reference;
       alter table bookings alter column partner_id set not null;

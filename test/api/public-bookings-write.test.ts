@@ -318,6 +318,71 @@ describe('Public Integration API: quote, book and cancel', () => {
     }
   });
 
+  it('reschedules inside the free window, tells the destination (booking.rescheduled), and refuses with reasons', async () => {
+    const receiver = await startReceiver(() => 204);
+    try {
+      const [acme, globex] = [await account('Acme'), await account('Globex')];
+      const destination = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, acme.test, {
+        url: receiver.url,
+        events: ['booking.rescheduled'],
+      });
+      const q = (await quote(acme.test, quoteBody(4))).json;
+      const ref = (await book(acme.test, bookingFor(q.quote_id))).json.ref;
+      const url = `${hub.baseUrl}/api/public/v1/bookings/${ref}/reschedule`;
+      const to = new Date(Date.parse(q.pickup_at) + 3 * 3_600_000).toISOString();
+
+      expect((await postJson(url, acme.readOnly, { pickup_at: to })).status).toBe(403);
+      expect((await postJson(url, globex.test, { pickup_at: to })).status).toBe(404);
+      const bad = await postJson(url, acme.test, { pickup_at: 'tomorrow' });
+      expect([bad.status, bad.json.errors[0].param]).toEqual([422, 'pickup_at']);
+      const past = await postJson(url, acme.test, { pickup_at: '2020-01-01T00:00:00Z' });
+      expect(past.status).toBe(409);
+      expect(past.json).toMatchObject({ code: 'reschedule_not_allowed', param: 'pickup_at' });
+      expect(past.json.detail).toMatch(/at least 5 minutes ahead/);
+
+      const moved = await postJson(url, acme.test, { pickup_at: to });
+      expect(moved.status).toBe(200);
+      expect(moved.json).toMatchObject({ ref, status: 'confirmed', pickup_at: to });
+      const [request] = await receiver.waitFor(1, 20_000);
+      const event = stripe.webhooks.constructEvent(
+        request.body,
+        String(request.headers['service-signature']),
+        destination.json.signing_secret,
+      ) as unknown as { type: string; data: Record<string, unknown> };
+      expect(event).toMatchObject({
+        type: 'booking.rescheduled',
+        data: { ref, pickup_at: to, previous_pickup_at: q.pickup_at, cause: 'customer' },
+      });
+
+      // Pickup in 30 minutes: the free window is over, the time stays.
+      const soon = (await quote(acme.test, quoteBody(30 / 1440))).json;
+      const soonRef = (await book(acme.test, bookingFor(soon.quote_id))).json.ref;
+      const late = await postJson(`${hub.baseUrl}/api/public/v1/bookings/${soonRef}/reschedule`, acme.test, { pickup_at: to });
+      expect(late.status).toBe(409);
+      expect(late.json.detail).toMatch(/free-cancellation window ended/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("reschedules a partner's own booking through POST /v1/bookings/{id}/reschedule; the partner hears booking.rescheduled", async () => {
+    const receiver = await startReceiver(() => 204);
+    try {
+      const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
+      const token = await requestToken(hub.baseUrl, partner.sandbox);
+      const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, bookingBody());
+      const to = new Date(Date.parse(created.json.pickup.datetime) + 3_600_000).toISOString();
+      const moved = await postJson(`${hub.baseUrl}/v1/bookings/${created.json.id}/reschedule`, token, { pickup_at: to });
+      expect(moved.status).toBe(200);
+      expect(moved.json.pickup.datetime).toBe(to);
+      const requests = await receiver.waitFor(2, 20_000);
+      const rescheduled = requests.map((r) => JSON.parse(r.body)).find((e) => e.event === 'booking.rescheduled');
+      expect(rescheduled).toMatchObject({ previous_pickup_at: created.json.pickup.datetime, pickup_at: to, cause: 'customer' });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('refuses to cancel a finished ride with 409 booking_not_cancellable', async () => {
     const acme = await account('Acme');
     const q = (await quote(acme.test)).json;

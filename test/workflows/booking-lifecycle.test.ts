@@ -13,6 +13,7 @@ import {
   BOOKINGS_TASK_QUEUE,
   bookingWorkflowId,
   cancelBooking,
+  rescheduleBooking,
   getBookingState,
   reportPosition,
   reportRideProgress,
@@ -167,6 +168,70 @@ describe('booking lifecycle on the time-skipping server', () => {
         'driver.arrived',
         'trip.started',
       ]);
+    });
+  });
+
+  describe('reschedule', () => {
+    const reschedule = (handle: Awaited<ReturnType<typeof start>>, pickupAt: number, actor: 'partner' | 'integrator' = 'partner') =>
+      handle.executeUpdate(rescheduleBooking, { args: [{ pickup_at: new Date(pickupAt).toISOString(), actor, cause: 'customer' }] });
+
+    it('moves the pickup inside the free window: read model, search attribute, dispatch moment and booking.rescheduled follow', async () => {
+      const rec = await record({ live: true, pickupInMs: 48 * HOUR });
+      const handle = await start(rec);
+      const to = Date.parse(rec.pickupAt) + 24 * HOUR;
+      const answer = await reschedule(handle, to);
+      expect(answer.pickupAt).toBe(new Date(to).toISOString());
+      expect(Date.parse(answer.freeUntil)).toBe(to - 60 * MINUTE);
+      const row = await readModel(rec.id);
+      expect(row.pickupAt.toISOString()).toBe(answer.pickupAt);
+      expect(row.freeUntil.toISOString()).toBe(answer.freeUntil);
+      expect(row.lastReschedule).toMatchObject({ previous_pickup_at: rec.pickupAt, pickup_at: answer.pickupAt, cause: 'customer' });
+      const state = await handle.query(getBookingState);
+      expect(Date.parse(state.dispatchAt)).toBe(to - DISPATCH_LEAD_MINUTES * MINUTE);
+      expect((await handle.describe()).searchAttributes.PickupAt).toEqual([new Date(to)]);
+      const evts = await events(rec.id);
+      expect(evts.map((e) => e.type)).toEqual(['booking.created', 'booking.rescheduled']);
+      expect(evts[1].body).toMatchObject({ previous_pickup_at: rec.pickupAt, pickup_at: answer.pickupAt, cause: 'customer' });
+      // Dispatch now waits for the new time: the old dispatch moment passes quietly.
+      await env.sleep(48 * HOUR - DISPATCH_LEAD_MINUTES * MINUTE + MINUTE);
+      expect((await handle.query(getBookingState)).dispatching).toBe(false);
+      await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'passenger_request', actor: 'partner' }] });
+    });
+
+    it('refuses the customer once the free window has ended, and once the chauffeur is on the way; nothing changes', async () => {
+      const rec = await record({ live: true, pickupInMs: 3 * HOUR });
+      const handle = await start(rec);
+      await env.sleep(Date.parse(rec.freeUntil) - Date.parse(rec.createdAt) + 1000);
+      const late = await reschedule(handle, Date.parse(rec.pickupAt) + HOUR).catch((e) => e);
+      expect(late).toBeInstanceOf(WorkflowUpdateFailedError);
+      expect(late.cause.message).toMatch(/^the free-cancellation window ended at /);
+
+      const soon = await record({ live: true, pickupInMs: 30 * HOUR });
+      const moving = await start(soon);
+      await progress(moving, { kind: 'assigned', driver: DRIVER, vehicle: VEHICLE, actor: 'dispatch' });
+      await progress(moving, { kind: 'on_the_way', eta_minutes: 5, actor: 'driver' });
+      const underWay = await reschedule(moving, Date.parse(soon.pickupAt) + HOUR).catch((e) => e);
+      expect(underWay.cause.message).toBe('the chauffeur is already on the way');
+      expect((await readModel(soon.id)).pickupAt.toISOString()).toBe(soon.pickupAt);
+      for (const h of [handle, moving])
+        await h.executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'ops' }] }).catch(() => undefined);
+    });
+
+    it('hands back an allocated chauffeur who has not set off, and re-prices a pickup moved into the night', async () => {
+      const rec = await record({ live: true, pickupInMs: 30 * HOUR });
+      const handle = await start(rec);
+      await progress(handle, { kind: 'assigned', driver: DRIVER, vehicle: VEHICLE, actor: 'dispatch' });
+      const day = new Date(rec.pickupAt);
+      const night = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 2, 23, 30);
+      const answer = await reschedule(handle, night);
+      expect(answer.status).toBe('confirmed');
+      expect(answer.fare.total).toBeGreaterThan(rec.fare.total);
+      const row = await readModel(rec.id);
+      expect(row).toMatchObject({ status: 'confirmed', driver: null, vehicle: null, fareTotalMinor: answer.fare.total });
+      expect(row.lateCancellationFeeMinor).toBe(Math.round(answer.fare.total / 2));
+      const types = (await events(rec.id)).map((e) => e.type);
+      expect(types).toEqual(['booking.created', 'driver.assigned', 'booking.rescheduled']);
+      await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'ops' }] });
     });
   });
 

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { rescheduleBooking } from '../../app/bookings';
+import { partnerBookingView } from '../../domain/partner-wire';
+import { receiptUrl, trackingUrl } from '../../infra/passenger-links';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { RescheduleRequest } from '../public/reschedule-booking';
+import { findOwnBooking } from './own-booking';
+import { Booking, BookingId } from './schemas';
+
+export const reschedulePartnerBooking = defineOperation({
+  operationId: 'rescheduleBooking',
+  method: 'post',
+  path: '/v1/bookings/:id/reschedule',
+  summary: 'Move the pickup time',
+  description:
+    "Moves the pickup through the booking workflow, as the Public Integration API's reschedule does: allowed until `cancellation_policy.free_until` and never once the driver is on the way " +
+    '(409 `reschedule_not_allowed` says why). The fare is priced again for the new time, the free window and its fee move with the pickup, an allocated driver who has not set off is released. ' +
+    'Your webhook receives `booking.rescheduled` with `previous_pickup_at`, `pickup_at` and `cause`.',
+  tags: ['Bookings'],
+  security: { kind: 'partner', scope: 'bookings.write' },
+  request: { params: z.object({ id: BookingId }), body: RescheduleRequest, bodyExample: { pickup_at: '2027-03-15T10:00:00Z' } },
+  responses: { 200: { description: 'The booking at its new time.', schema: Booking } },
+  errors: [
+    'unauthorized',
+    'invalid_token',
+    'insufficient_scope',
+    'ip_not_allowed',
+    'invalid_json',
+    'payload_too_large',
+    'unsupported_media_type',
+    'validation_failed',
+    'not_found',
+    'reschedule_not_allowed',
+    'rate_limited',
+    'service_unavailable',
+  ],
+  async handler({ params, body, principal, deps }) {
+    const find = () => findOwnBooking(deps.orm, principal, params.id);
+    const booking = await find();
+    if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
+    await rescheduleBooking(deps.temporal, booking, { pickupAt: body.pickup_at, actor: 'partner' });
+    const now = (await find()) ?? booking;
+    const links = {
+      trackingUrl: trackingUrl(deps.publicBaseUrl, deps.encryptionKey, now),
+      receiptUrl: receiptUrl(deps.publicBaseUrl, deps.encryptionKey, now.id),
+    };
+    return { status: 200, body: partnerBookingView({ ...now, fare: now.fare as never, ...links }) };
+  },
+});
