@@ -5,6 +5,7 @@ import type { BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationRecord } from '../domain/cancellation';
 import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
 import type { Fare } from '../domain/pricing';
+import type { FlightWatch } from '../domain/flight-watch';
 import type { RescheduleRecord } from '../domain/reschedule';
 import type { RideDriver, RideVehicle } from '../domain/sandbox';
 import { receiptUrl, trackingUrl } from '../infra/passenger-links';
@@ -43,8 +44,10 @@ export interface BookingChanges {
   endedAt?: string;
   cancellation?: CancellationRecord;
   trip?: TripRecord;
-  /** A new pickup time and what moves with it: fare, free window, fee. */
-  reschedule?: { record: RescheduleRecord; fare: Fare; freeUntil: string; lateCancellationFeeMinor: number };
+  /** The pickup time and what hangs on it, when they change (a reschedule, a fee waived for a lost flight). */
+  terms?: { pickupAt: string; fare: Fare; freeUntil: string; lateCancellationFeeMinor: number };
+  lastReschedule?: RescheduleRecord;
+  flightWatch?: FlightWatch;
   /** When the change happened (workflow time); `updated_at` takes it. */
   at: string;
 }
@@ -72,16 +75,17 @@ function toColumns(c: BookingChanges): Partial<Booking> {
     endedAt: date(c.endedAt),
     cancellation: c.cancellation as unknown as Record<string, unknown> | undefined,
     trip: c.trip as unknown as Record<string, unknown> | undefined,
-    ...(c.reschedule
+    ...(c.terms
       ? {
-          pickupAt: new Date(c.reschedule.record.pickup_at),
-          fare: c.reschedule.fare as unknown as Record<string, unknown>,
-          fareTotalMinor: c.reschedule.fare.total,
-          freeUntil: new Date(c.reschedule.freeUntil),
-          lateCancellationFeeMinor: c.reschedule.lateCancellationFeeMinor,
-          lastReschedule: c.reschedule.record as unknown as Record<string, unknown>,
+          pickupAt: new Date(c.terms.pickupAt),
+          fare: c.terms.fare as unknown as Record<string, unknown>,
+          fareTotalMinor: c.terms.fare.total,
+          freeUntil: new Date(c.terms.freeUntil),
+          lateCancellationFeeMinor: c.terms.lateCancellationFeeMinor,
         }
       : {}),
+    lastReschedule: c.lastReschedule as unknown as Record<string, unknown> | undefined,
+    flightWatch: c.flightWatch as unknown as Record<string, unknown> | undefined,
     updatedAt: new Date(c.at),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<Booking>;

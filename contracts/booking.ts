@@ -1,6 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { BookingActor, BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationReason, CancellationRecord } from '../domain/cancellation';
+import type { FlightWatch } from '../domain/flight-watch';
 import type { Fare } from '../domain/pricing';
 import type { RescheduleCause } from '../domain/reschedule';
 import type { GpsPosition, RideDriver, RideProgress, RideVehicle, SandboxScenario } from '../domain/sandbox';
@@ -91,6 +92,8 @@ export interface BookingState {
   allocation: AllocationState;
   /** Last time a `gps.update` went out (coalescing). */
   lastGpsAt: string | null;
+  /** The watch of the flight the pickup meets (live bookings with a flight number); null without one. */
+  flightWatch?: FlightWatch | null;
   /** How many runs this booking's history has been split into (continue-as-new). */
   run: number;
 }

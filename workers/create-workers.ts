@@ -2,6 +2,7 @@ import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle 
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
+import { createFlightActivities } from '../activities/flight';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
@@ -51,6 +52,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
           links: deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined,
         }),
         ...createAllocationActivities({ orm: deps.orm }),
+        ...createFlightActivities(),
       },
     }),
     Worker.create({

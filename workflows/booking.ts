@@ -4,6 +4,7 @@ import {
   condition,
   makeContinueAsNewFunc,
   ParentClosePolicy,
+  proxyActivities,
   patched,
   proxyLocalActivities,
   setHandler,
@@ -15,6 +16,7 @@ import {
 } from '@temporalio/workflow';
 import type { AllocatedUnit, AllocationActivities } from '../activities/allocation';
 import type { BookingActivities, BookingChanges } from '../activities/booking';
+import type { FlightActivities } from '../activities/flight';
 import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS, stateAfterWithdrawal } from '../domain/allocation';
 import {
   dispatchAt,
@@ -53,6 +55,14 @@ import { partnerWebhookWorkflow } from './partner-webhook';
 import { publishPublicEvent } from './public-events';
 import { BookingStatusKey, EventTypeKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import { movedTerms, rescheduleRefusal, type RescheduleRecord } from '../domain/reschedule';
+import {
+  isFinalFlightStatus,
+  MIN_PICKUP_SHIFT_MINUTES,
+  newFlightWatch,
+  nextFlightCheck,
+  pickupForFlight,
+  type FlightWatch,
+} from '../domain/flight-watch';
 
 // Short database writes run as local activities: no task-queue round trip per write.
 const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<BookingActivities>({
@@ -64,6 +74,12 @@ const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<
 const { allocateUnit, releaseUnit, unitOnTrip } = proxyLocalActivities<AllocationActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
+});
+
+// The flight provider is outside our system: an ordinary activity, retried with backoff while it is unreachable.
+const { lookupFlight } = proxyActivities<FlightActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
 });
 
 /** The status each driver-side report moves the booking to. */
@@ -118,6 +134,7 @@ function initialState(booking: BookingRecord): BookingState {
     cancellation: null,
     allocation: { excluded: [], pending: null, accepted: false },
     lastGpsAt: null,
+    flightWatch: null,
     run: 1,
   };
 }
@@ -217,9 +234,11 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
    * Moves the pickup and what hangs on it: fare, free window and fee, the dispatch moment. A live allocation whose
    * chauffeur has not set off is handed back and made again for the new time. A sandbox ride keeps playing.
    */
-  async function reschedule(input: RescheduleBookingInput): Promise<void> {
+  async function reschedule(input: RescheduleBookingInput, flightWatch?: FlightWatch): Promise<void> {
     const moved = movedTerms(booking, input.pickup_at, new Date());
     if (moved.pickupAt === booking.pickupAt) return;
+    // The customer's new time is the new booked arrival the flight watch measures from.
+    if (input.cause === 'customer' && state.flightWatch) state.flightWatch = { ...state.flightWatch, scheduled_arrival: moved.pickupAt };
     const change: RescheduleRecord = {
       previous_pickup_at: booking.pickupAt,
       pickup_at: moved.pickupAt,
@@ -240,7 +259,8 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       state.dispatchAt = dispatchAt(moved.pickupAt, new Date()).toISOString();
       state.dispatching = false;
     }
-    void record('booking.rescheduled', { reschedule: { record: change, ...moved } });
+    const watch = flightWatch ?? state.flightWatch ?? undefined;
+    void record('booking.rescheduled', { terms: moved, lastReschedule: change, ...(watch ? { flightWatch: watch } : {}) });
     publish('booking.rescheduled', `rescheduled:${moved.pickupAt}`);
     await writes;
   }
@@ -268,6 +288,50 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     if (refusal) throw refuse(refusal);
     state.cancellation = cancellation;
     await changeStatus(to, actor, { cancellation, etaMinutes: null }, 'trip.cancelled');
+  }
+
+  // ---- the flight watch ----------------------------------------------------------------------------------------
+
+  const chauffeurUnderWay = () => isTerminal(state.status) || ['on_the_way', 'arrived', 'on_board'].includes(state.status);
+
+  /**
+   * A live airport pickup follows its flight (docs/live-dispatch.md#flight-watch): looks on timers from three hours
+   * before the booked arrival until the flight lands, is cancelled or diverted, or the chauffeur sets off.
+   */
+  async function watchFlight(flightNumber: string): Promise<void> {
+    state.flightWatch ??= newFlightWatch(flightNumber, booking.pickupAt);
+    while (!chauffeurUnderWay() && !isFinalFlightStatus(state.flightWatch.status)) {
+      const waitMs = nextFlightCheck(state.flightWatch, Date.now()) - Date.now();
+      if (waitMs > 0 && (await condition(chauffeurUnderWay, waitMs))) return;
+      const info = await lookupFlight({ flightNumber, scheduledArrival: state.flightWatch.scheduled_arrival, asOf: nowIso() });
+      if (chauffeurUnderWay()) return;
+      const watch: FlightWatch = { ...info, checked_at: nowIso() };
+      state.flightWatch = watch;
+      if (info.status === 'cancelled' || info.status === 'diverted') return flightLost(watch);
+      const pickupAt = pickupForFlight(info);
+      const shiftMs = Math.abs(Date.parse(pickupAt) - Date.parse(booking.pickupAt));
+      const refusal = rescheduleRefusal({
+        status: state.status,
+        freeUntil: booking.freeUntil,
+        pickupAt,
+        cause: 'flight_watch',
+        now: Date.now(),
+      });
+      if (shiftMs >= MIN_PICKUP_SHIFT_MINUTES * 60_000 && !refusal)
+        await reschedule({ pickup_at: pickupAt, actor: 'system', cause: 'flight_watch' }, watch);
+      else await record(null, { flightWatch: watch });
+    }
+  }
+
+  /** No flight to meet: the booking stays for the customer to cancel, free of charge whenever they do. */
+  async function flightLost(watch: FlightWatch): Promise<void> {
+    const terms = { pickupAt: booking.pickupAt, fare: booking.fare, freeUntil: booking.pickupAt, lateCancellationFeeMinor: 0 };
+    Object.assign(booking, { freeUntil: terms.freeUntil, lateCancellationFeeMinor: 0 });
+    state.freeUntil = terms.freeUntil;
+    state.freeCancellation = true;
+    void record(null, { terms, flightWatch: watch });
+    publish('booking.status_changed', `flight_${watch.status}`);
+    await writes;
   }
 
   // ---- the driver side -----------------------------------------------------------------------------------------
@@ -500,6 +564,10 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     saved = true;
   }
   const ride = settings!;
+
+  // Bookings started before the flight watch existed never watch (their histories have no marker).
+  const flightNumber = booking.pickup.flight_number;
+  if (!sandbox && flightNumber && !isTerminal(state.status) && patched('flight-watch')) void watchFlight(flightNumber);
 
   if (state.freeCancellation) {
     const windowMs = Date.parse(state.freeUntil) - Date.now();

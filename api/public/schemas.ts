@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Booking, Place } from '../../db/entities';
 import { CANCELLATION_REASONS, SERVICE_END_REASONS, type CancellationRecord } from '../../domain/cancellation';
+import { FLIGHT_STATUSES, type FlightWatch } from '../../domain/flight-watch';
 import { fromMinor } from '../../domain/money';
 import { splitGross } from '../../domain/pricing';
 import { PUBLIC_STATUSES, toPublicStatus } from '../../domain/public-status';
@@ -99,10 +100,26 @@ const PublicCancellation = z
   .nullable()
   .meta({ id: 'PublicBookingCancellation', description: 'How the ride ended before its trip; null otherwise.' });
 
+const PublicFlightWatch = z
+  .object({
+    flight_number: z.string().meta({ example: 'AF1234' }),
+    scheduled_arrival: z.string(),
+    estimated_arrival: z.string(),
+    status: z.enum(FLIGHT_STATUSES),
+    checked_at: z.string().nullable().meta({ description: 'When the flight was last looked up; null before the first look.' }),
+  })
+  .nullable()
+  .meta({
+    id: 'PublicFlightWatch',
+    description:
+      'The flight a live airport pickup meets, watched from three hours before its arrival: the pickup follows its delay or earliness (up to three hours). Null without a flight number, and for sandbox rides.',
+  });
+
 export const PublicBookingDetail = PublicBooking.extend({
   notes: z.string().nullable().meta({ description: 'Notes for the chauffeur, as given when booking.' }),
   allocation: PublicAllocation,
   cancellation: PublicCancellation,
+  flight_watch: PublicFlightWatch,
 }).meta({
   id: 'PublicBookingDetail',
   description: 'One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item and its allocation.',
@@ -164,5 +181,6 @@ export function publicBookingDetailView(b: Booking): z.infer<typeof PublicBookin
         fee: publicAmount(c.fee_minor, splitGross(c.fee_minor).tax, b.currency),
       }
     : null;
-  return { ...publicBookingView(b), notes: b.notes ?? null, allocation, cancellation };
+  const flightWatch = (b.flightWatch as FlightWatch | null | undefined) ?? null;
+  return { ...publicBookingView(b), notes: b.notes ?? null, allocation, cancellation, flight_watch: flightWatch };
 }

@@ -36,6 +36,8 @@ export interface Booking {
   notes?: string | null;
   /** The latest change of pickup time (domain/reschedule.ts `RescheduleRecord`). */
   lastReschedule?: Record<string, unknown> | null;
+  /** The watch of the flight an airport pickup meets (domain/flight-watch.ts `FlightWatch`). */
+  flightWatch?: Record<string, unknown> | null;
   /** The quote whose price the booking keeps, when made from one. */
   quoteId?: string | null;
   /** Sandbox only: the simulated ride it plays (`X-Sandbox-Scenario`). */
@@ -108,6 +110,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     customerReference: { type: 'string', nullable: true },
     notes: { type: 'text', nullable: true },
     lastReschedule: { type: 'json', nullable: true },
+    flightWatch: { type: 'json', nullable: true },
     quoteId: { type: 'string', nullable: true },
     sandboxScenario: { type: 'string', nullable: true },
     unitId: { type: 'string', nullable: true },

@@ -164,6 +164,7 @@ describe('Public Integration API: bookings read with API keys', () => {
       cancellation: null,
       customer_reference: null,
       notes: null,
+      flight_watch: null,
       total: {
         net: fromMinor(fare.total - fare.taxes, 'EUR'),
         tax: fromMinor(fare.taxes, 'EUR'),
@@ -175,8 +176,8 @@ describe('Public Integration API: bookings read with API keys', () => {
     });
     expect(read.json.total.gross).toBeGreaterThan(read.json.total.net);
     const listed = (await list(liveA)).json.data.find((b: { ref: string }) => b.ref === a[1]);
-    const { allocation, cancellation, notes, ...item } = read.json;
-    expect([allocation, cancellation, notes]).toEqual([null, null, null]);
+    const { allocation, cancellation, notes, flight_watch, ...item } = read.json;
+    expect([allocation, cancellation, notes, flight_watch]).toEqual([null, null, null, null]);
     expect(listed).toEqual(item);
   });
 
@@ -253,7 +254,7 @@ describe('Public Integration API: bookings read with API keys', () => {
         accepted_at: acceptedAt.toISOString(),
         eta_at: etaAt.toISOString(),
       });
-      const { allocation: _allocation, cancellation: _cancellation, notes: _notes, ...item } = read;
+      const { allocation: _allocation, cancellation: _cancellation, notes: _notes, flight_watch: _flightWatch, ...item } = read;
       expect(await listedC(ref)).toEqual(item);
       // Neither the licence nor the photo nor the rating leaves through a booking.
       expect(JSON.stringify(read)).not.toMatch(/FR-42|jo\.jpg|4\.8/);

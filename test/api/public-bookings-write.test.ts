@@ -117,6 +117,7 @@ describe('Public Integration API: quote, book and cancel', () => {
       notes: 'Name board',
       allocation: null,
       cancellation: null,
+      flight_watch: null,
     });
     const row = await db.orm.em.fork().findOneOrFail(BookingSchema, { id: ref });
     expect(row).toMatchObject({ partnerId: null, accountId: acme.accountId, quoteId: q.quote_id, environment: 'live' });

@@ -3,6 +3,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createAllocationActivities } from '../../activities/allocation';
 import { createBookingActivities } from '../../activities/booking';
+import { createFlightActivities } from '../../activities/flight';
 import { CreateBookingRequest } from '../../api/partner/create-booking';
 import { newBookingRecord } from '../../app/bookings';
 import { receiptUrl } from '../../infra/passenger-links';
@@ -64,6 +65,7 @@ describe('booking lifecycle on the time-skipping server', () => {
         activities: {
           ...createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),
           ...createAllocationActivities({ orm: db.orm }),
+          ...createFlightActivities(),
         },
       }),
     ];
@@ -232,6 +234,70 @@ describe('booking lifecycle on the time-skipping server', () => {
       const types = (await events(rec.id)).map((e) => e.type);
       expect(types).toEqual(['booking.created', 'driver.assigned', 'booking.rescheduled']);
       await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'ops' }] });
+    });
+  });
+
+  describe('flight watch (simulated provider)', () => {
+    const PICKUP_IN = 6 * HOUR;
+    async function watched(flightNumber: string) {
+      const rec = await record({ live: true, pickupInMs: PICKUP_IN, flight: true });
+      rec.pickup = { ...rec.pickup, flight_number: flightNumber };
+      const handle = await start(rec);
+      // The first look is three hours before the booked arrival; one more minute lets it land in the read model.
+      await env.sleep(PICKUP_IN - 3 * HOUR + MINUTE);
+      return { rec, handle };
+    }
+    const minutes = (iso: string | Date, from: string) => (Date.parse(new Date(iso).toISOString()) - Date.parse(from)) / MINUTE;
+
+    it.each([
+      ['XX0045', 'lands 45 minutes late: the pickup moves 45 minutes later', 45, 'delayed'],
+      ['XX9015', 'lands 15 minutes early: the pickup moves 15 minutes earlier', -15, 'scheduled'],
+      ['XX0240', 'lands 4 hours late: the pickup moves by the 3-hour bound', 180, 'delayed'],
+      ['AF1234', 'is on time: the pickup stays', 0, 'scheduled'],
+    ] as const)('%s %s', async (flightNumber, _what, shift, status) => {
+      const { rec, handle } = await watched(flightNumber);
+      const row = await readModel(rec.id);
+      expect(minutes(row.pickupAt, rec.pickupAt)).toBe(shift);
+      expect(row.flightWatch).toMatchObject({ flight_number: flightNumber, scheduled_arrival: rec.pickupAt, status });
+      const types = (await events(rec.id)).map((e) => e.type);
+      if (shift === 0) expect(types).toEqual(['booking.created']);
+      else {
+        expect(types).toEqual(['booking.created', 'booking.rescheduled']);
+        expect(row.lastReschedule).toMatchObject({ previous_pickup_at: rec.pickupAt, cause: 'flight_watch' });
+        const state = await handle.query(getBookingState);
+        expect(minutes(state.dispatchAt, rec.pickupAt)).toBe(shift - DISPATCH_LEAD_MINUTES);
+      }
+      await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'ops' }] });
+    });
+
+    it('watches every 15 minutes until the flight lands, then stops', async () => {
+      const { rec, handle } = await watched('XX0045');
+      // Looks at about +45 and +60 minutes from the booked arrival: one of them sees it landed.
+      await env.sleep(4 * HOUR);
+      const row = await readModel(rec.id);
+      expect(row.flightWatch).toMatchObject({ status: 'landed' });
+      const landedCheck = (row.flightWatch as { checked_at: string }).checked_at;
+      expect(minutes(landedCheck, rec.pickupAt)).toBeGreaterThanOrEqual(45);
+      expect(minutes(landedCheck, rec.pickupAt)).toBeLessThanOrEqual(61);
+      await env.sleep(HOUR);
+      expect(((await readModel(rec.id)).flightWatch as { checked_at: string }).checked_at).toBe(landedCheck);
+      await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'other', actor: 'ops' }] }).catch(() => undefined);
+    });
+
+    it.each([
+      ['XX8001', 'cancelled'],
+      ['XX7001', 'diverted'],
+    ] as const)('%s is %s: the booking stays, and cancelling it costs nothing even after the free window', async (flightNumber, status) => {
+      const { rec, handle } = await watched(flightNumber);
+      const row = await readModel(rec.id);
+      expect(row).toMatchObject({ status: 'confirmed', lateCancellationFeeMinor: 0, flightWatch: { status } });
+      expect(row.pickupAt.toISOString()).toBe(rec.pickupAt);
+      expect(row.freeUntil.toISOString()).toBe(rec.pickupAt);
+      // Past the booking's original free window (an hour before pickup), cancelling is still free.
+      await env.sleep(2 * HOUR + 30 * MINUTE);
+      expect(Date.parse(new Date(await env.currentTimeMs()).toISOString())).toBeGreaterThan(Date.parse(rec.freeUntil));
+      const answer = await handle.executeUpdate(cancelBooking, { args: [{ reason_code: 'flight_cancelled', actor: 'partner' }] });
+      expect(answer.cancellation).toMatchObject({ fee_minor: 0, charged: false });
     });
   });
 
