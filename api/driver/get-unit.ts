@@ -1,5 +1,5 @@
 import { defineOperation } from '../operation';
-import { DriverUnit, driverUnitView, loadUnit } from './schemas';
+import { acceptDeadline, DriverUnit, driverUnitView, loadUnit } from './schemas';
 
 export const getDriverUnit = defineOperation({
   operationId: 'getDriverUnit',
@@ -12,6 +12,7 @@ export const getDriverUnit = defineOperation({
   responses: { 200: { description: 'The unit.', schema: DriverUnit } },
   errors: ['invalid_driver_credential', 'rate_limited'],
   async handler({ principal, deps }) {
-    return { status: 200, body: driverUnitView(await loadUnit(deps, principal.ownerId)) };
+    const unit = await loadUnit(deps, principal.ownerId);
+    return { status: 200, body: driverUnitView(unit, new Date(), await acceptDeadline(deps, unit)) };
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
+import { BookingSchema, FleetUnitSchema, type FleetUnit } from '../../db/entities';
+import { ALLOCATION_ACCEPT_SECONDS } from '../../domain/allocation';
 import { compliance } from '../../domain/compliance';
 import { ProblemError } from '../errors';
 import type { ApiDeps } from '../deps';
@@ -12,6 +13,13 @@ export const DriverUnit = z
     unit_id: z.string().meta({ example: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
     dispatch_state: z.enum(['offline', 'available', 'assigned', 'on_trip']),
     booking_id: z.string().nullable().meta({ description: 'The ride the unit holds, if any.' }),
+    accept_by: z
+      .string()
+      .nullable()
+      .meta({
+        description: `While the ride awaits the driver's answer: accept (or decline) it before this time, ${ALLOCATION_ACCEPT_SECONDS} s after the allocation, or it goes to the next unit and this one offline. Null otherwise.`,
+        example: '2026-11-24T08:02:00.000Z',
+      }),
     compliance: z.enum(['compliant', 'expiring', 'lapsed']),
     vehicle: z.object({ make: z.string(), model: z.string(), plate: z.string() }),
     chauffeur: z.object({ name: z.string() }),
@@ -19,11 +27,12 @@ export const DriverUnit = z
   })
   .meta({ id: 'DriverUnit' });
 
-export function driverUnitView(u: FleetUnit, now = new Date()): z.infer<typeof DriverUnit> {
+export function driverUnitView(u: FleetUnit, now = new Date(), acceptBy: string | null = null): z.infer<typeof DriverUnit> {
   return {
     unit_id: u.id,
     dispatch_state: u.dispatchState,
     booking_id: u.bookingId ?? null,
+    accept_by: acceptBy,
     compliance: compliance(u.documents, now).state,
     vehicle: { make: u.vehicle.make, model: u.vehicle.model, plate: u.vehicle.plate },
     chauffeur: { name: u.chauffeur.name },
@@ -32,6 +41,16 @@ export function driverUnitView(u: FleetUnit, now = new Date()): z.infer<typeof D
         ? { lat: u.positionLat, lng: u.positionLng, at: u.positionAt.toISOString() }
         : null,
   };
+}
+
+/** When the unit's allocated ride must be answered by, if it awaits the driver's answer (the read model's allocation). */
+export async function acceptDeadline(deps: ApiDeps, unit: FleetUnit): Promise<string | null> {
+  if (!unit.bookingId || unit.dispatchState !== 'assigned') return null;
+  const ride = await deps.orm.em
+    .fork()
+    .findOne(BookingSchema, { id: unit.bookingId }, { fields: ['status', 'assignedAt', 'acceptedAt', 'unitId'] });
+  if (!ride || ride.status !== 'assigned' || ride.unitId !== unit.id || ride.acceptedAt || !ride.assignedAt) return null;
+  return new Date(ride.assignedAt.getTime() + ALLOCATION_ACCEPT_SECONDS * 1000).toISOString();
 }
 
 export async function loadUnit(deps: ApiDeps, unitId: string): Promise<FleetUnit> {

@@ -72,7 +72,7 @@ describe('a live ride through the driver endpoints, end to end', () => {
     );
     expect(mine.json.dispatch_state).toBe('assigned');
     const other = await getJson(`${hub.baseUrl}/driver/v1/unit`, fartherUnit.credential);
-    expect(other.json).toMatchObject({ dispatch_state: 'available', booking_id: null });
+    expect(other.json).toMatchObject({ dispatch_state: 'available', booking_id: null, accept_by: null });
 
     // A unit that does not hold the ride: 403. A step out of order: 409 with the reason.
     const notMine = await postJson(ride(id, 'arrived'), fartherUnit.credential, {});
@@ -99,9 +99,18 @@ describe('a live ride through the driver endpoints, end to end', () => {
       },
     });
 
+    // The driver app shows the answer's deadline: two minutes after the allocation.
+    const answerBy = await eventually(
+      () => getJson(`${hub.baseUrl}/driver/v1/unit`, unit.credential),
+      (r) => r.json.accept_by !== null,
+      'the ride awaits an answer',
+    );
+    expect(Date.parse(answerBy.json.accept_by) - Date.parse(allocated.allocation.allocated_at)).toBe(120_000);
+
     const beforeAccept = Date.now();
     const accepted = await postJson(ride(id, 'allocation'), unit.credential, { answer: 'accept' });
     expect(accepted.json).toEqual({ booking_id: id, status: 'assigned' });
+    expect((await getJson(`${hub.baseUrl}/driver/v1/unit`, unit.credential)).json.accept_by).toBeNull();
     const acceptedAt = Date.parse((await publicRead(id)).allocation.accepted_at);
     expect(acceptedAt).toBeGreaterThanOrEqual(beforeAccept - 1000);
     expect(acceptedAt).toBeGreaterThanOrEqual(Date.parse(allocated.allocation.allocated_at));
