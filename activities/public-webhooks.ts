@@ -1,7 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { publicBookingView } from '../api/public/schemas';
+import { publicBookingView } from '../domain/public-booking';
 import { BookingSchema, PublicEventSchema } from '../db/entities';
 import { signingSecrets } from '../db/webhook-destinations';
 import type { RescheduleRecord } from '../domain/reschedule';

@@ -3,7 +3,8 @@ import { cancelBooking } from '../../app/bookings';
 import { CANCELLATION_REASONS } from '../../domain/cancellation';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { BookingRef, PublicBookingDetail, publicBookingDetailView } from './schemas';
+import { BookingRef, PublicBookingDetail } from './schemas';
+import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 
 export const PublicCancelRequest = z

@@ -6,7 +6,8 @@ import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from '../partner/sandbox-scenario';
 import { QuoteId } from '../partner/schemas';
-import { PublicBookingDetail, publicBookingDetailView } from './schemas';
+import { PublicBookingDetail } from './schemas';
+import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 
 const PublicPassenger = z

@@ -6,7 +6,8 @@ import { splitGross } from '../../domain/pricing';
 import { defineOperation } from '../operation';
 import { checkQuotedTrip } from '../partner/get-quote';
 import { CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../partner/schemas';
-import { PublicAmount, publicAmount } from './schemas';
+import { PublicAmount } from './schemas';
+import { publicAmount } from '../../domain/public-booking';
 
 export const PublicQuoteRequest = z
   .object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { BookingRef, PublicBookingDetail, publicBookingDetailView } from './schemas';
+import { BookingRef, PublicBookingDetail } from './schemas';
+import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 
 export const getPublicBooking = defineOperation({

@@ -3,7 +3,8 @@ import { BookingSchema, type Booking } from '../../db/entities';
 import { toInternalStatus } from '../../domain/public-status';
 import { defineOperation } from '../operation';
 import { keysetPage } from '../pagination';
-import { ListBookingsQuery, PublicBookingList, publicBookingView } from './schemas';
+import { ListBookingsQuery, PublicBookingList } from './schemas';
+import { publicBookingView } from '../../domain/public-booking';
 import { visibleBookings } from './visible-bookings';
 
 export const listPublicBookings = defineOperation({

@@ -3,7 +3,8 @@ import { rescheduleBooking } from '../../app/bookings';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from '../partner/schemas';
-import { BookingRef, PublicBookingDetail, publicBookingDetailView } from './schemas';
+import { BookingRef, PublicBookingDetail } from './schemas';
+import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 
 export const RescheduleRequest = z

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { Booking, Place } from '../../db/entities';
-import { CANCELLATION_REASONS, SERVICE_END_REASONS, type CancellationRecord } from '../../domain/cancellation';
-import { FLIGHT_STATUSES, type FlightWatch } from '../../domain/flight-watch';
-import { fromMinor } from '../../domain/money';
-import { splitGross } from '../../domain/pricing';
-import { PUBLIC_STATUSES, toPublicStatus } from '../../domain/public-status';
+import { CANCELLATION_REASONS, SERVICE_END_REASONS } from '../../domain/cancellation';
+import { FLIGHT_STATUSES } from '../../domain/flight-watch';
+import type { PublicBookingDetailShape } from '../../domain/public-booking';
+import { PUBLIC_STATUSES } from '../../domain/public-status';
 import { keysetCursor, PageLimit } from '../pagination';
 import { BookingId, Instant } from '../partner/schemas';
 
@@ -129,58 +127,9 @@ export const PublicBookingList = z
   .object({ data: z.array(PublicBooking), has_more: z.boolean(), next_cursor: z.string().nullable() })
   .meta({ id: 'PublicBookingList' });
 
-const placeText = (p: Place) => p.address ?? `${p.lat},${p.lng}`;
+// The views that fill these schemas are domain/public-booking.ts (webhook activities build event data with them too).
 
-/** Gross and tax in minor units as the public API shows them: decimal net, tax and gross in the currency. */
-export function publicAmount(grossMinor: number, taxMinor: number, currency: string): z.infer<typeof PublicAmount> {
-  const d = (minor: number) => fromMinor(minor, currency);
-  return { net: d(grossMinor - taxMinor), tax: d(taxMinor), gross: d(grossMinor), currency };
-}
-
-export function publicBookingView(b: Booking): z.infer<typeof PublicBooking> {
-  const fare = b.fare as { total: number; taxes: number };
-  return {
-    ref: b.id,
-    market: b.market,
-    status: toPublicStatus(b.status),
-    pickup: placeText(b.pickup),
-    dropoff: placeText(b.dropoff),
-    pickup_at: b.pickupAt.toISOString(),
-    vehicle_class: b.vehicleClass,
-    chauffeur: b.driver ? { name: b.driver.name, unit: b.unitId ?? null } : null,
-    total: publicAmount(fare.total, fare.taxes, b.currency),
-    customer_reference: b.customerReference ?? null,
-    livemode: b.environment === 'live',
-    created_at: b.createdAt.toISOString(),
-  };
-}
-
-/** Statuses in which the ETA is to the pickup (on board it is to the drop-off, which `eta_at` does not show). */
-const ETA_TO_PICKUP: readonly string[] = ['assigned', 'on_the_way', 'arrived'];
-
-export function publicBookingDetailView(b: Booking): z.infer<typeof PublicBookingDetail> {
-  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-  const allocation =
-    b.driver && b.vehicle
-      ? {
-          unit: b.unitId ?? null,
-          chauffeur: { name: b.driver.name, phone: b.driver.phone },
-          vehicle: { make: b.vehicle.make, model: b.vehicle.model, color: b.vehicle.color, plate: b.vehicle.plate },
-          allocated_at: (b.assignedAt ?? b.updatedAt).toISOString(),
-          accepted_at: iso(b.acceptedAt),
-          eta_at: ETA_TO_PICKUP.includes(b.status) ? iso(b.etaAt) : null,
-        }
-      : null;
-  const c = b.cancellation as CancellationRecord | null | undefined;
-  const cancellation = c
-    ? {
-        reason: c.reason_code,
-        note: c.note ?? null,
-        cancelled_by: c.cancelled_by,
-        cancelled_at: c.cancelled_at,
-        fee: publicAmount(c.fee_minor, splitGross(c.fee_minor).tax, b.currency),
-      }
-    : null;
-  const flightWatch = (b.flightWatch as FlightWatch | null | undefined) ?? null;
-  return { ...publicBookingView(b), notes: b.notes ?? null, allocation, cancellation, flight_watch: flightWatch };
-}
+// The documented schemas and the views must describe the same objects.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _viewMatchesSchema: Same<PublicBookingDetailShape, z.infer<typeof PublicBookingDetail>> = true;
+void _viewMatchesSchema;

@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import Stripe from 'stripe';
 import { createPublicWebhookActivities } from '../../activities/public-webhooks';
-import { publicBookingView } from '../../api/public/schemas';
+import { publicBookingView } from '../../domain/public-booking';
 import {
   BookingSchema,
   PublicDeliveryAttemptSchema,

@@ -1,0 +1,135 @@
+import type { CancellationRecord } from './cancellation';
+import type { FlightStatus, FlightWatch } from './flight-watch';
+import { fromMinor } from './money';
+import { splitGross } from './pricing';
+import { toPublicStatus, type PublicStatus } from './public-status';
+
+/**
+ * A booking as the Public Integration API shows it: the list item, the single read, and the `data` of booking events.
+ * The documented schemas are in api/public/schemas.ts, which checks that they describe these shapes.
+ */
+export type PublicAmountShape = {
+  net: number;
+  tax: number;
+  gross: number;
+  currency: string;
+};
+
+export type PublicBookingShape = {
+  ref: string;
+  market: string;
+  status: PublicStatus;
+  pickup: string;
+  dropoff: string;
+  pickup_at: string;
+  vehicle_class: string;
+  chauffeur: { name: string; unit: string | null } | null;
+  total: PublicAmountShape;
+  customer_reference: string | null;
+  livemode: boolean;
+  created_at: string;
+};
+
+export type PublicBookingDetailShape = PublicBookingShape & {
+  notes: string | null;
+  allocation: {
+    unit: string | null;
+    chauffeur: { name: string; phone: string };
+    vehicle: { make: string; model: string; color: string; plate: string };
+    allocated_at: string;
+    accepted_at: string | null;
+    eta_at: string | null;
+  } | null;
+  cancellation: {
+    reason: CancellationRecord['reason_code'];
+    note: string | null;
+    cancelled_by: string;
+    cancelled_at: string;
+    fee: PublicAmountShape;
+  } | null;
+  flight_watch: (Omit<FlightWatch, 'status'> & { status: FlightStatus }) | null;
+};
+
+type Place = { address?: string; lat: number; lng: number };
+
+/** The read-model row's fields the views read (db/entities Booking has them all). */
+export interface PublicBookingSource {
+  id: string;
+  market: string;
+  status: string;
+  pickup: Place;
+  dropoff: Place;
+  pickupAt: Date;
+  vehicleClass: string;
+  currency: string;
+  fare: Record<string, unknown>;
+  environment: string;
+  createdAt: Date;
+  updatedAt: Date;
+  customerReference?: string | null;
+  notes?: string | null;
+  unitId?: string | null;
+  driver?: { name: string; phone: string } | null;
+  vehicle?: { make: string; model: string; color: string; plate: string } | null;
+  assignedAt?: Date | null;
+  acceptedAt?: Date | null;
+  etaAt?: Date | null;
+  cancellation?: Record<string, unknown> | null;
+  flightWatch?: Record<string, unknown> | null;
+}
+
+const placeText = (p: Place) => p.address ?? `${p.lat},${p.lng}`;
+
+/** Gross and tax in minor units as the public API shows them: decimal net, tax and gross in the currency. */
+export function publicAmount(grossMinor: number, taxMinor: number, currency: string): PublicAmountShape {
+  const d = (minor: number) => fromMinor(minor, currency);
+  return { net: d(grossMinor - taxMinor), tax: d(taxMinor), gross: d(grossMinor), currency };
+}
+
+export function publicBookingView(b: PublicBookingSource): PublicBookingShape {
+  const fare = b.fare as { total: number; taxes: number };
+  return {
+    ref: b.id,
+    market: b.market,
+    status: toPublicStatus(b.status),
+    pickup: placeText(b.pickup),
+    dropoff: placeText(b.dropoff),
+    pickup_at: b.pickupAt.toISOString(),
+    vehicle_class: b.vehicleClass,
+    chauffeur: b.driver ? { name: b.driver.name, unit: b.unitId ?? null } : null,
+    total: publicAmount(fare.total, fare.taxes, b.currency),
+    customer_reference: b.customerReference ?? null,
+    livemode: b.environment === 'live',
+    created_at: b.createdAt.toISOString(),
+  };
+}
+
+/** Statuses in which the ETA is to the pickup (on board it is to the drop-off, which `eta_at` does not show). */
+const ETA_TO_PICKUP: readonly string[] = ['assigned', 'on_the_way', 'arrived'];
+
+export function publicBookingDetailView(b: PublicBookingSource): PublicBookingDetailShape {
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const allocation =
+    b.driver && b.vehicle
+      ? {
+          unit: b.unitId ?? null,
+          chauffeur: { name: b.driver.name, phone: b.driver.phone },
+          vehicle: { make: b.vehicle.make, model: b.vehicle.model, color: b.vehicle.color, plate: b.vehicle.plate },
+          allocated_at: (b.assignedAt ?? b.updatedAt).toISOString(),
+          accepted_at: iso(b.acceptedAt),
+          eta_at: ETA_TO_PICKUP.includes(b.status) ? iso(b.etaAt) : null,
+        }
+      : null;
+  const c = b.cancellation as unknown as CancellationRecord | null | undefined;
+  const cancellation = c
+    ? {
+        reason: c.reason_code,
+        note: c.note ?? null,
+        cancelled_by: c.cancelled_by,
+        cancelled_at: c.cancelled_at,
+        fee: publicAmount(c.fee_minor, splitGross(c.fee_minor).tax, b.currency),
+      }
+    : null;
+  const flightWatch = (b.flightWatch as unknown as FlightWatch | null | undefined) ?? null;
+  return { ...publicBookingView(b), notes: b.notes ?? null, allocation, cancellation, flight_watch: flightWatch };
+}
