@@ -3,6 +3,41 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
+/** A relative import that reaches into one of our top-level folders. */
+const folder = (name) => `^(\\.\\./)+${name}(/|$)`;
+
+/**
+ * One layer's rule: the folders its files may not import (at all, or only for types), and whether Node built-ins are
+ * out (code that runs inside Temporal's deterministic workflow sandbox).
+ */
+function layer(files, { forbidden, typesOnly = [], deterministic = false, why }) {
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: deterministic
+            ? nodeBuiltins.map((name) => ({ name, message: 'Workflow code must stay deterministic: no Node built-ins.' }))
+            : [],
+          patterns: [
+            ...forbidden.map((name) => ({ regex: folder(name), message: `${why} (${name}/ is above it or beside it).` })),
+            ...typesOnly.map((name) => ({
+              regex: folder(name),
+              allowTypeImports: true,
+              message: `Only types from ${name}/ here (import type); call it through its proper door.`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+// Imports run one way (docs/architecture.md#layers):
+//   api, scripts, bench → app → contracts, db → domain, infra;  workflows → contracts, domain;  activities → db, domain, infra.
+const TOOLS = ['scripts', 'bench', 'test'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.temporal/', '.data/', 'dist/', 'coverage/'] },
   ...tseslint.configs.recommended,
@@ -11,28 +46,46 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Workflow code is replayed deterministically inside Temporal's sandbox: no Node built-ins, no I/O layers.
-    // Activities may be imported for their types only (proxyActivities).
-    files: ['workflows/**/*.ts', 'domain/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must stay deterministic: no Node built-ins.' })),
-          patterns: [
-            {
-              group: ['**/db', '**/db/**', '**/api', '**/api/**', '**/infra/**', '**/workers/**'],
-              message: 'Workflow code must not reach the database, the API or infrastructure.',
-            },
-            {
-              group: ['**/activities/**'],
-              allowTypeImports: true,
-              message: 'Import activities with `import type` and call them through proxyActivities.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  layer(['domain/**/*.ts'], {
+    forbidden: ['db', 'api', 'app', 'infra', 'contracts', 'workflows', 'activities', 'workers', ...TOOLS],
+    deterministic: true,
+    why: 'Domain rules are pure and run inside workflows',
+  }),
+  layer(['contracts/**/*.ts'], {
+    forbidden: ['db', 'api', 'app', 'infra', 'workflows', 'activities', 'workers', ...TOOLS],
+    deterministic: true,
+    why: 'Workflow contracts are shared by workflows and their callers, so they hold only names, messages and types',
+  }),
+  layer(['workflows/**/*.ts'], {
+    forbidden: ['db', 'api', 'app', 'infra', 'workers', ...TOOLS],
+    typesOnly: ['activities'],
+    deterministic: true,
+    why: 'Workflow code must not reach the database, the API or infrastructure',
+  }),
+  layer(['infra/**/*.ts'], {
+    forbidden: ['db', 'api', 'app', 'contracts', 'workflows', 'activities', 'workers', ...TOOLS],
+    why: 'Infrastructure is the floor: it knows nothing of the hub above it',
+  }),
+  layer(['db/**/*.ts'], {
+    forbidden: ['api', 'app', 'workflows', 'activities', 'workers', ...TOOLS],
+    why: 'The database layer holds entities, migrations and queries only',
+  }),
+  layer(['activities/**/*.ts'], {
+    forbidden: ['api', 'app', 'workflows', 'workers', ...TOOLS],
+    why: 'Activities are side effects on db and infra, called by workflows',
+  }),
+  layer(['app/**/*.ts'], {
+    forbidden: ['api', 'activities', 'workers', ...TOOLS],
+    typesOnly: ['workflows'],
+    why: 'The application layer serves both APIs, the CLI and housekeeping; it knows no HTTP',
+  }),
+  layer(['api/**/*.ts'], {
+    forbidden: ['activities', 'workers', ...TOOLS],
+    typesOnly: ['workflows'],
+    why: 'The API calls app/ and reads the read model; workflows are reached through Temporal',
+  }),
+  layer(['workers/**/*.ts'], {
+    forbidden: ['api', 'app', ...TOOLS],
+    why: 'Workers wire activities and workflows to task queues',
+  }),
 );
