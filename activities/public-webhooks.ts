@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBookingView } from '../domain/public-booking';
 import { BookingSchema, PublicEventSchema } from '../db/entities';
-import { signingSecrets } from '../db/webhook-destinations';
+import { signingSecrets } from '../infra/destination-secrets';
 import type { RescheduleRecord } from '../domain/reschedule';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
 import { parseRetryAfter, PUBLIC_WEBHOOK_RETRY } from '../domain/public-webhook-schedule';

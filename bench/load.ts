@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPartner } from '../db/management';
+import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
 import { processStack } from '../scripts/process-stack';
 

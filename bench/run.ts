@@ -18,7 +18,7 @@ import { createApp } from '../api/app';
 import { apiDeps } from '../api/server';
 import { defineOperation } from '../api/operation';
 import { OPERATIONS } from '../api/operations';
-import { createPartner } from '../db/management';
+import { createPartner } from '../app/accounts';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection, Client } from '@temporalio/client';
-import { createPartner } from '../db/management';
+import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { bookingWorkflowId } from '../contracts/booking';

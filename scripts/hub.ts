@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Secrets } from '../db/management';
+import type { Secrets } from '../app/accounts';
 import { openOrm } from '../db/orm';
 import { ConfigError, fail, loadConfig, type HubConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiDeps, listen } from '../api/server';
 import { migrate, openOrm } from '../db/orm';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../app/demo-seed';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
 import { startDevServer } from '../infra/dev-server';

@@ -1,4 +1,4 @@
-import { webhookEndpoint } from '../../db/management';
+import { webhookEndpoint } from '../../app/accounts';
 import { defineOperation } from '../operation';
 import { WebhookEndpoint } from './schemas';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rotateWebhookSecret as rotate, webhookEndpoint } from '../../db/management';
+import { rotateWebhookSecret as rotate, webhookEndpoint } from '../../app/accounts';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { updatePartner, webhookEndpoint } from '../../db/management';
+import { updatePartner, webhookEndpoint } from '../../app/accounts';
 import { webhookUrlProblem, WEBHOOK_URL_RULE } from '../../domain/webhook-url';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FleetUnit } from '../../db/entities';
-import { DISPATCH_STATES } from '../../db/fleet';
+import { DISPATCH_STATES } from '../../app/fleet';
 import { compliance, COMPLIANCE_DOCUMENTS, COMPLIANCE_STATES, EXPIRING_WINDOW_DAYS } from '../../domain/compliance';
 import { MARKET_CODES } from '../../domain/markets';
 import { VEHICLE_CLASSES } from '../../domain/pricing';

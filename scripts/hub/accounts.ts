@@ -1,5 +1,5 @@
 import { ACCOUNT_KINDS, IntegratorAccountSchema, type AccountKind } from '../../db/entities';
-import { createIntegratorAccount } from '../../db/management';
+import { createIntegratorAccount } from '../../app/accounts';
 import { fields, flag, isoOrNull, requiredFlag, table, UsageError, when, type Command } from './cli';
 
 function accountKind(value: string | undefined): AccountKind {

@@ -1,7 +1,7 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Secrets } from '../../db/management';
+import type { Secrets } from '../../app/accounts';
 
 /** What one `hub` command needs; the wiring (scripts/hub.ts) or a test provides it. */
 export interface HubIo {

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { OAuthClientSchema, PartnerSchema, type OAuthClient } from '../../db/entities';
-import { revokeClient, rotateClientSecret } from '../../db/management';
+import { revokeClient, rotateClientSecret } from '../../app/accounts';
 import { fields, Failure, flag, isoOrNull, table, when, type Command } from './cli';
 
 async function findClient(orm: MikroORM, clientId: string): Promise<OAuthClient> {

@@ -1,5 +1,5 @@
 import { WebhookDestinationSchema, type WebhookDestination } from '../../db/entities';
-import { createDestination, recordTestEvent, rotateDestinationSecret, setDestinationActive } from '../../db/webhook-destinations';
+import { createDestination, recordTestEvent, rotateDestinationSecret, setDestinationActive } from '../../app/destinations';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../domain/public-events';
 import { urlProblem } from '../../infra/safe-http';
 import { commaList, fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, type Command, type Context } from './cli';

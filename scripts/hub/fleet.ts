@@ -1,5 +1,5 @@
 import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
-import { addUnit, FleetInputError, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../db/fleet';
+import { addUnit, FleetInputError, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../app/fleet';
 import { compliance, COMPLIANCE_DOCUMENTS, type ComplianceDocuments } from '../../domain/compliance';
 import { fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, when, type Command, type Flags } from './cli';
 

@@ -2,7 +2,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import { maskApiKey } from '../../infra/credentials';
 import { API_KEY_SCOPES, unknownScopes } from '../../infra/scopes';
 import { ApiKeySchema, IntegratorAccountSchema, type ApiKey } from '../../db/entities';
-import { createApiKey, revokeApiKey } from '../../db/management';
+import { createApiKey, revokeApiKey } from '../../app/accounts';
 import { commaList, fields, Failure, flag, isoOrNull, positiveInt, requiredFlag, table, UsageError, when, type Command } from './cli';
 
 const masked = (k: ApiKey) => maskApiKey({ env: k.environment, id: k.id, last4: k.last4 });

@@ -2,7 +2,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import { z } from 'zod';
 import { cidrList } from '../../api/auth/client-address';
 import { IntegratorAccountSchema, PartnerSchema, type Partner } from '../../db/entities';
-import { createPartner, recordTestEvent, rotateWebhookSecret, updatePartner } from '../../db/management';
+import { createPartner, recordTestEvent, rotateWebhookSecret, updatePartner } from '../../app/accounts';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import {
   commaList,

@@ -1,6 +1,6 @@
 import { createAllocationActivities } from '../../activities/allocation';
 import { BookingSchema, FleetUnitSchema } from '../../db/entities';
-import { seedDemoFleet } from '../../db/seed-fleet';
+import { seedDemoFleet } from '../../app/demo-fleet';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner } from '../support/fixtures';
 import { CDG, createTestUnit, dateIn, insertTestBooking, VALID_DOCUMENTS } from '../support/fleet';

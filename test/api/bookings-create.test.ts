@@ -1,5 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createIntegratorAccount } from '../../db/management';
+import { createIntegratorAccount } from '../../app/accounts';
 import { sweepUnstartedBookings } from '../../api/housekeeping';
 import { CreateBookingRequest } from '../../api/partner/create-booking';
 import { newBookingRecord } from '../../app/bookings';

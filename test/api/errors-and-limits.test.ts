@@ -4,7 +4,7 @@ import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
 import { Passenger } from '../../api/partner/schemas';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import { LISTENER_APPLICATION_NAME } from '../../db/change-listener';
-import { revokeClient } from '../../db/management';
+import { revokeClient } from '../../app/accounts';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { eventually } from '../support/eventually';

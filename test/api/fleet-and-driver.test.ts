@@ -1,8 +1,8 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { requireAllocatedRide } from '../../api/driver/allocated-ride';
 import { BookingSchema, FleetUnitSchema } from '../../db/entities';
-import { issueDriverCredential } from '../../db/fleet';
-import { createApiKey, createIntegratorAccount } from '../../db/management';
+import { issueDriverCredential } from '../../app/fleet';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { drivingMinutes } from '../../domain/eta';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson } from '../support/fixtures';

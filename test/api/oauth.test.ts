@@ -1,7 +1,7 @@
 import { createHmac, createPublicKey, generateKeyPairSync, verify as verifySignature, type KeyObject } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import jwt, { type JwtHeader, type JwtPayload } from 'jsonwebtoken';
-import { revokeClient, updatePartner } from '../../db/management';
+import { revokeClient, updatePartner } from '../../app/accounts';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { eventually } from '../support/eventually';

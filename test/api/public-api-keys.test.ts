@@ -1,7 +1,7 @@
 import { marketOf } from '../../domain/markets';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { ApiKeySchema, BookingSchema, type Booking, type Place } from '../../db/entities';
-import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../db/management';
+import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../app/accounts';
 import type { BookingStatus } from '../../domain/booking-lifecycle';
 import { fromMinor } from '../../domain/money';
 import { priceFare } from '../../domain/pricing';

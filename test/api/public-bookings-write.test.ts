@@ -3,7 +3,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import Stripe from 'stripe';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { BookingSchema } from '../../db/entities';
-import { createApiKey, createIntegratorAccount } from '../../db/management';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { priceFare } from '../../domain/pricing';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import Stripe from 'stripe';
-import { createApiKey, createIntegratorAccount } from '../../db/management';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import type { CreateDestinationBody } from '../../api/public/webhooks/schemas';
 import { PUBLIC_EVENT_TYPES } from '../../domain/public-events';
 import {

@@ -1,6 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { FleetUnitSchema } from '../../db/entities';
-import { createApiKey, createIntegratorAccount } from '../../db/management';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { drivingMinutes } from '../../domain/eta';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';

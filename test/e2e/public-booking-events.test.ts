@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import Stripe from 'stripe';
 import { PublicEventSchema } from '../../db/entities';
-import { createApiKey, createIntegratorAccount, updatePartner } from '../../db/management';
+import { createApiKey, createIntegratorAccount, updatePartner } from '../../app/accounts';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { eventually } from '../support/eventually';

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { receiptToken, receiptUrl, trackingToken, trackingUrl } from '../../infra/passenger-links';
 import { formatMoney, receiptFigures } from '../../api/receipts/pdf';
 import { BookingSchema } from '../../db/entities';
-import { createApiKey, createIntegratorAccount } from '../../db/management';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { drivingMinutes } from '../../domain/eta';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';

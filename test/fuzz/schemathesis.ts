@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { API_KEY_SCOPES } from '../../infra/scopes';
 import { PartnerSchema } from '../../db/entities';
-import { createApiKey, createIntegratorAccount } from '../../db/management';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import type { TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { createTestUnit } from '../support/fleet';

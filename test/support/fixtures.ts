@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createPartner } from '../../db/management';
+import { createPartner } from '../../app/accounts';
 import type { CreateBookingBody } from '../../api/partner/create-booking';
 import { TEST_SECRETS } from './hub';
 

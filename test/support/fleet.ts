@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BookingSchema, type Place } from '../../db/entities';
-import { addUnit, issueDriverCredential } from '../../db/fleet';
+import { addUnit, issueDriverCredential } from '../../app/fleet';
 import type { ComplianceDocuments } from '../../domain/compliance';
 import { marketOf } from '../../domain/markets';
 import { priceFare } from '../../domain/pricing';

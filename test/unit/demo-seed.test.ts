@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiKeySchema, IntegratorAccountSchema, PartnerSchema } from '../../db/entities';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../app/demo-seed';
 import { parseApiKey } from '../../infra/credentials';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';

@@ -1,6 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { WebhookDestinationSchema } from '../../db/entities';
-import { createIntegratorAccount } from '../../db/management';
+import { createIntegratorAccount } from '../../app/accounts';
 import { destinationWorkflowId } from '../../contracts/public-webhooks';
 import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';

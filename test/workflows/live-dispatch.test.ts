@@ -18,7 +18,7 @@ import {
 } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
-import { setDocumentExpiry } from '../../db/fleet';
+import { setDocumentExpiry } from '../../app/fleet';
 import { createTestUnit, dateIn, VALID_DOCUMENTS } from '../support/fleet';
 import { createTestWorkers } from '../support/hub';
 import { timeSkippingEnvironment } from '../support/temporal';

@@ -15,8 +15,8 @@ import { marketOf } from '../../domain/markets';
 import { priceFare } from '../../domain/pricing';
 import { newId } from '../../infra/ids';
 import { createTestPartner } from '../support/fixtures';
-import { createIntegratorAccount } from '../../db/management';
-import { createDestination, rotateDestinationSecret, setDestinationActive } from '../../db/webhook-destinations';
+import { createIntegratorAccount } from '../../app/accounts';
+import { createDestination, rotateDestinationSecret, setDestinationActive } from '../../app/destinations';
 import { BASE_DELAYS_MS, PUBLIC_WEBHOOK_RETRY } from '../../domain/public-webhook-schedule';
 import type { PublicEventType } from '../../domain/public-events';
 import {

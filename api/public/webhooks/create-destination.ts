@@ -1,4 +1,4 @@
-import { createDestination } from '../../../db/webhook-destinations';
+import { createDestination } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { checkUrl, DESTINATION_ERRORS, environmentOf } from './common';
 import { CreateDestinationBody, destinationView, WebhookDestinationWithSecret } from './schemas';

@@ -7,7 +7,7 @@ import { environmentOf } from './common';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../../delivery-logs';
 import { keysetPage } from '../../pagination';
 import { DestinationId } from './schemas';
-import { redeliver } from '../../../db/webhook-destinations';
+import { redeliver } from '../../../app/destinations';
 
 const DeliveryAttempt = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setDestinationActive } from '../../../db/webhook-destinations';
+import { setDestinationActive } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { DESTINATION_ERRORS, ownDestination } from './common';
 import { deliveryCounts, DestinationId, destinationView, WebhookDestinationView } from './schemas';

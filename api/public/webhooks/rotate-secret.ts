@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ROTATION_OVERLAP_SECONDS, rotateDestinationSecret } from '../../../db/webhook-destinations';
+import { DEFAULT_ROTATION_OVERLAP_SECONDS, rotateDestinationSecret } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { DESTINATION_ERRORS, ownDestination } from './common';
 import { deliveryCounts, DestinationId, destinationView, WebhookDestinationWithSecret } from './schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordTestEvent } from '../../../db/webhook-destinations';
+import { recordTestEvent } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { DESTINATION_ERRORS, ownDestination } from './common';
 import { DestinationId } from './schemas';

@@ -5,8 +5,8 @@ import { isVehicleClass, VEHICLE_CLASSES } from '../domain/pricing';
 import { MARKET_CODES } from '../domain/markets';
 import { newId } from '../infra/ids';
 import { hashSecret } from '../infra/secrets';
-import { FleetUnitSchema, type DispatchState, type FleetUnit, type UnitChauffeur, type UnitVehicle } from './entities';
-import type { Secrets } from './management';
+import { FleetUnitSchema, type DispatchState, type FleetUnit, type UnitChauffeur, type UnitVehicle } from '../db/entities';
+import type { Secrets } from './accounts';
 
 /** Fleet units and their driver credentials: what the `hub fleet` commands and the demo seed manage. */
 export class FleetInputError extends Error {}

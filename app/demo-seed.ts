@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApiKey, createIntegratorAccount, createPartner, updatePartner, type Secrets } from './management';
-import { seedDemoFleet } from './seed-fleet';
+import { createApiKey, createIntegratorAccount, createPartner, updatePartner, type Secrets } from './accounts';
+import { seedDemoFleet } from './demo-fleet';
 
 export interface DemoCredentials {
   partner: { partnerId: string; name: string; sandbox: { clientId: string; clientSecret: string }; webhookSecret: string };
@@ -28,7 +28,7 @@ async function seedDemoOperator(orm: MikroORM, secrets: Secrets): Promise<DemoCr
  * On first start, a sandbox demo partner, a corporate demo account linked to it and an operator demo account, each
  * account with a read-only test key. Their secrets are kept in the local data directory only (the database holds
  * hashes), so every `npm start` can print them; data seeded before the operator existed gains it on the next start.
- * The demo fleet (db/seed-fleet.ts) is seeded too; it is idempotent.
+ * The demo fleet (app/demo-fleet.ts) is seeded too; it is idempotent.
  */
 export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): Promise<DemoCredentials> {
   await seedDemoFleet(orm);

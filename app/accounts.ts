@@ -12,7 +12,7 @@ import {
   type AccountKind,
   type KeyEnvironment,
   type PartnerEnvironment,
-} from './entities';
+} from '../db/entities';
 
 /** Partners, their OAuth clients, integrator accounts and API keys: what the `hub` CLI and the seed manage. */
 export interface Secrets {

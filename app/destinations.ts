@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { decryptSecret, encryptSecret } from '../infra/secrets';
+import { encryptDestinationSecret, newSigningSecret } from '../infra/destination-secrets';
 import { newId } from '../infra/ids';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
 import {
@@ -12,34 +11,11 @@ import {
   setDestinationStatus,
   type DestinationWorkflowInput,
 } from '../contracts/public-webhooks';
-import { PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema, type WebhookDestination } from './entities';
-import type { KeyEnvironment } from './entities';
+import { PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema, type WebhookDestination } from '../db/entities';
+import type { KeyEnvironment } from '../db/entities';
 
 /** How long the previous secret keeps signing after a rotation, unless the caller says otherwise. */
 export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600;
-
-const secretData = (destinationId: string) => `webhook-destination:${destinationId}`;
-
-export function newSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-export function encryptDestinationSecret(secret: string, destinationId: string, key: Buffer): string {
-  return encryptSecret(secret, key, secretData(destinationId));
-}
-
-/** The secrets that sign now: the current one, then the previous one while its overlap lasts. */
-export function signingSecrets(
-  d: Pick<WebhookDestination, 'id' | 'secretEnc' | 'previousSecretEnc' | 'previousSecretExpiresAt'>,
-  key: Buffer,
-  now = new Date(),
-) {
-  const secrets = [decryptSecret(d.secretEnc, key, secretData(d.id))];
-  if (d.previousSecretEnc && d.previousSecretExpiresAt && d.previousSecretExpiresAt > now) {
-    secrets.push(decryptSecret(d.previousSecretEnc, key, secretData(d.id)));
-  }
-  return secrets;
-}
 
 export async function createDestination(
   orm: MikroORM,

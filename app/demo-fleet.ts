@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { marketCentre } from '../domain/markets';
-import { FleetUnitSchema } from './entities';
+import { FleetUnitSchema } from '../db/entities';
 import { addUnit } from './fleet';
 
 interface DemoUnit {
