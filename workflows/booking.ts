@@ -150,6 +150,8 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   let settings: RideSettings | undefined = carry?.settings;
   let saved = carry !== undefined;
   let simulating = false;
+  /** The flight watch is moving the pickup (not a handler, so continue-as-new must wait for it explicitly). */
+  let retiming = false;
   /** Read-model writes in the order the workflow decided them. */
   let writes: Promise<void> = Promise.resolve();
 
@@ -317,9 +319,14 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
         cause: 'flight_watch',
         now: Date.now(),
       });
-      if (shiftMs >= MIN_PICKUP_SHIFT_MINUTES * 60_000 && !refusal)
-        await reschedule({ pickup_at: pickupAt, actor: 'system', cause: 'flight_watch' }, watch);
-      else await record(null, { flightWatch: watch });
+      retiming = true;
+      try {
+        if (shiftMs >= MIN_PICKUP_SHIFT_MINUTES * 60_000 && !refusal)
+          await reschedule({ pickup_at: pickupAt, actor: 'system', cause: 'flight_watch' }, watch);
+        else await record(null, { flightWatch: watch });
+      } finally {
+        retiming = false;
+      }
     }
   }
 
@@ -576,7 +583,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   }
 
   const shouldContinueAsNew = () =>
-    !simulating && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= ride.historyLimit);
+    !simulating && !retiming && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= ride.historyLimit);
 
   /** The dispatch moment: pickup minus the lead time (a sandbox ride: at once). */
   async function awaitDispatchMoment(): Promise<void> {

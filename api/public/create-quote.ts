@@ -40,11 +40,13 @@ export const PublicQuote = z
     pax: z.number().int(),
     distance_km: z.number(),
     duration_min: z.number().int(),
-    fare: Fare.meta({ description: 'The breakdown, in decimal units of `currency`; `commission` is always 0 here.' }),
+    // The breakdown, in decimal units of `currency`; `commission` is always 0 here.
+    fare: Fare,
     total: PublicAmount,
     cancellation_policy: z.object({
       free_until: z.string().meta({ description: 'Free cancellation until this time if booked now.' }),
-      fee_after: PublicAmount.meta({ description: 'The fee of a cancellation after `free_until`.' }),
+      // The fee of a cancellation after `free_until`.
+      fee_after: PublicAmount,
     }),
     created_at: z.string(),
   })

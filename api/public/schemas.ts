@@ -93,7 +93,8 @@ const PublicCancellation = z
     note: z.string().nullable(),
     cancelled_by: z.string().meta({ description: '`integrator`, `partner`, `ops`, `driver` or `system`.', example: 'integrator' }),
     cancelled_at: z.string(),
-    fee: PublicAmount.meta({ description: 'The fee charged: zero inside the free window.' }),
+    // The fee charged: zero inside the free window.
+    fee: PublicAmount,
   })
   .nullable()
   .meta({ id: 'PublicBookingCancellation', description: 'How the ride ended before its trip; null otherwise.' });
