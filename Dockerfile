@@ -27,6 +27,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json temporal-dev.yml ./
 COPY activities ./activities
 COPY api ./api
+COPY app ./app
+COPY contracts ./contracts
 COPY db ./db
 COPY docs ./docs
 COPY domain ./domain

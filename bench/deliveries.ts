@@ -16,8 +16,8 @@ import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createIntegratorAccount } from '../app/accounts';
 import { createDestination } from '../app/destinations';
 import { newId } from '../infra/ids';
-import { startLocalStack } from '../scripts/local-stack';
-import { eventually } from '../test/support/eventually';
+import { startLocalStack } from '../stack/local-stack';
+import { eventually } from '../stack/eventually';
 import {
   deliveryWorkflowId,
   PUBLIC_WEBHOOKS_TASK_QUEUE,
@@ -32,7 +32,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const local = await startLocalStack('bench', 30);
+  const local = await startLocalStack('bench', { poolMax: 30 });
   const { env, orm, namespace } = local;
   const encryptionKey = randomBytes(32);
 

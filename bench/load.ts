@@ -1,5 +1,5 @@
 /**
- * `npm run load`: the hub as separate processes (scripts/process-stack.ts, loopback only) driven open-loop by
+ * `npm run load`: the hub as separate processes (stack/process-stack.ts, loopback only) driven open-loop by
  * bookings (POST /v1/bookings with an Idempotency-Key), status reads (GET of a booking already created) and the
  * webhook delivery each booking causes, at a rate that steps up. Every LOAD_SAMPLE_SECONDS it prints the offered and
  * achieved rates, latency percentiles, the delivery backlog and the memory of the API and worker processes (RSS) and
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
-import { processStack } from '../scripts/process-stack';
+import { processStack } from '../stack/process-stack';
 
 const STEPS = (process.env.LOAD_STEPS ?? '2,4,8,16,32').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 60);

@@ -9,10 +9,7 @@
  *      pg client, its rate, and its delay to a LISTEN connection.
  * Sizes: BENCH_UNITS (default 50), BENCH_POSITIONS (4000), BENCH_CONCURRENCY (16), BENCH_ROUNDTRIPS (200).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client as TemporalClient } from '@temporalio/client';
 import { Client, Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
@@ -20,13 +17,11 @@ import { trackingUrl } from '../infra/passenger-links';
 import { BookingSchema } from '../db/entities';
 import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createPartner } from '../app/accounts';
-import { migrate, openOrm } from '../db/orm';
 import { priceFare } from '../domain/pricing';
 import { loadConfig } from '../infra/config';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { newId } from '../infra/ids';
 import { createLogger } from '../infra/logger';
-import { freePort } from '../test/support/ports';
+import { startLocalStack } from '../stack/local-stack';
 import { percentiles, timed } from './measure';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
@@ -70,12 +65,8 @@ function sseWatcher(body: ReadableStream<Uint8Array>) {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'hub-bench-positions-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: await freePort() });
-  const url = await pg.createDatabase('bench');
-  const orm = await openOrm(url, 30);
-  await migrate(orm);
+  const local = await startLocalStack('bench-positions', { poolMax: 30, temporal: false });
+  const { orm, databaseUrl: url } = local;
   const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   // The tracking stream never calls Temporal, nor do the driver endpoints with position signals off (below); the client
@@ -214,9 +205,7 @@ async function main() {
   } finally {
     await pool.end();
     await api.close();
-    await orm.close();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await local.stop();
   }
 }
 

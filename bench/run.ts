@@ -26,7 +26,7 @@ import { CreateBookingRequest } from '../api/partner/create-booking';
 import { newBookingRecord, startBookingWorkflow } from '../app/bookings';
 import { QuoteQuery } from '../api/partner/get-quote';
 import { newQuoteRecord } from '../app/quotes';
-import { startLocalStack } from '../scripts/local-stack';
+import { startLocalStack } from '../stack/local-stack';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
 import { paced, run, summary, timed, type Run } from './measure';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../contracts/quote';
@@ -75,7 +75,7 @@ function call(method: string, url: string, body?: string, headers: Record<string
 
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const local = await startLocalStack('bench', 30);
+  const local = await startLocalStack('bench', { poolMax: 30 });
   const { env, orm } = local;
   const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
   const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });

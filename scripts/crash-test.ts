@@ -1,5 +1,5 @@
 /**
- * `npm run crash-test`: the hub as separate processes (scripts/process-stack.ts) under a steady load of bookings and
+ * `npm run crash-test`: the hub as separate processes (stack/process-stack.ts) under a steady load of bookings and
  * webhook deliveries, while the worker, then the API, then the Temporal dev server, then PostgreSQL are killed with
  * SIGKILL and started again. Afterwards it checks and prints:
  *   - every booking that got a 201 is in the read model and has its workflow in Temporal;
@@ -21,7 +21,7 @@ import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { bookingWorkflowId } from '../contracts/booking';
-import { processStack, type ProcessStack } from './process-stack';
+import { processStack, type ProcessStack } from '../stack/process-stack';
 
 export interface CrashTestOptions {
   /** Load between two kills. */

@@ -33,9 +33,9 @@ import {
   type PublishPublicEventInput,
 } from '../contracts/public-webhooks';
 import { quoteWorkflowId } from '../contracts/quote';
-import { historyToFile } from '../test/support/histories';
-import { startReceiver } from '../test/support/receiver';
-import { startLocalStack } from './local-stack';
+import { historyToFile } from '../stack/histories';
+import { startReceiver } from '../stack/receiver';
+import { startLocalStack } from '../stack/local-stack';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 type EventName = keyof typeof temporal.api.enums.v1.EventType extends `EVENT_TYPE_${infer N}` ? N : never;

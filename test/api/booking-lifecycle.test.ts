@@ -5,7 +5,7 @@ import { bookingWorkflowId, getBookingState, reportRideProgress, type ReportRide
 import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /** GET /v1/booking-status, GET /v1/bookings/:id with the ride, DELETE /v1/bookings/:id, and X-Sandbox-Scenario. */
 describe('booking status, cancellation and sandbox scenarios through the API', () => {

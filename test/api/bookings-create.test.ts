@@ -8,9 +8,9 @@ import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../stack/eventually';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /** POST /v1/bookings: the read model written with the recovery point, a plain start, external_id, bad input, the sweep. */
 describe('POST /v1/bookings', () => {

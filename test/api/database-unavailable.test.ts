@@ -8,9 +8,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../db/orm';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
-import { freePort } from '../support/ports';
+import { freePort } from '../../stack/ports';
 import { TEST_SECRETS } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /** PostgreSQL down (stopped, restarting): requests that need it answer 503 with Retry-After, never a 500. */
 describe('with PostgreSQL out of reach', () => {

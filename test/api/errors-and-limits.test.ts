@@ -7,10 +7,10 @@ import { LISTENER_APPLICATION_NAME } from '../../db/change-listener';
 import { revokeClient } from '../../app/accounts';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../stack/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /**
  * RFC 9457 problem+json for every refusal, request ids, body limits, and the PostgreSQL-backed rate limit shared by

@@ -8,7 +8,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson } from '../support/fixtures';
 import { CDG, createTestUnit, dateIn, insertTestBooking, VALID_DOCUMENTS } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 describe('fleet list (Public API) and the driver app endpoints', () => {
   let db: TestDatabase;

@@ -3,7 +3,7 @@ import type { Holder } from '../../db/lifeline';
 import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /**
  * An idempotency claim belongs to the lifeline backend of the API process that took it, not to a wall-clock lease:

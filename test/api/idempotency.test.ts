@@ -5,7 +5,7 @@ import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /**
  * `Idempotency-Key` on POST /v1/bookings, Stripe-style: the first complete response is replayed for 24 hours, a claim

@@ -4,10 +4,10 @@ import jwt, { type JwtHeader, type JwtPayload } from 'jsonwebtoken';
 import { revokeClient, updatePartner } from '../../app/accounts';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../stack/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 /**
  * The partner OAuth surface against real PostgreSQL and the Temporal dev server: the token endpoint (RFC 6749 §4.4,

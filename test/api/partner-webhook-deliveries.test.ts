@@ -3,8 +3,8 @@ import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 describe('Partner API: webhook delivery log and redelivery', () => {
   let db: TestDatabase;

@@ -9,7 +9,7 @@ import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 const CDG: Place = { address: 'Paris Charles de Gaulle, Terminal 2E', lat: 49.0097, lng: 2.5479 };
 const VENDOME: Place = { lat: 48.8674, lng: 2.3294 };

@@ -8,8 +8,8 @@ import { priceFare } from '../../domain/pricing';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 const stripe = new Stripe('sk_test_unused');
 const CDG = { lat: 49.0097, lng: 2.5479 };

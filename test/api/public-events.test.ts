@@ -9,7 +9,7 @@ import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 const READ_SCOPES = ['bookings.read', 'invoices.read', 'payments.read'];
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import { quoteWorkflowId, type QuoteOutcome } from '../../contracts/quote';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 
 const VALIDITY_SECONDS = 120;
 const HOUR = 3600_000;

@@ -12,8 +12,8 @@ import {
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 const stripe = new Stripe('sk_test_unused');
 

@@ -5,8 +5,8 @@ import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 /** /v1/webhook-endpoint: partners read, set and clear their URL, rotate the secret and send a signed test event. */
 describe('partner webhook endpoint', () => {

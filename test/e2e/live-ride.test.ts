@@ -4,12 +4,12 @@ import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { drivingMinutes } from '../../domain/eta';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../stack/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { CDG, createTestUnit } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 /**
  * A live booking driven end to end by its driver app on the dev server: allocation, accept, on the way (with a GPS

@@ -6,8 +6,8 @@ import { temporalCliPath } from '../../infra/temporal-binaries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { freePort } from '../support/ports';
+import { startReceiver } from '../../stack/receiver';
+import { freePort } from '../../stack/ports';
 
 const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-prod-check';

@@ -4,11 +4,11 @@ import { PublicEventSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount, updatePartner } from '../../app/accounts';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../stack/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 const stripe = new Stripe('sk_test_unused');
 

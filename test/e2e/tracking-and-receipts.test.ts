@@ -16,7 +16,7 @@ import { CDG, createTestUnit, insertTestBooking } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { launchBrowser } from '../support/browser';
 import { openSse } from '../support/sse';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 import type { FareBreakdown } from '../../domain/pricing';
 
 const run = promisify(execFile);

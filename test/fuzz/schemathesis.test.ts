@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import type { TestHub } from '../support/hub';
-import { localEnvironment } from '../support/temporal';
+import { localEnvironment } from '../../stack/temporal';
 import { PROFILES, runSchemathesis, startFuzzHub, type FuzzCredentials } from './schemathesis';
 
 /**

@@ -12,8 +12,8 @@ import { registerCollectGauge } from '../../infra/metrics';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 /** The value of one series in a Prometheus exposition, or 0 when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number {

@@ -10,8 +10,8 @@ import { buildWorkflowBundle, createWorkers, runWorkers } from '../../workers/cr
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { localEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
 
 describe('tracing', () => {
   it('is off unless an OTLP endpoint is configured: nothing is started', async () => {

@@ -1,28 +1,29 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../infra/embedded-postgres';
 import { migrate, openOrm } from '../../db/orm';
+import { startScratchPostgres } from '../../stack/local-stack';
 import { buildWorkflowBundle } from '../../workers/create-workers';
 import { adminQuery, TEMPLATE_DB } from './db';
-import { freePort } from './ports';
 
 /**
  * Once per `npm test`: a fresh PostgreSQL (embedded, in the OS temp dir, unless DATABASE_URL names a server to use)
  * with a migrated template database that every test file clones, and one shared workflow bundle.
  */
 export default async function globalSetup(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'hub-test-'));
-  chmodSync(dir, 0o755); // the `postgres` user must reach its data directory inside
-  process.env.HUB_TEST_DIR = dir;
   let baseUrl: string;
+  let dir: string;
   if (process.env.DATABASE_URL) {
     baseUrl = process.env.DATABASE_URL.replace(/\/[^/]*$/, '');
+    dir = mkdtempSync(join(tmpdir(), 'hub-test-'));
+    chmodSync(dir, 0o755);
   } else {
-    const pg = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), port: await freePort() });
-    (globalThis as { __HUB_PG__?: unknown }).__HUB_PG__ = pg;
-    baseUrl = pg.baseUrl;
+    const scratch = await startScratchPostgres('test');
+    (globalThis as { __HUB_PG__?: unknown }).__HUB_PG__ = scratch;
+    baseUrl = scratch.pg.baseUrl;
+    dir = scratch.dir;
   }
+  process.env.HUB_TEST_DIR = dir;
   await adminQuery(baseUrl, `drop database if exists "${TEMPLATE_DB}" with (force)`);
   await adminQuery(baseUrl, `create database "${TEMPLATE_DB}"`);
   process.env.HUB_TEST_PG_BASE = baseUrl;

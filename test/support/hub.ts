@@ -8,7 +8,7 @@ import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
 import { createWorkers, runWorkers, type WorkerDeps } from '../../workers/create-workers';
 import type { TestDatabase } from './db';
-import { sharedWorkflowBundle } from './temporal';
+import { sharedWorkflowBundle } from '../../stack/temporal';
 
 export interface TestHub {
   baseUrl: string;

@@ -4,7 +4,7 @@ import { createIntegratorAccount } from '../../app/accounts';
 import { destinationWorkflowId } from '../../contracts/public-webhooks';
 import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { timeSkippingEnvironment } from '../support/temporal';
+import { timeSkippingEnvironment } from '../../stack/temporal';
 
 let db: TestDatabase;
 let env: TestWorkflowEnvironment;

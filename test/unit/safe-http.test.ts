@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addressAllowed, classifyAddress, safePost, urlProblem, type Resolver } from '../../infra/safe-http';
-import { startReceiver } from '../support/receiver';
+import { startReceiver } from '../../stack/receiver';
 
 const post = (url: string, livemode: boolean, resolver?: Resolver) =>
   safePost(url, { body: '{}', headers: {}, timeoutMs: 2000, livemode, resolver });

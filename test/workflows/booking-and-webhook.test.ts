@@ -9,8 +9,8 @@ import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/p
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { timeSkippingEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 
 const HOUR = 3600_000;

@@ -26,7 +26,7 @@ import { BookingStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
+import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

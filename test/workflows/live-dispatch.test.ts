@@ -21,7 +21,7 @@ import { bookingBody, createTestPartner } from '../support/fixtures';
 import { setDocumentExpiry } from '../../app/fleet';
 import { createTestUnit, dateIn, VALID_DOCUMENTS } from '../support/fleet';
 import { createTestWorkers } from '../support/hub';
-import { timeSkippingEnvironment } from '../support/temporal';
+import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 
 const MINUTE = 60_000;

@@ -31,8 +31,8 @@ import {
 import { DestinationStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
-import { startReceiver } from '../support/receiver';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
+import { startReceiver } from '../../stack/receiver';
+import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
 
 const stripe = new Stripe('sk_test_unused');
 const HOUR = 3600_000;

@@ -6,7 +6,7 @@ import { claimQuoteFor } from '../../app/quotes';
 import { ProblemError } from '../../api/errors';
 import { newId } from '../../infra/ids';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../../contracts/quote';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../support/temporal';
+import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
 
 const MINUTE = 60_000;
 const VALIDITY_SECONDS = 900;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import * as workflows from '../../workflows';
-import { historyFromFile } from '../support/histories';
-import { sharedWorkflowBundle } from '../support/temporal';
+import { historyFromFile } from '../../stack/histories';
+import { sharedWorkflowBundle } from '../../stack/temporal';
 
 const DIR = join(__dirname, '..', 'histories');
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { WorkflowBundle } from '@temporalio/worker';
-import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
-import { indexedValueTypes } from '../../infra/search-attribute-registration';
-import { temporalCliPath, temporalTestServerPath } from '../../infra/temporal-binaries';
+import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
+import { indexedValueTypes } from '../infra/search-attribute-registration';
+import { temporalCliPath, temporalTestServerPath } from '../infra/temporal-binaries';
 
 /** The workflow bundle built once by the global setup. */
 export function sharedWorkflowBundle(): WorkflowBundle {

@@ -7,7 +7,7 @@ import { devServerArgs, loadDevStack } from '../infra/dev-stack';
 import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
 import { temporalCliPath } from '../infra/temporal-binaries';
 import { buildWorkflowBundle } from '../workers/create-workers';
-import { freePort } from '../test/support/ports';
+import { freePort } from './ports';
 
 /**
  * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
