@@ -8,6 +8,7 @@
  *   3. GET /v1/booking-status and GET /v1/bookings/:id latency, against a bare Koa app reading the same row from PostgreSQL;
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
+ * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -19,6 +20,7 @@ import { apiDeps } from '../api/server';
 import { defineOperation } from '../api/operation';
 import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../app/accounts';
+import { publicListBench } from './public-list';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
@@ -291,7 +293,8 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+// `npm run bench -- public-list`: the list benchmark on the seeded database (bench/public-list.ts) instead.
+(process.argv[2] === 'public-list' ? publicListBench() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

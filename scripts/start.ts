@@ -92,6 +92,7 @@ async function main() {
       ui: config.temporal.address ? undefined : `http://${stack.ip}:${stack.uiPort}`,
       demo,
       namespace: target.namespace,
+      databaseUrl,
     });
   } catch (err) {
     await stopAll();
@@ -99,7 +100,13 @@ async function main() {
   }
 }
 
-function printBanner(info: { api: string; ui?: string; namespace: string; demo: Awaited<ReturnType<typeof seedDemo>> }) {
+function printBanner(info: {
+  api: string;
+  ui?: string;
+  namespace: string;
+  databaseUrl: string;
+  demo: Awaited<ReturnType<typeof seedDemo>>;
+}) {
   const { partner, integrator, operator } = info.demo;
   const pickup = new Date(Date.now() + 3 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
   console.log(`
@@ -109,6 +116,7 @@ function printBanner(info: { api: string; ui?: string; namespace: string; demo: 
   API docs       ${info.api}/docs   (OpenAPI: ${info.api}/openapi.json)
   Temporal UI    ${info.ui ?? '(external cluster)'}   namespace ${info.namespace}
   Ops            ${info.api}/healthz   ${info.api}/readyz   ${info.api}/metrics   (docs/operations.md)
+  PostgreSQL     psql ${info.databaseUrl}
 
   Demo sandbox partner "${partner.name}" (${partner.partnerId})
     client_id      ${partner.sandbox.clientId}
