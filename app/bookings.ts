@@ -1,5 +1,6 @@
 import {
   ApplicationFailure,
+  ServiceError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
@@ -289,6 +290,22 @@ export function customerCancellation(booking: Booking): CancellationRecord | nul
 const notCancellable = (detail: string) => new ProblemError('booking_not_cancellable', { detail });
 
 /**
+ * The server refuses an Update that lands while a workflow task is being completed with `UnhandledCommand`
+ * (FAILED_PRECONDITION, "unexpected workflow task failure"); the workflow is fine and the next try is admitted.
+ */
+async function retryingRacedUpdate<T>(update: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await update();
+    } catch (err) {
+      const raced = err instanceof ServiceError && /unexpected workflow task failure/.test(String(err.cause?.message));
+      if (!raced || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/**
  * Cancels through the booking workflow's `cancelBooking` Update, whose validator decides: free inside the window, the
  * policy's fee after it. A repeated cancellation answers the first one; a ride that has ended (or whose trip has
  * started) is `booking_not_cancellable`. `find` reads the booking again should the workflow end meanwhile.
@@ -303,7 +320,8 @@ export async function cancelBooking(
   if (earlier) return earlier;
   if (isTerminal(booking.status as BookingStatus)) throw notCancellable(`The booking is already ${booking.status}.`);
   try {
-    const result = await temporal.workflow.getHandle(bookingWorkflowId(booking.id)).executeUpdate(cancelBookingUpdate, { args: [input] });
+    const handle = temporal.workflow.getHandle(bookingWorkflowId(booking.id));
+    const result = await retryingRacedUpdate(() => handle.executeUpdate(cancelBookingUpdate, { args: [input] }));
     return result.cancellation;
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
@@ -334,9 +352,9 @@ export async function rescheduleBooking(
 ): Promise<void> {
   if (isTerminal(booking.status as BookingStatus)) throw rescheduleNotAllowed(`the booking is already ${booking.status}`);
   try {
-    await temporal.workflow
-      .getHandle(bookingWorkflowId(booking.id))
-      .executeUpdate(rescheduleBookingUpdate, { args: [{ pickup_at: input.pickupAt, actor: input.actor, cause: 'customer' }] });
+    const handle = temporal.workflow.getHandle(bookingWorkflowId(booking.id));
+    const move = { pickup_at: input.pickupAt, actor: input.actor, cause: 'customer' as const };
+    await retryingRacedUpdate(() => handle.executeUpdate(rescheduleBookingUpdate, { args: [move] }));
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused')
       throw rescheduleNotAllowed(err.cause.message);
