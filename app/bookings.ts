@@ -45,10 +45,22 @@ export interface BookingRequest {
   notes?: string;
 }
 
-/** The Idempotency-Key's recovery points (api/middleware/idempotency.ts `IdempotencyHandle`). */
+/** The Idempotency-Key's recovery points, as the idempotency middleware hands them to a handler. */
 export interface RecoveryPoints {
+  /**
+   * Claims the key if this request has not yet, and answers what a failed earlier attempt with it saved before its
+   * side effect (e.g. the booking id it used), or null. A key already answered or in use ends the request here: its
+   * stored answer is replayed, or it is refused.
+   */
   claim(): Promise<string | null>;
+  /** Call before a side effect that a retry must find again rather than repeat. */
   saveRecoveryPoint(value: string): Promise<void>;
+  /**
+   * Saves `value` as the recovery point in the same statement as a write that must commit with it: `write` builds a
+   * conditional write (`insert … select … where <claimHeld> … returning …`) with its parameters from `$first`, so it
+   * happens only while this request holds its claim. An unclaimed key is claimed by the same statement; if an earlier
+   * attempt had saved another recovery point, nothing is written and `recoveryPoint` says which: redo with it.
+   */
   saveRecoveryPointWith(
     value: string,
     write: (claimHeld: string, first: number) => Statement,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeline';
-import { sqlOf, type Statement } from '../../db/sql';
+import { sqlOf } from '../../db/sql';
+import type { RecoveryPoints } from '../../app/bookings';
 import { ProblemError } from '../errors';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -85,26 +86,8 @@ interface StoredKey {
   response_body: string | null;
 }
 
-export interface IdempotencyHandle {
-  /**
-   * Claims the key if this request has not yet, and answers what a failed earlier attempt with it saved before its
-   * side effect (e.g. the booking id it used), or null. A key already answered or in use ends the request here: its
-   * stored answer is replayed, or it is refused.
-   */
-  claim(): Promise<string | null>;
-  /** Call before a side effect that a retry must find again rather than repeat. */
-  saveRecoveryPoint(value: string): Promise<void>;
-  /**
-   * Saves `value` as the recovery point in the same statement as a write that must commit with it: `write` builds a
-   * conditional write (`insert … select … where <claimHeld> … returning …`) with its parameters from `$first`, so it
-   * happens only while this request holds its claim. An unclaimed key is claimed by the same statement; if an earlier
-   * attempt had saved another recovery point, nothing is written and `recoveryPoint` says which: redo with it.
-   */
-  saveRecoveryPointWith(
-    value: string,
-    write: (claimHeld: string, first: number) => Statement,
-  ): Promise<{ written: number; recoveryPoint: string }>;
-}
+/** What a handler that claims its key itself (`idempotent: 'in-handler'`) is given: app/bookings.ts `RecoveryPoints`. */
+export type IdempotencyHandle = RecoveryPoints;
 
 declare module 'koa' {
   interface DefaultState {

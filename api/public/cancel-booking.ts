@@ -6,6 +6,7 @@ import { defineOperation } from '../operation';
 import { BookingRef, PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
+import { PUBLIC_WRITE_ERRORS } from './write-errors';
 
 export const PublicCancelRequest = z
   .object({
@@ -35,18 +36,7 @@ export const cancelPublicBooking = defineOperation({
     bodyExample: { reason: 'passenger_request', note: 'Meeting moved.' },
   },
   responses: { 200: { description: 'The booking, cancelled.', schema: PublicBookingDetail } },
-  errors: [
-    'invalid_api_key',
-    'insufficient_scope',
-    'invalid_json',
-    'payload_too_large',
-    'unsupported_media_type',
-    'validation_failed',
-    'not_found',
-    'booking_not_cancellable',
-    'rate_limited',
-    'service_unavailable',
-  ],
+  errors: [...PUBLIC_WRITE_ERRORS, 'not_found', 'booking_not_cancellable'],
   async handler({ params, body, principal, deps }) {
     const find = () => findVisibleBooking(deps.orm, principal, params.ref);
     const booking = await find();

@@ -5,25 +5,13 @@ import type { QuoteRecord } from '../../contracts/quote';
 import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from '../partner/sandbox-scenario';
-import { QuoteId } from '../partner/schemas';
+import { Passenger, QuoteId } from '../partner/schemas';
 import { PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
+import { PUBLIC_WRITE_ERRORS } from './write-errors';
 
-const PublicPassenger = z
-  .object({
-    name: z.string().min(1).max(200).meta({ example: 'Ada Lovelace' }),
-    phone: z
-      .string()
-      .regex(/^\+[1-9][0-9]{6,14}$/, 'expected an E.164 number with a leading +')
-      .meta({ example: '+33612345678' }),
-    email: z
-      .email()
-      .max(254)
-      .refine((email) => email.lastIndexOf('@') <= 64, 'the part before @ is at most 64 characters')
-      .optional()
-      .meta({ example: 'ada@example.com' }),
-  })
+const PublicPassenger = Passenger.pick({ name: true, phone: true, email: true })
   .strict()
   .meta({ id: 'PublicPassenger', description: 'Who rides; the number of passengers is the quote’s `pax`.' });
 
@@ -91,21 +79,14 @@ export const createPublicBooking = defineOperation({
   request: { body: PublicBookingRequest, bodyExample: EXAMPLE, headers: SandboxScenarioHeaders },
   responses: { 201: { description: 'The booking, confirmed.', schema: PublicBookingDetail } },
   errors: [
+    ...PUBLIC_WRITE_ERRORS,
     'bad_request',
-    'invalid_api_key',
-    'insufficient_scope',
-    'invalid_json',
-    'payload_too_large',
-    'unsupported_media_type',
-    'validation_failed',
     'idempotency_key_in_use',
     'idempotency_key_reused',
     'not_found',
     'quote_expired',
     'quote_used',
     'conflict',
-    'rate_limited',
-    'service_unavailable',
   ],
   async handler({ body, headers, principal, deps, ctx }) {
     const record = await createBooking(deps, {

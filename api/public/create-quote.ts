@@ -8,6 +8,7 @@ import { checkQuotedTrip } from '../partner/get-quote';
 import { CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../partner/schemas';
 import { PublicAmount } from './schemas';
 import { publicAmount } from '../../domain/public-booking';
+import { PUBLIC_WRITE_ERRORS } from './write-errors';
 
 export const PublicQuoteRequest = z
   .object({
@@ -96,16 +97,7 @@ export const createPublicQuote = defineOperation({
   security: { kind: 'apiKey', scope: 'bookings.write' },
   request: { body: PublicQuoteRequest, bodyExample: EXAMPLE },
   responses: { 201: { description: 'The quote, held until `expires_at`.', schema: PublicQuote } },
-  errors: [
-    'invalid_api_key',
-    'insufficient_scope',
-    'invalid_json',
-    'payload_too_large',
-    'unsupported_media_type',
-    'validation_failed',
-    'rate_limited',
-    'service_unavailable',
-  ],
+  errors: [...PUBLIC_WRITE_ERRORS],
   async handler({ body, principal, deps }) {
     const owner = { partnerId: null, accountId: principal.ownerId, livemode: principal.livemode };
     const quote = await createQuote(deps.temporal, body, owner, deps.quoteValiditySeconds);

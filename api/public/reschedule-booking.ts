@@ -6,6 +6,7 @@ import { Instant } from '../partner/schemas';
 import { BookingRef, PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
+import { PUBLIC_WRITE_ERRORS } from './write-errors';
 
 export const RescheduleRequest = z
   .object({ pickup_at: Instant.meta({ description: 'The new pickup time, ISO 8601 with offset.', example: '2027-03-15T10:00:00Z' }) })
@@ -25,18 +26,7 @@ export const reschedulePublicBooking = defineOperation({
   security: { kind: 'apiKey', scope: 'bookings.write' },
   request: { params: z.object({ ref: BookingRef }), body: RescheduleRequest, bodyExample: { pickup_at: '2027-03-15T10:00:00Z' } },
   responses: { 200: { description: 'The booking at its new time.', schema: PublicBookingDetail } },
-  errors: [
-    'invalid_api_key',
-    'insufficient_scope',
-    'invalid_json',
-    'payload_too_large',
-    'unsupported_media_type',
-    'validation_failed',
-    'not_found',
-    'reschedule_not_allowed',
-    'rate_limited',
-    'service_unavailable',
-  ],
+  errors: [...PUBLIC_WRITE_ERRORS, 'not_found', 'reschedule_not_allowed'],
   async handler({ params, body, principal, deps }) {
     const find = () => findVisibleBooking(deps.orm, principal, params.ref);
     const booking = await find();
