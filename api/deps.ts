@@ -5,7 +5,8 @@ import type { ChangeListener } from '../db/change-listener';
 import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
 import type { Tracing } from '../infra/tracing';
-import type { CredentialStandings } from './auth/credential-standing';
+import type { KeyStanding } from './auth/api-key-auth';
+import type { CredentialStandings, Standing } from './auth/credential-standing';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { RateLimiter } from './middleware/rate-limit';
 import type { PositionSignals } from './driver/position-signals';
@@ -27,7 +28,9 @@ export interface ApiDeps {
   /** The process's one LISTEN connection, fanning changes out to the tracking streams and the credential cache. */
   changes: ChangeListener;
   /** Partner clients' standing, cached until a change is notified (api/auth/credential-standing.ts). */
-  standings: CredentialStandings;
+  standings: CredentialStandings<Standing>;
+  /** API keys with their account's kind, cached the same way (api/auth/api-key-auth.ts). */
+  apiKeys: CredentialStandings<KeyStanding>;
   /** Rate-limit quota leased from PostgreSQL in slices (api/middleware/rate-limit.ts). */
   rateLimiter: RateLimiter;
   /** At most one position Signal per live ride per GPS interval from this process (api/driver/position-signals.ts). */

@@ -11,7 +11,8 @@ import { startTracing, type Tracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
-import { CredentialStandings } from './auth/credential-standing';
+import { apiKeyStandings } from './auth/api-key-auth';
+import { partnerStandings } from './auth/credential-standing';
 import { SigningKeyStore } from './auth/signing-keys';
 import { PositionSignals } from './driver/position-signals';
 import { RateLimiter } from './middleware/rate-limit';
@@ -32,7 +33,8 @@ export function apiDeps(
     quoteValiditySeconds: config.quoteValiditySeconds,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     changes,
-    standings: new CredentialStandings(parts.orm, changes),
+    standings: partnerStandings(parts.orm, changes),
+    apiKeys: apiKeyStandings(parts.orm, changes),
     rateLimiter: new RateLimiter(parts.orm),
     tracking: config.tracking,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),

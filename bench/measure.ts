@@ -1,4 +1,41 @@
 /** How the benches load the hub and summarise what they saw: latencies in milliseconds, rates per second. */
+import { Agent, request } from 'node:http';
+
+// The load comes from node:http on keep-alive connections, not fetch: fetch costs about twice the CPU per request, and
+// the load generator shares the machine's two cores with everything it measures.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One request; resolves once the whole answer is read, rejects on a status of 300 or more. */
+export function call(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method,
+      agent,
+      headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('error', reject);
+      res.on('end', () => (res.statusCode! >= 300 ? reject(new Error(`${method} ${url}: ${res.statusCode}`)) : resolve()));
+    });
+    req.end(body);
+  });
+}
+
+/** An access token of the partner API for an OAuth client (client credentials). */
+export async function partnerToken(base: string, clientId: string, clientSecret: string): Promise<string> {
+  const response = await fetch(`${base}/v1/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  if (!response.ok) throw new Error(`POST /v1/oauth/token: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
 
 export interface Run {
   latencies: number[];

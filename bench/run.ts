@@ -5,15 +5,14 @@
  *      client.workflow.start the API makes (alternating rounds); then p99 at half the measured maximum rate (open
  *      loop, paced), beside raw starts at that rate;
  *   2. quotes per second through GET /v1/quotes, against a bare start of the quote workflow;
- *   3. GET /v1/booking-status and GET /v1/bookings/:id latency, against a bare Koa app reading the same row from PostgreSQL;
+ *   3. GET /v1/booking-status, GET /v1/bookings/:id and the public single read, against a bare Koa app reading the same
+ *      row from PostgreSQL (bench/reads.ts);
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
- * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts).
+ * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
+ * `npm run bench -- reads` the reads alone (bench/reads.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { apiDeps } from '../api/server';
@@ -30,7 +29,8 @@ import { QuoteQuery } from '../api/partner/get-quote';
 import { newQuoteRecord } from '../app/quotes';
 import { startLocalStack } from '../stack/local-stack';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
-import { paced, run, summary, timed, type Run } from './measure';
+import { call, paced, partnerToken, run, summary, timed, type Run } from './measure';
+import { measureReads, operatorKey, printReads, readsBench } from './reads';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../contracts/quote';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
@@ -53,28 +53,6 @@ const ping = (name: string, security: 'none' | 'partner', idempotent = false) =>
     handler: async () => ({ status: 200, body: { ok: true } }),
   });
 
-// The load comes from node:http on keep-alive connections, not fetch: fetch costs about twice the CPU per request, and
-// the load generator shares the machine's two cores with everything it measures.
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One request; resolves once the whole answer is read, rejects on a status of 300 or more. */
-function call(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method,
-      agent,
-      headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      res.resume();
-      res.on('error', reject);
-      res.on('end', () => (res.statusCode! >= 300 ? reject(new Error(`${method} ${url}: ${res.statusCode}`)) : resolve()));
-    });
-    req.end(body);
-  });
-}
-
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const local = await startLocalStack('bench', { poolMax: 30 });
@@ -93,15 +71,7 @@ async function main() {
   try {
     const partner = await createPartner(orm, secrets, { name: 'Bench' });
     const client = partner.clients[0];
-    const tokenResponse = await fetch(`${base}/v1/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const token = await partnerToken(base, client.clientId, client.clientSecret);
     /** Waits until the workers have run `count` bookings (booking.created), so later measurements don't share the CPU with them. */
     const drained = async (count: number) => {
       const deadline = Date.now() + 300_000;
@@ -210,30 +180,10 @@ async function main() {
     // The same comparison with the workers sharing the cores, each round followed by its workflows' first steps.
     const { api: sharedApi, raw: sharedRaw } = await compare('shared', () => drained((created += ROUND_SIZE)));
 
-    // Reads: GET /v1/bookings/:id against a bare Koa app doing the same primary-key read.
-    const bareRead = new Koa();
-    bareRead.use(async (ctx) => {
-      const [row] = await orm.em.getConnection().execute(`select * from bookings where id = ?`, [ctx.path.slice(1)]);
-      ctx.body = row;
-    });
-    const bareServer = bareRead.listen(0, '127.0.0.1');
-    await new Promise((r) => bareServer.once('listening', r));
-    const bareBase = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+    // Reads: the partner and public single reads against a bare Koa app doing the same primary-key read.
     const [{ id: someBooking }] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from bookings limit 1`);
-    const reads = [];
-    for (const [name, url, auth] of [
-      ['GET /v1/booking-status', `${base}/v1/booking-status?id=${someBooking}`, true],
-      ['GET /v1/bookings/:id', `${base}/v1/bookings/${someBooking}`, true],
-      ['bare Koa + PostgreSQL read', `${bareBase}/${someBooking}`, false],
-    ] as const) {
-      await timed(100, CONCURRENCY, () => get(url, auth));
-      reads.push({
-        name,
-        serial: await timed(PINGS / 4, 1, () => get(url, auth)),
-        parallel: await timed(PINGS, CONCURRENCY, () => get(url, auth)),
-      });
-    }
-    bareServer.close();
+    const apiKey = await operatorKey(orm, secrets);
+    const reads = await measureReads({ base, orm, token, apiKey, bookingId: someBooking }, { pings: PINGS, concurrency: CONCURRENCY });
 
     // Each stage twice: one request at a time (latency) and CONCURRENCY at a time (throughput, i.e. CPU per request).
     const stages = [
@@ -270,10 +220,7 @@ async function main() {
     console.log(`\n${line('GET /v1/quotes', quotes, 'quotes/s')}`);
     console.log(line('start of quote:<id> (raw)', rawQuotes, 'starts/s'));
     console.log(`ratio quotes / raw start                      ${(quotes.rate / rawQuotes.rate).toFixed(2)}`);
-    console.log('\n                                    one at a time           concurrency ' + CONCURRENCY);
-    for (const { name, serial, parallel } of reads) {
-      console.log(`${name.padEnd(36)}p50 ${f(serial.p50)} ms  p99 ${f(serial.p99)} ms   ${f(parallel.rate)} req/s`);
-    }
+    printReads(reads, CONCURRENCY);
     console.log('\n                                    one at a time           concurrency ' + CONCURRENCY);
     for (const { name, serial, parallel } of pings) {
       console.log(`${name.padEnd(36)}p50 ${f(serial.p50)} ms  p99 ${f(serial.p99)} ms   ${f(parallel.rate)} req/s`);
@@ -293,8 +240,16 @@ async function main() {
   }
 }
 
-// `npm run bench -- public-list`: the list benchmark on the seeded database (bench/public-list.ts) instead.
-(process.argv[2] === 'public-list' ? publicListBench() : main()).catch((err) => {
+const BENCHES: Record<string, () => Promise<void>> = {
+  'public-list': publicListBench,
+  reads: () => readsBench({ pings: PINGS, concurrency: CONCURRENCY }),
+};
+const chosen = process.argv[2];
+if (chosen !== undefined && !BENCHES[chosen]) {
+  console.error(`unknown bench ${chosen}; known: ${Object.keys(BENCHES).join(', ')} (or none for the whole run)`);
+  process.exit(2);
+}
+(chosen ? BENCHES[chosen]! : main)().catch((err) => {
   console.error(err);
   process.exit(1);
 });

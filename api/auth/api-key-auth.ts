@@ -1,15 +1,18 @@
 import type { Context } from 'koa';
-import { ApiKeySchema, type AccountKind } from '../../db/entities';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ChangeListener } from '../../db/change-listener';
+import type { AccountKind } from '../../db/entities';
 import { sqlOf } from '../../db/sql';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { parseApiKey } from '../../infra/credentials';
+import { CredentialStandings } from './credential-standing';
 import type { Principal } from './principal';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-interface KeyRow {
+export interface KeyStanding {
   id: string;
   account_id: string;
   account_kind: AccountKind;
@@ -17,16 +20,22 @@ interface KeyRow {
   scopes: string[];
   rate_per_minute: number;
   secret_hash: string;
-  /** The key's `last_used_at` is older than LAST_USED_RESOLUTION_MS (or unset). */
-  use_stale: boolean;
   revoked: boolean;
+  /** When this process last knew `last_used_at` written (epoch ms; 0: never): written again once it is a minute old. */
+  used_at: number;
 }
 
-/** The key and its account's kind in one statement (every public request runs it). */
+/** The key and its account's kind in one statement. */
 const KEY_WITH_ACCOUNT = `select k.id, k.account_id, a.kind as account_kind, k.environment, k.scopes, k.rate_per_minute,
-  k.secret_hash, k.revoked_at is not null as revoked,
-  coalesce(k.last_used_at < now() - make_interval(secs => $2), true) as use_stale
+  k.secret_hash, k.revoked_at is not null as revoked, coalesce(extract(epoch from k.last_used_at) * 1000, 0)::float8 as used_at
   from api_keys k join integrator_accounts a on a.id = k.account_id where k.id = $1`;
+
+const MARK_USED = `update api_keys set last_used_at = now() where id = $1`;
+
+/** The API keys' standing, kept until a change of a key or its account is notified (api/auth/credential-standing.ts). */
+export function apiKeyStandings(orm: MikroORM, changes: ChangeListener): CredentialStandings<KeyStanding> {
+  return new CredentialStandings(changes, async (id) => (await sqlOf(orm)<KeyStanding>(KEY_WITH_ACCOUNT, [id]))[0]);
+}
 
 function invalidKey(presented: boolean): ProblemError {
   return new ProblemError('invalid_api_key', {
@@ -49,21 +58,23 @@ export function insufficientScope(scopes: readonly string[]): ProblemError {
 }
 
 /**
- * `Authorization: Bearer hub_<env>_…`. The checksum refuses a mistyped key without a database read; the key row is
- * read on every request, so a revocation takes effect on the very next one, on every process.
+ * `Authorization: Bearer hub_<env>_…`. The checksum refuses a mistyped key without a database read; the key's
+ * standing is kept by each process until PostgreSQL notifies a change, so a revocation takes effect within
+ * milliseconds on every process (and on the next request of a process that cannot hear notifications).
  */
 export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: string | readonly string[]): Promise<Principal> {
   const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
   const parsed = match ? parseApiKey(match[1]) : null;
   if (!parsed) throw invalidKey(Boolean(match));
-  const [key] = await sqlOf(deps.orm)<KeyRow>(KEY_WITH_ACCOUNT, [parsed.id, LAST_USED_RESOLUTION_MS / 1000]);
+  const key = await deps.apiKeys.get(parsed.id);
   if (!key || key.revoked || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secret_hash, deps.hashPepper)) {
     throw invalidKey(true);
   }
   const accepted = typeof scope === 'string' ? [scope] : scope;
   if (!accepted.some((s) => key.scopes.includes(s))) throw insufficientScope(accepted);
-  if (key.use_stale) {
-    await deps.orm.em.fork().nativeUpdate(ApiKeySchema, { id: key.id }, { lastUsedAt: new Date() });
+  if (Date.now() - key.used_at >= LAST_USED_RESOLUTION_MS) {
+    key.used_at = Date.now();
+    await sqlOf(deps.orm)(MARK_USED, [key.id]);
   }
   return {
     kind: 'integrator',

@@ -15,6 +15,11 @@ export interface Standing {
 const STANDING = `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id
   from oauth_clients c join partners p on p.id = c.partner_id where c.id = $1`;
 
+/** A partner client's standing, kept as CredentialStandings keep it. */
+export function partnerStandings(orm: MikroORM, changes: ChangeListener): CredentialStandings<Standing> {
+  return new CredentialStandings(changes, async (clientId) => (await sqlOf(orm)<Standing>(STANDING, [clientId]))[0]);
+}
+
 /** Trusted at most this long without a notification: a bound for a change made with the triggers disabled. */
 const MAX_AGE_MS = 60_000;
 const KEPT = 10_000;
@@ -22,14 +27,15 @@ const KEPT = 10_000;
 const RETRY_LISTEN_MS = 1_000;
 
 /**
- * Each partner client's standing, read once and kept while this process listens on `credentials_changed`, which
- * the triggers on `oauth_clients` and `partners` notify in the transaction of any change: a revocation, allow-list or
- * rate-limit change reaches every API process as soon as PostgreSQL delivers the notification (milliseconds), and
- * every request meanwhile saves a round trip. Whenever notifications may have been missed (not listening yet, the
- * connection lost) the standing is read on every request instead, and everything kept is forgotten.
+ * Each credential's standing (a partner client's, an API key's), read once and kept while this process listens on
+ * `credentials_changed`, which the triggers on `oauth_clients`, `partners`, `api_keys` and `integrator_accounts`
+ * notify in the transaction of any change that matters: a revocation, allow-list, scope or rate-limit change reaches
+ * every API process as soon as PostgreSQL delivers the notification (milliseconds), and every request meanwhile saves
+ * a round trip. Whenever notifications may have been missed (not listening yet, the connection lost) the standing is
+ * read on every request instead, and everything kept is forgotten.
  */
-export class CredentialStandings {
-  private readonly kept = new Map<string, { standing: Standing; version: number; readAt: number }>();
+export class CredentialStandings<T> {
+  private readonly kept = new Map<string, { standing: T; version: number; readAt: number }>();
   /** Bumped by every notification, lost connection and reconnect: a read begun under an older version is not kept. */
   private version = 0;
   private subscribed = false;
@@ -37,19 +43,19 @@ export class CredentialStandings {
   private listenFailedAt = 0;
 
   constructor(
-    private readonly orm: MikroORM,
     private readonly changes: ChangeListener,
+    private readonly read: (id: string) => Promise<T | undefined>,
   ) {}
 
-  async get(clientId: string): Promise<Standing | undefined> {
+  async get(id: string): Promise<T | undefined> {
     const trusted = this.listening();
-    const known = this.kept.get(clientId);
+    const known = this.kept.get(id);
     if (trusted && known && known.version === this.version && Date.now() - known.readAt < MAX_AGE_MS) return known.standing;
     const version = this.version;
-    const [standing] = await sqlOf(this.orm)<Standing>(STANDING, [clientId]);
+    const standing = await this.read(id);
     if (standing && trusted && version === this.version && this.changes.listening) {
       if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(clientId, { standing, version, readAt: Date.now() });
+      this.kept.set(id, { standing, version, readAt: Date.now() });
     }
     return standing;
   }

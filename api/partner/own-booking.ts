@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BookingSchema, type Booking } from '../../db/entities';
+import { readBooking } from '../../db/booking-reads';
+import type { Booking } from '../../db/entities';
 import { bookingEnvironment, type Principal } from '../auth/principal';
 
 /** The partner's booking `id` in the caller's environment; null for an unknown id and for anyone else's booking alike. */
 export function findOwnBooking(orm: MikroORM, principal: Principal, id: string): Promise<Booking | null> {
-  return orm.em.fork().findOne(BookingSchema, { id, partnerId: principal.ownerId, environment: bookingEnvironment(principal.livemode) });
+  return readBooking(orm, id, { partnerId: principal.ownerId, environment: bookingEnvironment(principal.livemode) });
 }

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BookingSchema, type Booking } from '../../db/entities';
+import { readBooking } from '../../db/booking-reads';
+import type { Booking } from '../../db/entities';
 import { bookingEnvironment, type Principal } from '../auth/principal';
 
 /**
@@ -12,5 +13,5 @@ export function visibleBookings(principal: Principal): Pick<Booking, 'environmen
 }
 
 export function findVisibleBooking(orm: MikroORM, principal: Principal, ref: string): Promise<Booking | null> {
-  return orm.em.fork().findOne(BookingSchema, { ...visibleBookings(principal), id: ref });
+  return readBooking(orm, ref, visibleBookings(principal));
 }

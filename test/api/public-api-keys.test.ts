@@ -10,6 +10,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+import { eventually } from '../../stack/eventually';
 
 const CDG: Place = { address: 'Paris Charles de Gaulle, Terminal 2E', lat: 49.0097, lng: 2.5479 };
 const VENDOME: Place = { lat: 48.8674, lng: 2.3294 };
@@ -364,13 +365,18 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect(res.json.code).toBe('invalid_api_key');
   });
 
-  it('refuses a revoked key on the very next request', async () => {
+  it('refuses a revoked key as soon as PostgreSQL tells the API, and a narrowed key its lost scope', async () => {
     const created = await key(accountA, 'live');
+    const narrowed = await key(accountA, 'live');
     expect((await list(created.key)).status).toBe(200);
+    expect((await list(narrowed.key)).status).toBe(200);
+    // The API keeps each key's standing until a change is notified: milliseconds.
     await revokeApiKey(db.orm, created.keyId);
-    const res = await list(created.key);
-    expect(res.status).toBe(401);
+    const res = await eventually(() => list(created.key), (r) => r.status === 401, 'the revocation reaches the API', { everyMs: 20 });
     expect(res.json.code).toBe('invalid_api_key');
+    await db.orm.em.fork().nativeUpdate(ApiKeySchema, { id: narrowed.keyId }, { scopes: ['invoices.read'] });
+    const refused = await eventually(() => list(narrowed.key), (r) => r.status === 403, 'the new scopes reach the API', { everyMs: 20 });
+    expect(refused.json.code).toBe('insufficient_scope');
   });
 
   it('refuses a key without bookings.read with 403 insufficient_scope', async () => {
