@@ -6,6 +6,7 @@ import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
 import type { Tracing } from '../infra/tracing';
 import type { KeyStanding } from './auth/api-key-auth';
+import type { DriverStanding } from './auth/driver-auth';
 import type { CredentialStandings, Standing } from './auth/credential-standing';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { RateLimiter } from './middleware/rate-limit';
@@ -31,6 +32,8 @@ export interface ApiDeps {
   standings: CredentialStandings<Standing>;
   /** API keys with their account's kind, cached the same way (api/auth/api-key-auth.ts). */
   apiKeys: CredentialStandings<KeyStanding>;
+  /** Driver credentials and their units, cached the same way (api/auth/driver-auth.ts). */
+  drivers: CredentialStandings<DriverStanding>;
   /** Rate-limit quota leased from PostgreSQL in slices (api/middleware/rate-limit.ts). */
   rateLimiter: RateLimiter;
   /** At most one position Signal per live ride per GPS interval from this process (api/driver/position-signals.ts). */

@@ -13,6 +13,7 @@ import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { apiKeyStandings } from './auth/api-key-auth';
 import { partnerStandings } from './auth/credential-standing';
+import { driverStandings } from './auth/driver-auth';
 import { SigningKeyStore } from './auth/signing-keys';
 import { PositionSignals } from './driver/position-signals';
 import { RateLimiter } from './middleware/rate-limit';
@@ -35,6 +36,7 @@ export function apiDeps(
     changes,
     standings: partnerStandings(parts.orm, changes),
     apiKeys: apiKeyStandings(parts.orm, changes),
+    drivers: driverStandings(parts.orm, changes),
     rateLimiter: new RateLimiter(parts.orm),
     tracking: config.tracking,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),

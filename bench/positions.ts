@@ -5,8 +5,9 @@
  *      and the ride's position and ETA written, latest wins), with p50/p99 latency;
  *   2. the delay from a position report to its event on the tracking page's stream (/track/<token>/events: trigger →
  *      NOTIFY → the process's LISTEN connection → SSE);
- *   3. beside them, the bare PostgreSQL baseline in the same run: the same row update (trigger + NOTIFY) from a plain
- *      pg client, its rate, and its delay to a LISTEN connection.
+ *   3. beside them, the bare PostgreSQL baselines in the same run: the same row update (trigger + NOTIFY) from a plain
+ *      pg client, its rate, and its delay to a LISTEN connection; and the hub's own statement from that client, which
+ *      also writes the unit's row (the API's cost beside the SQL it runs).
  * Sizes: BENCH_UNITS (default 50), BENCH_POSITIONS (4000), BENCH_CONCURRENCY (16), BENCH_ROUNDTRIPS (200).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import { Client, Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
 import { trackingUrl } from '../infra/passenger-links';
 import { BookingSchema } from '../db/entities';
+import { landPosition, type Ride } from '../db/positions';
 import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createPartner } from '../app/accounts';
 import { priceFare } from '../domain/pricing';
@@ -169,6 +171,20 @@ async function main() {
     };
     await timed(200, CONCURRENCY, bare);
     const bareRate = await timed(POSITIONS, CONCURRENCY, bare);
+    // The hub's own statement (the unit's row and the ride's, db/positions.ts) from the same bare client: the API's
+    // cost beside the SQL it runs.
+    const expectedRide = (i: number): Ride => ({
+      bookingId: rides[i % UNITS]!.bookingId,
+      status: 'on_the_way',
+      pickup: PICKUP,
+      dropoff: DROPOFF,
+    });
+    const bareSame = async (i: number) => {
+      const { text, values } = landPosition(rides[i % UNITS]!.unitId, { ...spot(i), at: new Date(++clock) }, expectedRide(i));
+      await pool.query({ name: 'land-position', text, values });
+    };
+    await timed(200, CONCURRENCY, bareSame);
+    const bareSameRate = await timed(POSITIONS, CONCURRENCY, bareSame);
     const listener = new Client({ connectionString: url });
     await listener.connect();
     await listener.query('listen booking_changed');
@@ -200,6 +216,10 @@ async function main() {
       `bare pg update + trigger NOTIFY (baseline) ${f(bareRate.rate)} writes/s      p50 ${f(bareRate.p50)} ms   p99 ${f(bareRate.p99)} ms`,
     );
     console.log(`ratio API / bare write                     ${(ingest.rate / bareRate.rate).toFixed(2)}`);
+    console.log(
+      `bare pg, the hub's statement (unit + ride)  ${f(bareSameRate.rate)} writes/s      p50 ${f(bareSameRate.p50)} ms   p99 ${f(bareSameRate.p99)} ms`,
+    );
+    console.log(`ratio API / its statement from bare pg     ${(ingest.rate / bareSameRate.rate).toFixed(2)}`);
     console.log(`\nreport → tracking page event stream        p50 ${f(delay.p50)} ms   p99 ${f(delay.p99)} ms`);
     console.log(`bare write → LISTEN notification           p50 ${f(bareD.p50)} ms   p99 ${f(bareD.p99)} ms\n`);
   } finally {

@@ -13,7 +13,7 @@ import { Migration20261123000000_notify_credentials } from './migrations/Migrati
 import { Migration20261123010000_partial_account_indexes } from './migrations/Migration20261123010000_partial_account_indexes';
 import { Migration20261125000000_account_kinds } from './migrations/Migration20261125000000_account_kinds';
 import { Migration20261125020000_account_bookings } from './migrations/Migration20261125020000_account_bookings';
-import { Migration20261125030000_notify_api_keys } from './migrations/Migration20261125030000_notify_api_keys';
+import { Migration20261125030000_notify_credentials_of_keys_and_units } from './migrations/Migration20261125030000_notify_credentials_of_keys_and_units';
 import { Migration20261125010000_allocation_times_and_event_log } from './migrations/Migration20261125010000_allocation_times_and_event_log';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
@@ -34,7 +34,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000000_account_kinds', class: Migration20261125000000_account_kinds },
   { name: 'Migration20261125010000_allocation_times_and_event_log', class: Migration20261125010000_allocation_times_and_event_log },
   { name: 'Migration20261125020000_account_bookings', class: Migration20261125020000_account_bookings },
-  { name: 'Migration20261125030000_notify_api_keys', class: Migration20261125030000_notify_api_keys },
+  { name: 'Migration20261125030000_notify_credentials_of_keys_and_units', class: Migration20261125030000_notify_credentials_of_keys_and_units },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -1,9 +1,12 @@
 import type { Context } from 'koa';
-import { FleetUnitSchema } from '../../db/entities';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ChangeListener } from '../../db/change-listener';
+import { sqlOf } from '../../db/sql';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { parseDriverCredential } from '../../infra/driver-credential';
+import { CredentialStandings } from './credential-standing';
 import type { Principal } from './principal';
 
 /** A driver app reports a position every few seconds; its per-minute budget allows one a second with room to spare. */
@@ -18,20 +21,35 @@ function invalid(presented: boolean): ProblemError {
   });
 }
 
+/** The unit holding a driver credential, and the credential's hash. */
+export interface DriverStanding {
+  unit_id: string;
+  hash: string;
+}
+
+const UNIT_OF_CREDENTIAL = `select id as unit_id, driver_credential_hash as hash from fleet_units
+  where driver_credential_id = $1 and driver_credential_hash is not null`;
+
+/** Driver credentials, kept until a unit's credential changes (api/auth/credential-standing.ts). */
+export function driverStandings(orm: MikroORM, changes: ChangeListener): CredentialStandings<DriverStanding> {
+  return new CredentialStandings(changes, async (id) => (await sqlOf(orm)<DriverStanding>(UNIT_OF_CREDENTIAL, [id]))[0]);
+}
+
 /**
- * `Authorization: Bearer drv_…`: the unit holding that credential. The unit row is read on every request, so a newly
- * issued credential replaces the old one at once on every process.
+ * `Authorization: Bearer drv_…`: the unit holding that credential. Each process keeps the credential's unit until
+ * PostgreSQL notifies a change of a unit's credential, so a newly issued credential replaces the old one within
+ * milliseconds on every process (a driver app reports every few seconds: no read per report).
  */
 export async function authenticateDriver(ctx: Context, deps: ApiDeps): Promise<Principal> {
   const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
   const parsed = match ? parseDriverCredential(match[1]!) : null;
   if (!parsed) throw invalid(Boolean(match));
-  const unit = await deps.orm.em.fork().findOne(FleetUnitSchema, { driverCredentialId: parsed.id });
-  if (!unit?.driverCredentialHash || !secretMatches(parsed.secret, unit.driverCredentialHash, deps.hashPepper)) throw invalid(true);
+  const unit = await deps.drivers.get(parsed.id);
+  if (!unit || !secretMatches(parsed.secret, unit.hash, deps.hashPepper)) throw invalid(true);
   return {
     kind: 'driver',
     credentialId: parsed.id,
-    ownerId: unit.id,
+    ownerId: unit.unit_id,
     livemode: true,
     scopes: [],
     rateLimitPerMinute: DRIVER_RATE_LIMIT_PER_MINUTE,

@@ -9,6 +9,7 @@ import { createTestPartner, getJson, postJson } from '../support/fixtures';
 import { CDG, createTestUnit, dateIn, insertTestBooking, VALID_DOCUMENTS } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+import { eventually } from '../../stack/eventually';
 
 describe('fleet list (Public API) and the driver app endpoints', () => {
   let db: TestDatabase;
@@ -146,8 +147,10 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
       expect(bad.headers.get('www-authenticate')).toContain('invalid_token');
       expect((await drive('/unit', fleetKey)).status).toBe(401);
       const { credential } = await issueDriverCredential(db.orm, TEST_SECRETS, units.parisVan.id);
-      expect((await drive('/unit', units.parisVan.credential)).status).toBe(401);
       expect((await drive('/unit', credential)).status).toBe(200);
+      // Each API process keeps a credential's unit until PostgreSQL notifies the change: milliseconds.
+      const old = () => drive('/unit', units.parisVan.credential);
+      await eventually(old, (r) => r.status === 401, 'the replacement reaches the API', { everyMs: 20 });
       units.parisVan.credential = credential;
     });
 
@@ -220,6 +223,12 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
       expect(onBoard.json.eta_minutes).toBe(drivingMinutes(p2, booking.dropoff));
       row = await db.orm.em.fork().findOneOrFail(BookingSchema, { id: booking.id });
       expect(row).toMatchObject({ positionLat: p2.lat, positionLng: p2.lng, etaMinutes: drivingMinutes(p2, booking.dropoff) });
+      // The next report of the same ride in the same status lands in one statement, with the ETA computed before it.
+      const p3 = { lat: 48.88, lng: 2.36 };
+      const next = await drive('/positions', cred, { ...p3, recorded_at: t(20) });
+      expect(next.json).toEqual({ applied: true, booking_id: booking.id, eta_minutes: drivingMinutes(p3, booking.dropoff) });
+      row = await db.orm.em.fork().findOneOrFail(BookingSchema, { id: booking.id });
+      expect(row).toMatchObject({ positionLat: p3.lat, positionLng: p3.lng, etaMinutes: drivingMinutes(p3, booking.dropoff) });
 
       // Only the unit the ride is allocated to may report on it.
       expect((await requireAllocatedRide(hub.deps, booking.id, units.parisExec.id)).id).toBe(booking.id);
