@@ -34,7 +34,10 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000000_account_kinds', class: Migration20261125000000_account_kinds },
   { name: 'Migration20261125010000_allocation_times_and_event_log', class: Migration20261125010000_allocation_times_and_event_log },
   { name: 'Migration20261125020000_account_bookings', class: Migration20261125020000_account_bookings },
-  { name: 'Migration20261125030000_notify_credentials_of_keys_and_units', class: Migration20261125030000_notify_credentials_of_keys_and_units },
+  {
+    name: 'Migration20261125030000_notify_credentials_of_keys_and_units',
+    class: Migration20261125030000_notify_credentials_of_keys_and_units,
+  },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

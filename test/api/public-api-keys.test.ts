@@ -372,10 +372,20 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect((await list(narrowed.key)).status).toBe(200);
     // The API keeps each key's standing until a change is notified: milliseconds.
     await revokeApiKey(db.orm, created.keyId);
-    const res = await eventually(() => list(created.key), (r) => r.status === 401, 'the revocation reaches the API', { everyMs: 20 });
+    const res = await eventually(
+      () => list(created.key),
+      (r) => r.status === 401,
+      'the revocation reaches the API',
+      { everyMs: 20 },
+    );
     expect(res.json.code).toBe('invalid_api_key');
     await db.orm.em.fork().nativeUpdate(ApiKeySchema, { id: narrowed.keyId }, { scopes: ['invoices.read'] });
-    const refused = await eventually(() => list(narrowed.key), (r) => r.status === 403, 'the new scopes reach the API', { everyMs: 20 });
+    const refused = await eventually(
+      () => list(narrowed.key),
+      (r) => r.status === 403,
+      'the new scopes reach the API',
+      { everyMs: 20 },
+    );
     expect(refused.json.code).toBe('insufficient_scope');
   });
 
