@@ -61,6 +61,8 @@ export interface DestinationWorkflowInput {
   health?: DestinationHealth;
   /** The previous run was draining parked deliveries: go on. */
   draining?: boolean;
+  /** Messages handled before continuing as new (default 1000; tests lower it). */
+  messagesPerRun?: number;
 }
 
 export interface DestinationStatusChange {

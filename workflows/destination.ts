@@ -1,4 +1,5 @@
 import {
+  allHandlersFinished,
   CancellationScope,
   condition,
   continueAsNew,
@@ -71,8 +72,8 @@ export async function destinationWorkflow(input: DestinationWorkflowInput): Prom
   if (input.draining) startDrain();
 
   let handled = 0;
-  while (handled < MESSAGES_PER_RUN && !workflowInfo().continueAsNewSuggested) {
-    await condition(() => outcomes.length > 0 || changes.length > 0);
+  const pending = () => outcomes.length > 0 || changes.length > 0;
+  const handlePending = async () => {
     for (const change of changes.splice(0)) {
       handled++;
       if (change.status === 'paused') {
@@ -97,9 +98,30 @@ export async function destinationWorkflow(input: DestinationWorkflowInput): Prom
         await pauseDestination({ destinationId: input.destinationId, consecutiveFailures: health.consecutiveFailures });
       }
     }
+  };
+
+  const perRun = input.messagesPerRun ?? MESSAGES_PER_RUN;
+  for (;;) {
+    const due = () => handled >= perRun || workflowInfo().continueAsNewSuggested;
+    await condition(() => pending() || due());
+    if (pending()) {
+      await handlePending();
+      continue;
+    }
+    // Continue-as-new drops what is still buffered: a message that landed while the last ones waited on activities, or
+    // lands while the drain stops, is handled in this run first. A draining destination drains again in the next run.
+    const draining = drain !== null;
+    await stopDrain();
+    await condition(allHandlersFinished);
+    if (pending()) {
+      if (draining && health.status === 'active') startDrain();
+      continue;
+    }
+    await continueAsNew<typeof destinationWorkflow>({
+      destinationId: input.destinationId,
+      health,
+      draining,
+      messagesPerRun: input.messagesPerRun,
+    });
   }
-  // A draining destination starts its drain again in the next run (the drain is idempotent).
-  const draining = drain !== null;
-  await stopDrain();
-  await continueAsNew<typeof destinationWorkflow>({ destinationId: input.destinationId, health, draining });
 }
