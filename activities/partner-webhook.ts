@@ -11,9 +11,11 @@ export interface PartnerWebhookActivityDeps {
   orm: MikroORM;
   encryptionKey: Buffer;
   timeoutMs: number;
+  /** HUB_DEV_WEBHOOK_TARGETS (infra/safe-http.ts). */
+  devTargets: boolean;
 }
 
-export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }: PartnerWebhookActivityDeps) {
+export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, devTargets }: PartnerWebhookActivityDeps) {
   return {
     /** One signed POST; any 2xx acknowledges, anything else (3xx included: redirects are not followed) throws to retry. */
     async deliverPartnerEvent(eventId: string): Promise<void> {
@@ -30,6 +32,7 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs }
         body: event.body,
         timeoutMs,
         livemode: event.environment === 'live',
+        devTargets,
         headers: {
           'x-signature': partnerSignature(event.body, secret),
           'x-event-id': event.id,

@@ -42,6 +42,8 @@ export interface PublicWebhookActivityDeps {
   orm: MikroORM;
   encryptionKey: Buffer;
   timeoutMs: number;
+  /** HUB_DEV_WEBHOOK_TARGETS (infra/safe-http.ts). */
+  devTargets: boolean;
   /** Parked deliveries a resumed destination sends per second at most. */
   drainPerSecond?: number;
   /** DNS for the SSRF guard (tests map names to addresses); the system resolver otherwise. */
@@ -199,6 +201,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
         body: row.body,
         timeoutMs,
         livemode: row.environment === 'live',
+        devTargets: deps.devTargets,
         resolver: deps.resolver,
         headers: {
           'service-signature': publicSignature(row.body, secrets, Math.floor(sentAt.getTime() / 1000)),

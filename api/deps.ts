@@ -24,6 +24,8 @@ export interface ApiDeps {
   /** How long a quote may be booked (QUOTE_VALIDITY_SECONDS). */
   quoteValiditySeconds: number;
   trustedProxies?: BlockList;
+  /** HUB_DEV_WEBHOOK_TARGETS: sandbox and test webhooks may point at plain http and this machine (infra/safe-http.ts). */
+  devWebhookTargets: boolean;
   encryptionKey: Buffer;
   hashPepper: Buffer;
   /** The process's one LISTEN connection, fanning changes out to the tracking streams and the credential cache. */

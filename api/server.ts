@@ -33,6 +33,7 @@ export function apiDeps(
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
+    devWebhookTargets: config.devWebhookTargets,
     changes,
     standings: partnerStandings(parts.orm, changes),
     apiKeys: apiKeyStandings(parts.orm, changes),

@@ -72,7 +72,7 @@ async function main() {
       url: receiverUrl,
       eventTypes: ['invoice.created'],
     });
-    const recorder = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000 });
+    const recorder = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000, devTargets: true });
     const record = async (i: number, tag: string) =>
       recorder.recordPublicEvent({
         type: 'invoice.created',

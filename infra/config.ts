@@ -8,6 +8,7 @@ const url = z.url({ protocol: /^https?$/ });
 
 /** Every environment variable the hub reads; README lists the same set. */
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: port.default(3000),
   PUBLIC_BASE_URL: url.optional(),
@@ -30,6 +31,7 @@ const envSchema = z.object({
   PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
   TRUSTED_PROXIES: z.string().default(''),
   QUOTE_VALIDITY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  HUB_DEV_WEBHOOK_TARGETS: bool.default(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
@@ -75,6 +77,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       .map((s) => s.trim())
       .filter(Boolean),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    /** Sandbox and test webhooks may point at plain http and this machine: `npm start` only, never production. */
+    devWebhookTargets: env.HUB_DEV_WEBHOOK_TARGETS,
+    production: env.NODE_ENV === 'production',
+    publicBaseUrlSet: env.PUBLIC_BASE_URL !== undefined,
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
@@ -92,14 +98,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  let config: HubConfig;
   try {
-    return toConfig(parsed.data);
+    config = toConfig(parsed.data);
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
   }
+  // With NODE_ENV=production any process (API, workers, CLI, migrations) stops at once rather than issue tokens and
+  // links for localhost or run without its keys.
+  if (config.production) requireProductionSettings(config);
+  return config;
 }
 
-/** Production processes need every secret and service address explicitly. */
+/**
+ * `start:api` and `start:worker` need every secret, service address and their public URL explicitly; with
+ * NODE_ENV=production (the container image) the public URL must be https and development webhook targets are refused.
+ */
 export function requireProductionSettings(config: HubConfig): {
   databaseUrl: string;
   encryptionKey: Buffer;
@@ -107,12 +121,18 @@ export function requireProductionSettings(config: HubConfig): {
   temporalAddress: string;
 } {
   const missing = [
+    !config.publicBaseUrlSet && 'PUBLIC_BASE_URL',
     !config.databaseUrl && 'DATABASE_URL',
     !config.temporal.address && 'TEMPORAL_ADDRESS',
     !config.secrets.encryptionKey && 'HUB_ENCRYPTION_KEY',
     !config.secrets.hashPepper && 'HUB_HASH_PEPPER',
   ].filter(Boolean);
   if (missing.length) throw new ConfigError(`Missing required environment variables: ${missing.join(', ')} (see README).`);
+  const wrong = [
+    !config.publicBaseUrl.startsWith('https://') && 'PUBLIC_BASE_URL must be an https:// URL (tokens, tracking and receipt links carry it)',
+    config.devWebhookTargets && 'HUB_DEV_WEBHOOK_TARGETS is for development only (webhooks to plain http and this machine)',
+  ].filter(Boolean);
+  if (config.production && wrong.length) throw new ConfigError(`Invalid production configuration:\n  ${wrong.join('\n  ')}`);
   return {
     databaseUrl: config.databaseUrl!,
     encryptionKey: config.secrets.encryptionKey!,

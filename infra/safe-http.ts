@@ -1,12 +1,12 @@
 /**
  * Outbound webhook POSTs, for partner and public deliveries alike, with the SSRF rules of docs/public-webhooks.md:
  *
- * - live mode: `https` only, and the address actually connected to may not be loopback, private, link-local, CGNAT,
+ * - `https` only, and the address actually connected to may not be loopback, private, link-local, CGNAT,
  *   cloud-metadata, multicast or reserved. The check runs inside the socket's DNS lookup (the `lookup` option of
  *   `http.request`), so the address checked is the address connected: a name that resolves to a public address at
  *   validation time and to 127.0.0.1 at send time (DNS rebinding) is still refused.
- * - test (sandbox) mode: `http` allowed, and loopback too (`http://localhost:3000/hooks` for development); the other
- *   ranges stay refused.
+ * - development targets (`HUB_DEV_WEBHOOK_TARGETS`, which `npm start` sets and production refuses), for sandbox and
+ *   test mode only: plain `http` and loopback too (`http://localhost:3000/hooks`); the other ranges stay refused.
  * - redirects are never followed (a 3xx is a failure); at most RESPONSE_BODY_CAP bytes of the answer are read.
  *
  * node:http's own `lookup` hook is used rather than an undici Agent: the same connect-time guarantee without another
@@ -63,9 +63,21 @@ export function classifyAddress(address: string): AddressVerdict {
   return 'allowed';
 }
 
-export function addressAllowed(address: string, livemode: boolean): boolean {
+/** Which targets one webhook may have: its mode, and whether this hub runs with development targets. */
+export interface TargetPolicy {
+  livemode: boolean;
+  devTargets: boolean;
+}
+
+/** Plain http and this machine: a developer's receiver, for sandbox and test mode on a development hub only. */
+const localAllowed = ({ livemode, devTargets }: TargetPolicy) => devTargets && !livemode;
+
+export const WEBHOOK_URL_RULE =
+  'an https:// URL of at most 2048 characters, without user or password, to a public address; plain http and localhost only for sandbox or test credentials on a hub started for development';
+
+export function addressAllowed(address: string, local: boolean): boolean {
   const verdict = classifyAddress(address);
-  return verdict === 'allowed' || (verdict === 'loopback' && !livemode);
+  return verdict === 'allowed' || (verdict === 'loopback' && local);
 }
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -77,12 +89,12 @@ export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
 }
 
-/** A `lookup` for http.request that resolves, then keeps only the addresses the mode allows (none → an error). */
-export function guardedLookup(livemode: boolean, resolver: Resolver = systemResolver): LookupFunction {
+/** A `lookup` for http.request that resolves, then keeps only the addresses allowed (none → an error). */
+export function guardedLookup(local: boolean, resolver: Resolver = systemResolver): LookupFunction {
   return (hostname, options, callback) => {
     resolver(hostname).then(
       (all) => {
-        const allowed = all.filter((a) => addressAllowed(a.address, livemode));
+        const allowed = all.filter((a) => addressAllowed(a.address, local));
         if (allowed.length === 0) {
           callback(new BlockedAddressError(`${hostname} resolves only to addresses webhooks may not reach`), '', 4);
         } else if ((options as { all?: boolean }).all) {
@@ -96,28 +108,31 @@ export function guardedLookup(livemode: boolean, resolver: Resolver = systemReso
   };
 }
 
-/** Why a URL may not be a webhook destination in this mode; null when it may (the address is checked at send). */
-export function urlProblem(raw: string, livemode: boolean): string | null {
+/**
+ * Why a URL may not be a webhook target under `policy`, or null when it may (the address is checked again at send).
+ * The one rule for partner endpoints and public destinations, at the API, the CLI and the sender.
+ */
+export function urlProblem(raw: string, policy: TargetPolicy): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return 'must be an absolute URL';
   }
+  if (raw.length > 2048) return 'must be at most 2048 characters';
   if (url.username || url.password) return 'must not contain credentials';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use https';
-  if (livemode && url.protocol !== 'https:') return 'must use https in live mode';
+  const local = localAllowed(policy);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return 'must use https';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !addressAllowed(host, livemode)) return 'must not point at a private, loopback, link-local or metadata address';
-  if (livemode && /^localhost\.?$|\.localhost\.?$/i.test(host)) return 'must not point at localhost in live mode';
+  if (isIP(host) && !addressAllowed(host, local)) return 'must not point at a private, loopback, link-local or metadata address';
+  if (!local && /^localhost\.?$|\.localhost\.?$/i.test(host)) return 'must not point at localhost';
   return null;
 }
 
-export interface PostOptions {
+export interface PostOptions extends TargetPolicy {
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
-  livemode: boolean;
   resolver?: Resolver;
 }
 
@@ -164,7 +179,7 @@ export async function safePost(rawUrl: string, options: PostOptions): Promise<Po
     retryAfter,
     durationMs: Math.round(performance.now() - started),
   });
-  const problem = urlProblem(rawUrl, options.livemode);
+  const problem = urlProblem(rawUrl, options);
   if (problem) return done(null, problem.includes('https') ? 'insecure_url' : 'blocked_address');
   const url = new URL(rawUrl);
   const secure = url.protocol === 'https:';
@@ -181,7 +196,7 @@ export async function safePost(rawUrl: string, options: PostOptions): Promise<Po
       {
         method: 'POST',
         agent: secure ? agents.https : agents.http,
-        lookup: guardedLookup(options.livemode, options.resolver),
+        lookup: guardedLookup(localAllowed(options), options.resolver),
         signal: AbortSignal.timeout(options.timeoutMs),
         headers: {
           'content-type': 'application/json',

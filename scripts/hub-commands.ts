@@ -109,6 +109,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       args,
       tokenTtlSeconds: io.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
       temporal: io.temporal,
+      devWebhookTargets: io.devWebhookTargets ?? false,
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;

@@ -22,7 +22,15 @@ async function main(): Promise<number> {
   const temporal = () =>
     (client ??= connectClient(temporalTarget(config, { address: `${stack.ip}:${stack.frontendPort}`, namespace: stack.namespace })));
   try {
-    return await runHub(argv, { orm, secrets, out, err, tokenTtlSeconds: config.oauth.tokenTtlSeconds, temporal });
+    return await runHub(argv, {
+      orm,
+      secrets,
+      out,
+      err,
+      tokenTtlSeconds: config.oauth.tokenTtlSeconds,
+      temporal,
+      devWebhookTargets: config.devWebhookTargets,
+    });
   } finally {
     if (client) await (await client).connection.close();
     await orm.close();

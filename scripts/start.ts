@@ -19,7 +19,8 @@ import { createWorkers, runWorkers } from '../workers/create-workers';
  * TEMPORAL_ADDRESS point elsewhere), migrations, the demo seed, the workers and the API; Ctrl-C stops all of it.
  */
 async function main() {
-  const config = loadConfig();
+  // Development: sandbox and test webhooks may go to a receiver on this machine unless the environment says otherwise.
+  const config = loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true', ...process.env });
   const logger = createLogger(config.logLevel, 'hub');
   installTemporalRuntime(logger); // worker logs through pino; Core's worker metrics in the API's /metrics
   const stack = loadDevStack();
@@ -73,6 +74,7 @@ async function main() {
         orm,
         encryptionKey: secrets.encryptionKey,
         webhookTimeoutMs: config.webhookTimeoutMs,
+        devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
         publicBaseUrl: config.publicBaseUrl,
         tracing,

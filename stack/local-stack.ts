@@ -50,11 +50,21 @@ export async function startLocalStack<T extends boolean = true>(
   await migrate(orm);
   const namespace = loadDevStack().namespace;
   const running: ReturnType<typeof runWorkers>[] = [];
-  /** The hub's workers on this stack, as in production but for a 5 s webhook timeout; `stop()` shuts them down. */
+  /**
+   * The hub's workers on this stack, as in production but for a 5 s webhook timeout and development webhook targets
+   * (receivers on this machine); `stop()` shuts them down.
+   */
   async function startWorkers(workerOptions: Pick<WorkerDeps, 'encryptionKey' | 'ride' | 'publicBaseUrl'>) {
     if (!env) throw new Error('startWorkers needs the stack started with Temporal');
     const workers = runWorkers(
-      await createWorkers({ connection: env.nativeConnection, namespace, orm, webhookTimeoutMs: 5000, ...workerOptions }),
+      await createWorkers({
+        connection: env.nativeConnection,
+        namespace,
+        orm,
+        webhookTimeoutMs: 5000,
+        devWebhookTargets: true,
+        ...workerOptions,
+      }),
     );
     running.push(workers);
   }

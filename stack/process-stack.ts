@@ -65,6 +65,9 @@ export async function processStack(dir: string): Promise<ProcessStack> {
     HUB_ENCRYPTION_KEY: secrets.encryptionKey.toString('hex'),
     HUB_HASH_PEPPER: secrets.hashPepper.toString('hex'),
     LOG_LEVEL: 'info',
+    PUBLIC_BASE_URL: apiUrl,
+    // Partners' and destinations' receivers run on this machine.
+    HUB_DEV_WEBHOOK_TARGETS: 'true',
     // The crash test is about bookings and webhook deliveries: sandbox rides rest confirmed instead of playing
     // their simulated ride (hundreds of rides with GPS every few seconds would only load the worker).
     SANDBOX_RIDE_SECONDS: '3600',
@@ -171,7 +174,7 @@ export async function processStack(dir: string): Promise<ProcessStack> {
       const child = node(
         'api',
         'api/server.ts',
-        hubEnv({ HOST: '127.0.0.1', PORT: String(apiPort), PUBLIC_BASE_URL: apiUrl, PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' }),
+        hubEnv({ HOST: '127.0.0.1', PORT: String(apiPort), PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' }),
       );
       await waitFor('api', child, async () => (await fetch(`${apiUrl}/openapi.json`, { signal: AbortSignal.timeout(1000) })).ok);
     },

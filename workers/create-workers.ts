@@ -18,6 +18,8 @@ export interface WorkerDeps {
   orm: MikroORM;
   encryptionKey: Buffer;
   webhookTimeoutMs: number;
+  /** HUB_DEV_WEBHOOK_TARGETS: sandbox and test webhooks may reach plain http and this machine (infra/safe-http.ts). */
+  devWebhookTargets: boolean;
   /** PUBLIC_BASE_URL: events carry the signed `tracking_url` and `receipt_url` under it (null in events without it). */
   publicBaseUrl?: string;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
@@ -58,7 +60,12 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     Worker.create({
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,
-      activities: createPartnerWebhookActivities({ orm: deps.orm, encryptionKey: deps.encryptionKey, timeoutMs: deps.webhookTimeoutMs }),
+      activities: createPartnerWebhookActivities({
+        orm: deps.orm,
+        encryptionKey: deps.encryptionKey,
+        timeoutMs: deps.webhookTimeoutMs,
+        devTargets: deps.devWebhookTargets,
+      }),
     }),
     Worker.create({
       ...common,
@@ -66,7 +73,12 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       // Many deliveries wait on a slow receiver at once: more concurrent (local) activities than the default.
       maxConcurrentLocalActivityExecutions: 200,
       maxConcurrentActivityTaskExecutions: 100,
-      activities: createPublicWebhookActivities({ orm: deps.orm, encryptionKey: deps.encryptionKey, timeoutMs: deps.webhookTimeoutMs }),
+      activities: createPublicWebhookActivities({
+        orm: deps.orm,
+        encryptionKey: deps.encryptionKey,
+        timeoutMs: deps.webhookTimeoutMs,
+        devTargets: deps.devWebhookTargets,
+      }),
     }),
   ]);
 }

@@ -25,6 +25,7 @@ async function main() {
     orm,
     encryptionKey: required.encryptionKey,
     webhookTimeoutMs: config.webhookTimeoutMs,
+    devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,

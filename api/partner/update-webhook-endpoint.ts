@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { updatePartner, webhookEndpoint } from '../../app/accounts';
-import { webhookUrlProblem, WEBHOOK_URL_RULE } from '../../domain/webhook-url';
+import { urlProblem, WEBHOOK_URL_RULE } from '../../infra/safe-http';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
 import { WebhookEndpoint } from './schemas';
-import { bookingEnvironment } from '../auth/principal';
 
 export const UpdateWebhookEndpointRequest = z
   .object({
@@ -23,7 +22,7 @@ export const updateWebhookEndpoint = defineOperation({
   path: '/v1/webhook-endpoint',
   summary: 'Set or clear your webhook endpoint',
   description:
-    'Events from the next delivery attempt on go to the new URL; with null no more deliveries are attempted. Plain http is accepted only for localhost / 127.0.0.1 / [::1] and only from sandbox credentials (the URL is shared by both environments, so live events would follow it there too).',
+    'Events from the next delivery attempt on go to the new URL; with null no more deliveries are attempted. The URL must be https to a public address; plain http and localhost are accepted only from sandbox credentials on a hub started for development (`npm start`), never in production (the URL is shared by both environments, so live events would follow it there too).',
   tags: ['Webhooks'],
   security: { kind: 'partner', scope: 'webhooks.manage' },
   request: { body: UpdateWebhookEndpointRequest, bodyExample: { url: 'https://ota.example.com/hooks/dispatch' } },
@@ -31,12 +30,12 @@ export const updateWebhookEndpoint = defineOperation({
   errors: [...WEBHOOK_ENDPOINT_ERRORS, 'bad_request', 'invalid_json', 'payload_too_large', 'unsupported_media_type', 'validation_failed'],
   async handler({ body, principal, deps }) {
     if (body.url !== null) {
-      const problem = webhookUrlProblem(body.url, bookingEnvironment(principal.livemode));
+      const problem = urlProblem(body.url, { livemode: principal.livemode, devTargets: deps.devWebhookTargets });
       if (problem) {
         throw new ProblemError('validation_failed', {
           detail: '1 field failed validation.',
           param: 'url',
-          errors: [{ param: 'url', code: 'invalid_url', detail: problem }],
+          errors: [{ param: 'url', code: 'invalid_url', detail: `url ${problem}: expected ${WEBHOOK_URL_RULE}` }],
         });
       }
     }

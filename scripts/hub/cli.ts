@@ -13,6 +13,8 @@ export interface HubIo {
   tokenTtlSeconds?: number;
   /** Connects to Temporal, for the few commands that start a workflow (connected on first use). */
   temporal?: () => Promise<Client>;
+  /** HUB_DEV_WEBHOOK_TARGETS: test destinations may point at plain http and this machine (infra/safe-http.ts). */
+  devWebhookTargets?: boolean;
 }
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -24,6 +26,7 @@ export interface Context {
   args: string[];
   tokenTtlSeconds: number;
   temporal?: () => Promise<Client>;
+  devWebhookTargets: boolean;
 }
 
 /** `json` is printed with --json, `text` otherwise. */

@@ -72,7 +72,7 @@ export const destinationCommands: Record<string, Command> = {
       const env = requiredFlag(ctx.flags, 'env');
       if (env !== 'test' && env !== 'live') throw new UsageError('--env must be test or live');
       const url = requiredFlag(ctx.flags, 'url');
-      const problem = urlProblem(url, env === 'live');
+      const problem = urlProblem(url, { livemode: env === 'live', devTargets: ctx.devWebhookTargets });
       if (problem) throw new UsageError(`--url ${problem}`);
       const { destination, secret } = await createDestination(ctx.orm, ctx.secrets.encryptionKey, {
         accountId: requiredFlag(ctx.flags, 'account'),

@@ -59,7 +59,12 @@ describe('GET /api/public/v1/events: the event log', () => {
     [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
     hub = await startTestHub(db, env, { workers: false });
     url = `${hub.baseUrl}/api/public/v1/events`;
-    activities = createPublicWebhookActivities({ orm: db.orm, encryptionKey: TEST_SECRETS.encryptionKey, timeoutMs: 1000 });
+    activities = createPublicWebhookActivities({
+      orm: db.orm,
+      encryptionKey: TEST_SECRETS.encryptionKey,
+      timeoutMs: 1000,
+      devTargets: true,
+    });
     accountA = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
     accountB = (await createIntegratorAccount(db.orm, 'Globex')).accountId;
     const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;

@@ -58,7 +58,7 @@ describe('partner webhook endpoint', () => {
   });
 
   it.each([
-    ['plain http to another host', 'sandbox', 'http://ota.example.com/hooks'],
+    ['a private address', 'sandbox', 'https://10.1.2.3/hooks'],
     ['plain http to this machine from live credentials', 'live', 'http://127.0.0.1:8080/hooks'],
     ['another scheme', 'sandbox', 'ftp://ota.example.com/hooks'],
     ['credentials in the URL', 'sandbox', 'https://user:pw@ota.example.com/hooks'],
@@ -72,11 +72,25 @@ describe('partner webhook endpoint', () => {
     expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('https://ota.example.com/kept');
   });
 
-  it('accepts http to this machine from sandbox credentials', async () => {
+  it('accepts http to this machine from sandbox credentials on a development hub only', async () => {
     const partner = await newPartner('Local');
     for (const url of ['http://localhost:3000/hooks', 'http://127.0.0.1:9/x', 'http://[::1]:8080/']) {
       expect(await patch(partner.token, { url })).toMatchObject({ status: 200, json: { url } });
     }
+    // A hub configured as production is (no HUB_DEV_WEBHOOK_TARGETS): the sandbox follows the live rule.
+    const strict = await startTestHub(db, env, { workers: false, env: { HUB_DEV_WEBHOOK_TARGETS: 'false' } });
+    try {
+      const reply = await fetch(`${strict.baseUrl}${endpoint}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${partner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://localhost:3000/other' }),
+      });
+      expect(reply.status).toBe(422);
+      expect(((await reply.json()) as { errors: { detail: string }[] }).errors[0]!.detail).toMatch(/^url must use https/);
+    } finally {
+      await strict.close();
+    }
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('http://[::1]:8080/');
   });
 
   it('rotates the secret (shown once) and signs the test event with the new one', async () => {

@@ -34,6 +34,8 @@ describe('production entry points as separate processes', () => {
   const output: string[] = [];
   let api: string;
   let workerMetrics: string;
+  /** A complete production configuration (NODE_ENV=production), for the fail-fast checks. */
+  let productionEnv: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     const stack = loadDevStack();
@@ -65,7 +67,11 @@ describe('production entry points as separate processes', () => {
       PUBLIC_BASE_URL: api,
       WORKER_METRICS_PORT: String(metricsPort),
       LOG_LEVEL: 'warn',
+      // The partner's receiver runs on this machine (a sandbox webhook), which only a development hub may reach.
+      HUB_DEV_WEBHOOK_TARGETS: 'true',
     };
+    productionEnv = { ...processEnv, NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://hub.example.com' };
+    delete productionEnv.HUB_DEV_WEBHOOK_TARGETS;
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     for (const entry of ['api/server.ts', 'workers/main.ts']) {
       const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env: processEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -124,4 +130,36 @@ describe('production entry points as separate processes', () => {
     const apiMetrics = await (await fetch(`${api}/metrics`)).text();
     expect(apiMetrics).toMatch(/hub_http_requests_total\{api="partner",operation="createBooking",status="201"\} 1/);
   });
+
+  /** Runs an entry point to its exit (a misconfigured one stops before it connects anywhere). */
+  function exitOf(entry: string, processEnv: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), entry], {
+      cwd: ROOT,
+      env: processEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += String(d)));
+    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  }
+
+  it('stops a production start without PUBLIC_BASE_URL, with plain http, or with development webhook targets', async () => {
+    const { PUBLIC_BASE_URL: _unset, ...withoutBaseUrl } = productionEnv;
+    for (const entry of ['api/server.ts', 'workers/main.ts']) {
+      const missing = await exitOf(entry, withoutBaseUrl);
+      expect(missing).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Missing required environment variables: PUBLIC_BASE_URL'),
+      });
+    }
+    expect(await exitOf('api/server.ts', { ...productionEnv, PUBLIC_BASE_URL: 'http://hub.example.com' })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('PUBLIC_BASE_URL must be an https:// URL'),
+    });
+    expect(await exitOf('workers/main.ts', { ...productionEnv, HUB_DEV_WEBHOOK_TARGETS: 'true' })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('HUB_DEV_WEBHOOK_TARGETS is for development only'),
+    });
+    expect(await exitOf('db/migrate.ts', withoutBaseUrl)).toMatchObject({ code: 1, stderr: expect.stringContaining('PUBLIC_BASE_URL') });
+  }, 120_000);
 });

@@ -54,6 +54,7 @@ describe('tracing', () => {
           orm: db.orm,
           encryptionKey: TEST_SECRETS.encryptionKey,
           webhookTimeoutMs: 2000,
+          devWebhookTargets: true,
           workflowBundle: bundle,
           tracing,
         }),

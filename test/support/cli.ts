@@ -17,6 +17,7 @@ export function hubCli(current: () => TestDatabase, temporal?: () => Client) {
       out: (s) => (stdout += `${s}\n`),
       err: (s) => (stderr += `${s}\n`),
       temporal: temporal ? async () => temporal() : undefined,
+      devWebhookTargets: true,
     });
     return { code, stdout, stderr };
   }

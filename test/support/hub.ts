@@ -31,6 +31,7 @@ export function createTestWorkers(
     orm: db.orm,
     encryptionKey: TEST_SECRETS.encryptionKey,
     webhookTimeoutMs: 2000,
+    devWebhookTargets: true,
     workflowBundle: sharedWorkflowBundle(),
     ...options,
   });
@@ -50,6 +51,7 @@ export async function startTestHub(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_BASE_URL: 'http://hub.test',
     SANDBOX_RIDE_SECONDS: '3600',
+    HUB_DEV_WEBHOOK_TARGETS: 'true',
     ...options.env,
   });
   const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger(config.logLevel), ...TEST_SECRETS });

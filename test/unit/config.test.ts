@@ -18,16 +18,44 @@ describe('configuration', () => {
     expect(() => loadConfig({ HUB_ENCRYPTION_KEY: 'short' })).toThrow(/HUB_ENCRYPTION_KEY/);
   });
 
+  const key = Buffer.alloc(32, 7).toString('base64');
+  const production = {
+    PUBLIC_BASE_URL: 'https://hub.example.com',
+    DATABASE_URL: 'postgres://h/db',
+    TEMPORAL_ADDRESS: 'temporal:7233',
+    HUB_ENCRYPTION_KEY: key,
+    HUB_HASH_PEPPER: key,
+  };
+
   it('requires every production setting at once and lists the missing ones', () => {
     expect(() => requireProductionSettings(loadConfig({ DATABASE_URL: 'postgres://h/db' }))).toThrow(
-      /TEMPORAL_ADDRESS, HUB_ENCRYPTION_KEY, HUB_HASH_PEPPER/,
+      /PUBLIC_BASE_URL, TEMPORAL_ADDRESS, HUB_ENCRYPTION_KEY, HUB_HASH_PEPPER/,
     );
-    const key = Buffer.alloc(32, 7).toString('base64');
-    const ok = requireProductionSettings(
-      loadConfig({ DATABASE_URL: 'postgres://h/db', TEMPORAL_ADDRESS: 'temporal:7233', HUB_ENCRYPTION_KEY: key, HUB_HASH_PEPPER: key }),
-    );
+    const ok = requireProductionSettings(loadConfig(production));
     expect(ok.temporalAddress).toBe('temporal:7233');
     expect(ok.encryptionKey).toHaveLength(32);
+  });
+
+  it('stops any process at once with NODE_ENV=production and a missing or development setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_BASE_URL, DATABASE_URL, TEMPORAL_ADDRESS, HUB_ENCRYPTION_KEY, HUB_HASH_PEPPER/,
+    );
+    const { PUBLIC_BASE_URL: _omitted, ...withoutBaseUrl } = production;
+    expect(() => loadConfig({ ...withoutBaseUrl, NODE_ENV: 'production' })).toThrow(
+      /Missing required environment variables: PUBLIC_BASE_URL \(/,
+    );
+    expect(() => loadConfig({ ...production, NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://hub.example.com' })).toThrow(
+      /PUBLIC_BASE_URL must be an https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...production, NODE_ENV: 'production', HUB_DEV_WEBHOOK_TARGETS: 'true' })).toThrow(
+      /HUB_DEV_WEBHOOK_TARGETS is for development only/,
+    );
+    const config = loadConfig({ ...production, NODE_ENV: 'production' });
+    expect(config.oauth.issuer).toBe('https://hub.example.com');
+    expect(config.devWebhookTargets).toBe(false);
+    // Without NODE_ENV=production nothing is required up front (tests, npm start), and development targets are off unless set.
+    expect(loadConfig({}).devWebhookTargets).toBe(false);
+    expect(loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true' }).devWebhookTargets).toBe(true);
   });
 });
 

@@ -3,8 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { addressAllowed, classifyAddress, safePost, urlProblem, type Resolver } from '../../infra/safe-http';
 import { startReceiver } from '../../stack/receiver';
 
-const post = (url: string, livemode: boolean, resolver?: Resolver) =>
-  safePost(url, { body: '{}', headers: {}, timeoutMs: 2000, livemode, resolver });
+/** A development hub (HUB_DEV_WEBHOOK_TARGETS) unless `devTargets` says otherwise. */
+const post = (url: string, livemode: boolean, resolver?: Resolver, devTargets = true) =>
+  safePost(url, { body: '{}', headers: {}, timeoutMs: 2000, livemode, devTargets, resolver });
+const LIVE = { livemode: true, devTargets: true };
+const TEST_ON_DEV_HUB = { livemode: false, devTargets: true };
+const TEST = { livemode: false, devTargets: false };
 
 describe('webhook SSRF guard', () => {
   it('classifies loopback, private, link-local, CGNAT and metadata addresses', () => {
@@ -26,35 +30,52 @@ describe('webhook SSRF guard', () => {
     expect(classifyAddress('::ffff:127.0.0.1')).toBe('loopback');
     expect(classifyAddress('93.184.216.34')).toBe('allowed');
     expect(classifyAddress('2606:4700::1111')).toBe('allowed');
-    expect(addressAllowed('127.0.0.1', true)).toBe(false);
-    expect(addressAllowed('127.0.0.1', false)).toBe(true);
-    expect(addressAllowed('169.254.169.254', false)).toBe(false);
+    // The second argument: may this webhook reach this machine (test mode on a development hub).
+    expect(addressAllowed('127.0.0.1', false)).toBe(false);
+    expect(addressAllowed('127.0.0.1', true)).toBe(true);
+    expect(addressAllowed('169.254.169.254', true)).toBe(false);
   });
 
-  it('refuses http, IP literals of private ranges and localhost in live mode; allows localhost in test mode', () => {
-    expect(urlProblem('http://example.com/hook', true)).toBe('must use https in live mode');
-    expect(urlProblem('https://169.254.169.254/latest/meta-data', true)).toMatch(/private/);
-    expect(urlProblem('https://10.0.0.5/hook', false)).toMatch(/private/);
-    expect(urlProblem('https://[::1]/hook', true)).toMatch(/private/);
-    expect(urlProblem('https://localhost/hook', true)).toMatch(/localhost/);
-    expect(urlProblem('ftp://example.com/hook', false)).toBe('must use https');
-    expect(urlProblem('https://user:pw@example.com/hook', true)).toMatch(/credentials/);
-    expect(urlProblem('http://localhost:3000/hook', false)).toBeNull();
-    expect(urlProblem('https://hooks.example.com/in', true)).toBeNull();
+  it('refuses http, credentials, IP literals of private ranges and localhost; live never reaches this machine', () => {
+    expect(urlProblem('http://example.com/hook', LIVE)).toBe('must use https');
+    expect(urlProblem('https://169.254.169.254/latest/meta-data', LIVE)).toMatch(/private/);
+    expect(urlProblem('https://10.0.0.5/hook', TEST_ON_DEV_HUB)).toMatch(/private/);
+    expect(urlProblem('https://[::1]/hook', LIVE)).toMatch(/private/);
+    expect(urlProblem('https://localhost/hook', LIVE)).toMatch(/localhost/);
+    expect(urlProblem('ftp://example.com/hook', TEST_ON_DEV_HUB)).toBe('must use https');
+    expect(urlProblem('https://user:pw@example.com/hook', LIVE)).toMatch(/credentials/);
+    expect(urlProblem(`https://example.com/${'a'.repeat(2048)}`, LIVE)).toMatch(/2048/);
+    expect(urlProblem('https://hooks.example.com/in', LIVE)).toBeNull();
+    expect(urlProblem('https://hooks.example.com/in', TEST)).toBeNull();
   });
 
-  it('refuses at connect time a live name that resolves to 127.0.0.1 (DNS rebinding), delivers it in test mode', async () => {
+  it('lets sandbox and test webhooks use plain http and this machine only on a development hub', () => {
+    expect(urlProblem('http://localhost:3000/hook', TEST_ON_DEV_HUB)).toBeNull();
+    expect(urlProblem('http://127.0.0.1:3000/hook', TEST_ON_DEV_HUB)).toBeNull();
+    expect(urlProblem('http://hooks.example.com/in', TEST_ON_DEV_HUB)).toBeNull();
+    // Without HUB_DEV_WEBHOOK_TARGETS (production never sets it), test mode follows the live rules.
+    expect(urlProblem('http://localhost:3000/hook', TEST)).toBe('must use https');
+    expect(urlProblem('https://localhost:3000/hook', TEST)).toMatch(/localhost/);
+    expect(urlProblem('https://127.0.0.1:3000/hook', TEST)).toMatch(/loopback/);
+    expect(urlProblem('http://hooks.example.com/in', TEST)).toBe('must use https');
+  });
+
+  it('refuses at connect time a name that resolves to 127.0.0.1 (DNS rebinding), but for test mode on a development hub', async () => {
     const receiver = await startReceiver(() => 204);
     try {
       const port = new URL(receiver.url).port;
       const rebinding: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
       // Passes the URL check (a public-looking name), refused when the socket resolves it.
-      expect(urlProblem(`https://rebind.example.com:${port}/hook`, true)).toBeNull();
+      expect(urlProblem(`https://rebind.example.com:${port}/hook`, LIVE)).toBeNull();
       expect(await post(`https://rebind.example.com:${port}/hook`, true, rebinding)).toMatchObject({
         status: null,
         error: 'blocked_address',
       });
       expect(await post(`https://localhost:${port}/hook`, true)).toMatchObject({ status: null, error: 'blocked_address' });
+      expect(await post(`https://rebind.example.com:${port}/hook`, false, rebinding, false)).toMatchObject({
+        status: null,
+        error: 'blocked_address',
+      });
       expect(receiver.requests).toHaveLength(0);
       // A name mixing public and private answers connects only to an allowed one; here none is, so nothing is sent.
       const mixed: Resolver = async () => [

@@ -58,11 +58,17 @@ describe('public webhook deliveries on the time-skipping server', () => {
         orm: db.orm,
         encryptionKey: TEST_SECRETS.encryptionKey,
         timeoutMs: 2000,
+        devTargets: true,
         drainPerSecond: 50,
       }),
     });
     run = worker.run();
-    activities = createPublicWebhookActivities({ orm: db.orm, encryptionKey: TEST_SECRETS.encryptionKey, timeoutMs: 1000 });
+    activities = createPublicWebhookActivities({
+      orm: db.orm,
+      encryptionKey: TEST_SECRETS.encryptionKey,
+      timeoutMs: 1000,
+      devTargets: true,
+    });
     accountId = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { WebhookDestinationSchema, type WebhookDestination } from '../../../db/entities';
-import { urlProblem } from '../../../infra/safe-http';
+import { urlProblem, type TargetPolicy } from '../../../infra/safe-http';
 import type { Principal } from '../../auth/principal';
 import { ProblemError, type ProblemCode } from '../../errors';
 
@@ -26,8 +26,8 @@ export async function ownDestination(orm: MikroORM, principal: Principal, id: st
   return d;
 }
 
-export function checkUrl(url: string, livemode: boolean): void {
-  const problem = urlProblem(url, livemode);
+export function checkUrl(url: string, policy: TargetPolicy): void {
+  const problem = urlProblem(url, policy);
   if (problem) {
     throw new ProblemError('validation_failed', {
       detail: `url ${problem}.`,

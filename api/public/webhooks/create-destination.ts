@@ -25,7 +25,7 @@ export const createWebhookDestination = defineOperation({
   responses: { 201: { description: 'Created; the signing secret is shown this once.', schema: WebhookDestinationWithSecret } },
   errors: [...DESTINATION_ERRORS.filter((c) => c !== 'not_found'), 'idempotency_key_in_use', 'idempotency_key_reused'],
   async handler({ body, principal, deps }) {
-    checkUrl(body.url, principal.livemode);
+    checkUrl(body.url, { livemode: principal.livemode, devTargets: deps.devWebhookTargets });
     const { destination, secret } = await createDestination(deps.orm, deps.encryptionKey, {
       accountId: principal.ownerId,
       environment: environmentOf(principal),

@@ -25,7 +25,8 @@ const Url = z
   .url({ protocol: /^https?$/ })
   .max(2048)
   .meta({
-    description: 'Where events are POSTed. Live keys: https to a public address. Test keys may use http://localhost for development.',
+    description:
+      'Where events are POSTed: https to a public address. Test keys may use plain http and http://localhost on a hub started for development, never in production.',
     example: 'https://erp.example.com/hooks/dispatch',
   });
 const Description = z.string().max(500).nullable().meta({ description: 'Free text for your own reference.', example: 'ERP sync' });

@@ -17,7 +17,7 @@ export const updateWebhookDestination = defineOperation({
   errors: DESTINATION_ERRORS,
   async handler({ params, body, principal, deps }) {
     const found = await ownDestination(deps.orm, principal, params.id);
-    if (body.url !== undefined) checkUrl(body.url, principal.livemode);
+    if (body.url !== undefined) checkUrl(body.url, { livemode: principal.livemode, devTargets: deps.devWebhookTargets });
     const em = deps.orm.em.fork();
     const d = await em.findOneOrFail(WebhookDestinationSchema, { id: found.id });
     if (body.url !== undefined) d.url = body.url;
