@@ -335,6 +335,7 @@ async function main() {
       PUBLIC_BASE_URL: 'http://hub.test',
       SANDBOX_RIDE_SECONDS: '3',
       GPS_UPDATE_INTERVAL_SECONDS: '1',
+      HUB_DEV_WEBHOOK_TARGETS: 'true', // the receivers run on this machine
     });
     api = await listen(apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets }), '127.0.0.1', 0);
     const baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
