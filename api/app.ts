@@ -5,6 +5,7 @@ import { authenticateDriver } from './auth/driver-auth';
 import { authenticatePartner } from './auth/partner-auth';
 import { ANONYMOUS } from './auth/principal';
 import type { ApiDeps } from './deps';
+import { codecRouter } from './codec-routes';
 import { docsRouter } from './docs-routes';
 import { ProblemError } from './errors';
 import { bodyReader } from './middleware/body';
@@ -62,6 +63,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.use(requestMetrics(operations));
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(opsRouter(deps).routes());
+  app.use(codecRouter(deps.codecServer).routes());
   app.use(docsRouter(deps.publicBaseUrl).routes());
   app.use(trackingRouter(deps).routes());
   app.use(router.routes());

@@ -11,6 +11,7 @@ import type { CredentialStandings, Standing } from './auth/credential-standing';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { RateLimiter } from './middleware/rate-limit';
 import type { PositionSignals } from './driver/position-signals';
+import type { CodecServerDeps } from './codec-routes';
 
 /** Everything the API needs, built once per process by its composition root. */
 export interface ApiDeps {
@@ -26,6 +27,8 @@ export interface ApiDeps {
   trustedProxies?: BlockList;
   /** HUB_DEV_WEBHOOK_TARGETS: sandbox and test webhooks may point at plain http and this machine (infra/safe-http.ts). */
   devWebhookTargets: boolean;
+  /** The Temporal codec server: the hub's payload codec, who may use it, the Temporal UI's origins (api/codec-routes.ts). */
+  codecServer: CodecServerDeps;
   encryptionKey: Buffer;
   hashPepper: Buffer;
   /** The process's one LISTEN connection, fanning changes out to the tracking streams and the credential cache. */

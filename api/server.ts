@@ -8,6 +8,8 @@ import { ChangeListener } from '../db/change-listener';
 import { Lifeline } from '../db/lifeline';
 import { connectClient, productionTarget } from '../infra/temporal-connection';
 import { startTracing, type Tracing } from '../infra/tracing';
+import { keyRingOf, type HubKey } from '../infra/key-ring';
+import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -17,16 +19,29 @@ import { driverStandings } from './auth/driver-auth';
 import { SigningKeyStore } from './auth/signing-keys';
 import { PositionSignals } from './driver/position-signals';
 import { RateLimiter } from './middleware/rate-limit';
+import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
 
 export function apiDeps(
   config: HubConfig,
-  parts: { orm: MikroORM; temporal: Client; logger: Logger; encryptionKey: Buffer; hashPepper: Buffer; tracing?: Tracing },
+  parts: {
+    orm: MikroORM;
+    temporal: Client;
+    logger: Logger;
+    encryptionKey: Buffer;
+    hashPepper: Buffer;
+    tracing?: Tracing;
+    /** HUB_ENCRYPTION_KEY's ring for the codec server; `encryptionKey` alone when absent. */
+    encryptionKeys?: HubKey[];
+    /** `open` only for `npm start`'s API on this machine; HUB_CODEC_TOKEN otherwise (api/codec-routes.ts). */
+    codecAccess?: CodecAccess;
+  },
 ): ApiDeps {
+  const { encryptionKeys, codecAccess, ...rest } = parts;
   const changes = new ChangeListener(() => parts.orm.config.get('clientUrl') as string, parts.logger);
   return {
-    ...parts,
+    ...rest,
     signingKeys: new SigningKeyStore(parts.orm, parts.encryptionKey, config.oauth.tokenTtlSeconds),
     publicBaseUrl: config.publicBaseUrl,
     oauth: config.oauth,
@@ -34,6 +49,11 @@ export function apiDeps(
     quoteValiditySeconds: config.quoteValiditySeconds,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,
+    codecServer: {
+      codec: new PayloadEncryptionCodec(encryptionKeys ?? keyRingOf(parts.encryptionKey)),
+      access: codecAccess ?? (config.codecToken ? { token: config.codecToken } : undefined),
+      origins: config.codecOrigins,
+    },
     changes,
     standings: partnerStandings(parts.orm, changes),
     apiKeys: apiKeyStandings(parts.orm, changes),
@@ -89,12 +109,13 @@ async function main() {
   const tracing = await startTracing('dispatch-hub-api');
   const orm = await openOrm(required.databaseUrl);
   const target = productionTarget(config, required.temporalAddress);
-  const temporal = await connectClient(target, tracing?.clientInterceptors);
+  const temporal = await connectClient(target, required.encryptionKeys, tracing?.clientInterceptors);
   const deps = apiDeps(config, {
     orm,
     temporal,
     logger,
     encryptionKey: required.encryptionKey,
+    encryptionKeys: required.encryptionKeys,
     hashPepper: required.hashPepper,
     tracing,
   });

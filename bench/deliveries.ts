@@ -10,7 +10,7 @@
  * Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY (32).
  */
 import { createServer } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { STACK_SECRETS, stackDataConverter } from '../stack/secrets';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createIntegratorAccount } from '../app/accounts';
@@ -34,7 +34,7 @@ async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const local = await startLocalStack('bench', { poolMax: 30 });
   const { env, orm, namespace } = local;
-  const encryptionKey = randomBytes(32);
+  const { encryptionKey } = STACK_SECRETS;
 
   // The receiver: answers 204 and notes when each event arrived.
   const arrived = new Map<string, number>();
@@ -59,6 +59,7 @@ async function main() {
     connection: env.nativeConnection,
     namespace,
     taskQueue: 'bench-trivial',
+    dataConverter: stackDataConverter(),
     workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./trivial-workflow'), logger: new DefaultLogger('ERROR') }),
     activities: { noop: async () => {} },
   });

@@ -10,7 +10,6 @@
  *      also writes the unit's row (the API's cost beside the SQL it runs).
  * Sizes: BENCH_UNITS (default 50), BENCH_POSITIONS (4000), BENCH_CONCURRENCY (16), BENCH_ROUNDTRIPS (200).
  */
-import { randomBytes } from 'node:crypto';
 import { Client as TemporalClient } from '@temporalio/client';
 import { Client, Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
@@ -24,6 +23,7 @@ import { loadConfig } from '../infra/config';
 import { newId } from '../infra/ids';
 import { createLogger } from '../infra/logger';
 import { startLocalStack } from '../stack/local-stack';
+import { STACK_SECRETS } from '../stack/secrets';
 import { percentiles, timed } from './measure';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
@@ -69,7 +69,7 @@ function sseWatcher(body: ReadableStream<Uint8Array>) {
 async function main() {
   const local = await startLocalStack('bench-positions', { poolMax: 30, temporal: false });
   const { orm, databaseUrl: url } = local;
-  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const secrets = STACK_SECRETS;
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   // The tracking stream never calls Temporal, nor do the driver endpoints with position signals off (below); the client
   // is lazy and never connects.

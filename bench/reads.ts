@@ -5,7 +5,6 @@
  * `npm run bench` runs it after the bookings; `npm run bench -- reads` alone, on a stack without Temporal (reads never
  * reach it), which is also the way to profile them: `node --cpu-prof --import tsx bench/run.ts reads`.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -18,6 +17,7 @@ import { loadConfig } from '../infra/config';
 import { newId } from '../infra/ids';
 import { createLogger } from '../infra/logger';
 import { startLocalStack } from '../stack/local-stack';
+import { STACK_SECRETS } from '../stack/secrets';
 import { call, partnerToken, run, summary, type Run } from './measure';
 
 const ROUNDS = 4;
@@ -98,7 +98,7 @@ export function printReads(reads: ReadFigures[], concurrency: number): void {
 export async function readsBench(sizes: { pings: number; concurrency: number }): Promise<void> {
   const local = await startLocalStack('bench-reads', { poolMax: 30, temporal: false });
   const { orm } = local;
-  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const secrets = STACK_SECRETS;
   const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });
   const deps = apiDeps(config, { orm, temporal: new TemporalClient(), logger: createLogger('silent'), ...secrets });
   await deps.signingKeys.ensureActiveKey();

@@ -12,7 +12,6 @@
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { apiDeps } from '../api/server';
@@ -28,6 +27,7 @@ import { newBookingRecord, startBookingWorkflow } from '../app/bookings';
 import { QuoteQuery } from '../api/partner/get-quote';
 import { newQuoteRecord } from '../app/quotes';
 import { startLocalStack } from '../stack/local-stack';
+import { STACK_SECRETS } from '../stack/secrets';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
 import { call, paced, partnerToken, run, summary, timed, type Run } from './measure';
 import { measureReads, operatorKey, printReads, readsBench } from './reads';
@@ -57,7 +57,7 @@ async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
   const local = await startLocalStack('bench', { poolMax: 30 });
   const { env, orm } = local;
-  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const secrets = STACK_SECRETS;
   const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });
   const deps = apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets });
   await deps.signingKeys.ensureActiveKey();

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseKeyRing, type HubKey } from './key-ring';
 import { parseKeyMaterial } from './secrets';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -32,6 +33,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   QUOTE_VALIDITY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   HUB_DEV_WEBHOOK_TARGETS: bool.default(false),
+  HUB_CODEC_TOKEN: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
+  HUB_CODEC_ORIGINS: z.string().default('http://localhost:8233,http://127.0.0.1:8233'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
@@ -50,6 +53,7 @@ export type HubConfig = ReturnType<typeof toConfig>;
 export class ConfigError extends Error {}
 
 function toConfig(env: z.infer<typeof envSchema>) {
+  const encryptionKeys = env.HUB_ENCRYPTION_KEY ? parseKeyRing(env.HUB_ENCRYPTION_KEY, 'HUB_ENCRYPTION_KEY') : undefined;
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     host: env.HOST,
@@ -68,7 +72,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
       tlsServerName: env.TEMPORAL_TLS_SERVER_NAME,
     },
     secrets: {
-      encryptionKey: env.HUB_ENCRYPTION_KEY ? parseKeyMaterial(env.HUB_ENCRYPTION_KEY, 'HUB_ENCRYPTION_KEY') : undefined,
+      /** The whole ring, `encryptionKey` its first (current) key. */
+      encryptionKeys,
+      encryptionKey: encryptionKeys?.[0]!.key,
       hashPepper: env.HUB_HASH_PEPPER ? parseKeyMaterial(env.HUB_HASH_PEPPER, 'HUB_HASH_PEPPER') : undefined,
     },
     oauth: { issuer: publicBaseUrl, audience: `${publicBaseUrl}/v1`, tokenTtlSeconds: env.OAUTH_TOKEN_TTL_SECONDS },
@@ -79,6 +85,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     /** Sandbox and test webhooks may point at plain http and this machine: `npm start` only, never production. */
     devWebhookTargets: env.HUB_DEV_WEBHOOK_TARGETS,
+    /** The codec server's bearer token (api/codec-routes.ts); without it the codec server is off outside npm start. */
+    codecToken: env.HUB_CODEC_TOKEN,
+    codecOrigins: env.HUB_CODEC_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     production: env.NODE_ENV === 'production',
     publicBaseUrlSet: env.PUBLIC_BASE_URL !== undefined,
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
@@ -117,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
 export function requireProductionSettings(config: HubConfig): {
   databaseUrl: string;
   encryptionKey: Buffer;
+  encryptionKeys: HubKey[];
   hashPepper: Buffer;
   temporalAddress: string;
 } {
@@ -136,6 +148,7 @@ export function requireProductionSettings(config: HubConfig): {
   return {
     databaseUrl: config.databaseUrl!,
     encryptionKey: config.secrets.encryptionKey!,
+    encryptionKeys: config.secrets.encryptionKeys!,
     hashPepper: config.secrets.hashPepper!,
     temporalAddress: config.temporal.address!,
   };

@@ -4,9 +4,15 @@ import { devServerArgs, type DevStack } from './dev-stack';
 import { temporalCliPath } from './temporal-binaries';
 
 /** Runs `temporal server start-dev` from temporal-dev.yml, with its SQLite file in the data directory. */
-export async function startDevServer(stack: DevStack, dataDir: string): Promise<{ address: string; stop: () => Promise<void> }> {
+export async function startDevServer(
+  stack: DevStack,
+  dataDir: string,
+  codecEndpoint?: string,
+): Promise<{ address: string; stop: () => Promise<void> }> {
   const address = `${stack.ip}:${stack.frontendPort}`;
-  const child: ChildProcess = spawn(temporalCliPath(), devServerArgs(stack, dataDir), { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(temporalCliPath(), devServerArgs(stack, dataDir, codecEndpoint), {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   const deadline = Date.now() + 30_000;

@@ -51,8 +51,11 @@ export function devServerExtraArgs(stack: DevStack): string[] {
   return args;
 }
 
-/** The whole command line of the persistent dev server that `npm start` runs. */
-export function devServerArgs(stack: DevStack, dataDir: string): string[] {
+/**
+ * The whole command line of the persistent dev server that `npm start` runs; its UI decodes payloads through the hub's
+ * codec server at `codecEndpoint` (api/codec-routes.ts).
+ */
+export function devServerArgs(stack: DevStack, dataDir: string, codecEndpoint?: string): string[] {
   const dbFile = isAbsolute(stack.dbFilename) ? stack.dbFilename : join(dataDir, stack.dbFilename);
   const args = [
     'server',
@@ -71,5 +74,6 @@ export function devServerArgs(stack: DevStack, dataDir: string): string[] {
     'error',
   ];
   for (const [name, type] of Object.entries(stack.searchAttributes)) args.push('--search-attribute', `${name}=${type}`);
+  if (codecEndpoint) args.push('--ui-codec-endpoint', codecEndpoint);
   return [...args, ...devServerExtraArgs(stack)];
 }

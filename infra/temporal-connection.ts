@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import type { HubConfig } from './config';
+import type { HubKey } from './key-ring';
+import { hubDataConverter } from './payload-codec';
 
 export interface TemporalTarget {
   address: string;
@@ -33,10 +35,22 @@ function tlsOptions(target: TemporalTarget) {
   return { serverNameOverride: target.tlsServerName, clientCertPair };
 }
 
-/** `interceptors`: the OpenTelemetry ones when tracing is on (infra/tracing.ts). */
-export async function connectClient(target: TemporalTarget, interceptors?: { workflow: WorkflowClientInterceptor[] }): Promise<Client> {
-  const connection = await Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey });
-  return new Client({ connection, namespace: target.namespace, interceptors });
+/** A connection for operator calls only (no workflow payloads pass through it). */
+export function connectOperator(target: TemporalTarget): Promise<Connection> {
+  return Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey });
+}
+
+/**
+ * A client whose payloads are encrypted under `keys` (HUB_ENCRYPTION_KEY's ring, infra/payload-codec.ts);
+ * `interceptors`: the OpenTelemetry ones when tracing is on (infra/tracing.ts).
+ */
+export async function connectClient(
+  target: TemporalTarget,
+  keys: readonly HubKey[],
+  interceptors?: { workflow: WorkflowClientInterceptor[] },
+): Promise<Client> {
+  const connection = await connectOperator(target);
+  return new Client({ connection, namespace: target.namespace, interceptors, dataConverter: hubDataConverter(keys) });
 }
 
 export async function connectWorker(target: TemporalTarget): Promise<NativeConnection> {

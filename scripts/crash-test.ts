@@ -22,6 +22,7 @@ import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { bookingWorkflowId } from '../contracts/booking';
 import { processStack, type ProcessStack } from '../stack/process-stack';
+import { stackDataConverter } from '../stack/secrets';
 
 export interface CrashTestOptions {
   /** Load between two kills. */
@@ -264,7 +265,11 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     // Checks, through a fresh connection to each store.
     const check = await openOrm(stack.databaseUrl, 2);
     const temporalConnection = await Connection.connect({ address: stack.temporalAddress });
-    const temporal = new Client({ connection: temporalConnection, namespace: loadDevStack().namespace });
+    const temporal = new Client({
+      connection: temporalConnection,
+      namespace: loadDevStack().namespace,
+      dataConverter: stackDataConverter(),
+    });
     try {
       const sql = <T>(query: string, params: unknown[] = []) => check.em.getConnection().execute(query, params) as Promise<T[]>;
       const answered = bookings.filter((b) => b.final?.status === 201);

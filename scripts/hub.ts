@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
+import { keyRingOf } from '../infra/key-ring';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';
 import { parseHubArgs, runHub } from './hub-commands';
 import { connect, hubSecrets } from './hub-connection';
@@ -19,8 +20,9 @@ async function main(): Promise<number> {
   // TEMPORAL_ADDRESS, or the dev server `npm start` runs (temporal-dev.yml).
   const stack = loadDevStack();
   let client: Promise<Client> | undefined;
+  const keys = config.secrets.encryptionKeys ?? keyRingOf(secrets.encryptionKey);
   const temporal = () =>
-    (client ??= connectClient(temporalTarget(config, { address: `${stack.ip}:${stack.frontendPort}`, namespace: stack.namespace })));
+    (client ??= connectClient(temporalTarget(config, { address: `${stack.ip}:${stack.frontendPort}`, namespace: stack.namespace }), keys));
   try {
     return await runHub(argv, {
       orm,

@@ -23,6 +23,8 @@ import { createApiKey, createIntegratorAccount, createPartner } from '../app/acc
 import { HubEventSchema } from '../db/entities';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
+import { keyRingOf } from '../infra/key-ring';
+import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { bookingWorkflowId } from '../contracts/booking';
 import { partnerWebhookWorkflowId } from '../contracts/partner-webhook';
 import {
@@ -33,9 +35,10 @@ import {
   type PublishPublicEventInput,
 } from '../contracts/public-webhooks';
 import { quoteWorkflowId } from '../contracts/quote';
-import { historyToFile } from '../stack/histories';
+import { decodedHistory, historyToFile } from '../stack/histories';
 import { startReceiver } from '../stack/receiver';
 import { startLocalStack } from '../stack/local-stack';
+import { STACK_SECRETS } from '../stack/secrets';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 type EventName = keyof typeof temporal.api.enums.v1.EventType extends `EVENT_TYPE_${infer N}` ? N : never;
@@ -328,7 +331,7 @@ async function main() {
   const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
   let api: Awaited<ReturnType<typeof listen>> | undefined;
   try {
-    const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+    const secrets = STACK_SECRETS;
     // A short sandbox clock: a recorded booking plays its simulated ride to completed within seconds.
     const config = loadConfig({
       LOG_LEVEL: 'silent',
@@ -390,6 +393,8 @@ async function main() {
         return started;
       },
     };
+    // Histories are kept decoded: the replay test has none of this run's keys.
+    const codec = new PayloadEncryptionCodec(keyRingOf(STACK_SECRETS.encryptionKey));
     for (const recording of recordings) {
       const workflowId = await recording.run(ctx);
       const handle = env.client.workflow.getHandle(workflowId);
@@ -397,7 +402,7 @@ async function main() {
       const type = history.events?.[0]?.workflowExecutionStartedEventAttributes?.workflowType?.name;
       if (type !== recording.workflowType) throw new Error(`${recording.name}: recorded ${type}, expected ${recording.workflowType}`);
       const file = join(outDir, `${recording.name}.json`);
-      writeFileSync(file, historyToFile(history));
+      writeFileSync(file, historyToFile(await decodedHistory(history, codec)));
       console.log(`${recording.name.padEnd(34)} ${recording.workflowType.padEnd(24)} ${history.events?.length} events → ${file}`);
     }
   } finally {

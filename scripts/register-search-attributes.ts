@@ -1,15 +1,15 @@
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
 import { registerSearchAttributes } from '../infra/search-attribute-registration';
-import { connectClient, temporalTarget } from '../infra/temporal-connection';
+import { connectOperator, temporalTarget } from '../infra/temporal-connection';
 
 async function main() {
   const config = loadConfig();
   const stack = loadDevStack();
   const target = temporalTarget(config, { address: `${stack.ip}:${stack.frontendPort}`, namespace: stack.namespace });
-  const client = await connectClient(target);
+  const connection = await connectOperator(target);
   try {
-    const { added, existing, conflicts } = await registerSearchAttributes(client.connection, target.namespace, stack);
+    const { added, existing, conflicts } = await registerSearchAttributes(connection, target.namespace, stack);
     console.log(`Search attributes of namespace ${target.namespace} at ${target.address}:`);
     for (const name of added) console.log(`  added           ${name} (${stack.searchAttributes[name]})`);
     for (const name of existing) console.log(`  already there   ${name} (${stack.searchAttributes[name]})`);
@@ -17,7 +17,7 @@ async function main() {
       console.error(`  WRONG TYPE      ${c.name}: the cluster has ${c.actual}, temporal-dev.yml wants ${c.wanted}`);
     if (conflicts.length) process.exitCode = 1;
   } finally {
-    await client.connection.close();
+    await connection.close();
   }
 }
 

@@ -18,6 +18,8 @@ import { createWorkers, runWorkers } from '../workers/create-workers';
  * `npm start`: the whole hub on one machine. Embedded PostgreSQL and the Temporal dev server (unless DATABASE_URL /
  * TEMPORAL_ADDRESS point elsewhere), migrations, the demo seed, the workers and the API; Ctrl-C stops all of it.
  */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
 async function main() {
   // Development: sandbox and test webhooks may go to a receiver on this machine unless the environment says otherwise.
   const config = loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true', ...process.env });
@@ -60,7 +62,7 @@ async function main() {
     if (tracing) stops.push(() => tracing.shutdown());
     let fallbackAddress = config.temporal.address;
     if (!fallbackAddress) {
-      const dev = await startDevServer(stack, config.dataDir);
+      const dev = await startDevServer(stack, config.dataDir, `${config.publicBaseUrl}/codec`);
       stops.push(() => dev.stop());
       fallbackAddress = dev.address;
     }
@@ -73,6 +75,7 @@ async function main() {
         namespace: target.namespace,
         orm,
         encryptionKey: secrets.encryptionKey,
+        encryptionKeys: secrets.encryptionKeys,
         webhookTimeoutMs: config.webhookTimeoutMs,
         devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
@@ -84,9 +87,11 @@ async function main() {
       workers.shutdown();
       await workers.done;
     });
-    const temporal = await connectClient(target, tracing?.clientInterceptors);
+    const temporal = await connectClient(target, secrets.encryptionKeys, tracing?.clientInterceptors);
     stops.push(() => temporal.connection.close());
-    const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing }), config.host, config.port);
+    // The codec server decrypts any payload: open only while the API listens on this machine alone.
+    const codecAccess = config.codecToken ? { token: config.codecToken } : isLoopback(config.host) ? ('open' as const) : undefined;
+    const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing, codecAccess }), config.host, config.port);
     stops.push(() => api.close());
 
     printBanner({
@@ -117,6 +122,7 @@ function printBanner(info: {
   API            ${info.api}
   API docs       ${info.api}/docs   (OpenAPI: ${info.api}/openapi.json)
   Temporal UI    ${info.ui ?? '(external cluster)'}   namespace ${info.namespace}
+  Codec server   ${info.api}/codec   (payloads are encrypted in Temporal; the UI decodes them here)
   Ops            ${info.api}/healthz   ${info.api}/readyz   ${info.api}/metrics   (docs/operations.md)
   PostgreSQL     psql ${info.databaseUrl}
 

@@ -1,4 +1,5 @@
 import { temporal } from '@temporalio/proto';
+import type { Payload, PayloadCodec } from '@temporalio/common';
 
 const History = temporal.api.history.v1.History;
 
@@ -15,4 +16,29 @@ export function historyToFile(history: temporal.api.history.v1.IHistory): string
 
 export function historyFromFile(json: unknown): temporal.api.history.v1.History {
   return History.fromObject(json as Record<string, unknown>);
+}
+
+/**
+ * The history with every payload the hub's codec encrypted replaced by its plain form, so a recorded history replays
+ * without the key of the run that recorded it.
+ */
+export async function decodedHistory(
+  history: temporal.api.history.v1.IHistory,
+  codec: PayloadCodec,
+): Promise<temporal.api.history.v1.History> {
+  const copy = History.decode(History.encode(history).finish());
+  const payloads: temporal.api.common.v1.IPayload[] = [];
+  const collect = (value: unknown) => {
+    if (!value || typeof value !== 'object' || value instanceof Uint8Array) return;
+    const v = value as Record<string, unknown>;
+    if (v.data instanceof Uint8Array && v.metadata && typeof v.metadata === 'object') payloads.push(v);
+    else for (const child of Object.values(v)) collect(child);
+  };
+  collect(copy);
+  const decoded = await codec.decode(payloads as Payload[]);
+  payloads.forEach((payload, i) => {
+    payload.metadata = decoded[i]!.metadata;
+    payload.data = decoded[i]!.data;
+  });
+  return copy;
 }

@@ -1,5 +1,5 @@
+import { STACK_SECRETS } from './secrets';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
@@ -37,7 +37,7 @@ export interface ProcessStack {
 
 export async function processStack(dir: string): Promise<ProcessStack> {
   const [pgPort, temporalPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const secrets = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+  const secrets = STACK_SECRETS;
   const databaseUrl = embeddedDatabaseUrl(pgPort, 'hub');
   const temporalAddress = `127.0.0.1:${temporalPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;

@@ -4,6 +4,7 @@ import type { WorkflowBundle } from '@temporalio/worker';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
 import { indexedValueTypes } from '../infra/search-attribute-registration';
 import { temporalCliPath, temporalTestServerPath } from '../infra/temporal-binaries';
+import { stackDataConverter } from './secrets';
 
 /** The workflow bundle built once by the global setup. */
 export function sharedWorkflowBundle(): WorkflowBundle {
@@ -16,6 +17,7 @@ export function sharedWorkflowBundle(): WorkflowBundle {
 export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
   const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: temporalTestServerPath() } },
+    client: { dataConverter: stackDataConverter() },
   });
   try {
     // The time-skipping server cannot list search attributes, only add them.
@@ -40,5 +42,6 @@ export function localEnvironment(): Promise<TestWorkflowEnvironment> {
       searchAttributes: searchAttributeKeys(stack),
       extraArgs: devServerExtraArgs(stack),
     },
+    client: { dataConverter: stackDataConverter() },
   });
 }

@@ -7,6 +7,8 @@ import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
+import { keyRingOf, type HubKey } from '../infra/key-ring';
+import { hubDataConverter } from '../infra/payload-codec';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
 
@@ -17,6 +19,8 @@ export interface WorkerDeps {
   namespace: string;
   orm: MikroORM;
   encryptionKey: Buffer;
+  /** HUB_ENCRYPTION_KEY's ring for the payload codec; `encryptionKey` alone when absent (infra/payload-codec.ts). */
+  encryptionKeys?: HubKey[];
   webhookTimeoutMs: number;
   /** HUB_DEV_WEBHOOK_TARGETS: sandbox and test webhooks may reach plain http and this machine (infra/safe-http.ts). */
   devWebhookTargets: boolean;
@@ -42,7 +46,13 @@ export async function buildWorkflowBundle(workflowInterceptorModules: string[] =
 /** One worker per task queue, each with only the activities of its domain. */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle(deps.tracing?.workflowInterceptorModules));
-  const common = { connection: deps.connection, namespace: deps.namespace, workflowBundle, ...deps.tracing?.worker };
+  const common = {
+    connection: deps.connection,
+    namespace: deps.namespace,
+    workflowBundle,
+    dataConverter: hubDataConverter(deps.encryptionKeys ?? keyRingOf(deps.encryptionKey)),
+    ...deps.tracing?.worker,
+  };
   return Promise.all([
     Worker.create({
       ...common,

@@ -24,6 +24,7 @@ async function main() {
     namespace: target.namespace,
     orm,
     encryptionKey: required.encryptionKey,
+    encryptionKeys: required.encryptionKeys,
     webhookTimeoutMs: config.webhookTimeoutMs,
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,

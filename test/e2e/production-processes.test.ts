@@ -8,6 +8,7 @@ import { bookingBody, createTestPartner, getJson, postJson, requestToken } from 
 import { TEST_SECRETS } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { freePort } from '../../stack/ports';
+import { stackDataConverter } from '../../stack/secrets';
 
 const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-prod-check';
@@ -48,6 +49,8 @@ describe('production entry points as separate processes', () => {
           searchAttributes: searchAttributeKeys(stack),
           extraArgs: devServerExtraArgs(stack),
         },
+        // The processes encrypt payloads under TEST_SECRETS' key (HUB_ENCRYPTION_KEY below): this client reads them.
+        client: { dataConverter: stackDataConverter() },
       }),
       startReceiver(),
     ]);

@@ -12,6 +12,7 @@ import { bookingBody, createTestPartner, postJson, requestToken } from '../suppo
 import { TEST_SECRETS } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
+import { stackDataConverter } from '../../stack/secrets';
 
 describe('tracing', () => {
   it('is off unless an OTLP endpoint is configured: nothing is started', async () => {
@@ -39,7 +40,12 @@ describe('tracing', () => {
         })(),
       ]);
       const namespace = env.namespace ?? 'default';
-      const temporal = new Client({ connection: env.connection, namespace, interceptors: tracing.clientInterceptors });
+      const temporal = new Client({
+        connection: env.connection,
+        namespace,
+        interceptors: tracing.clientInterceptors,
+        dataConverter: stackDataConverter(),
+      });
       const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test' });
       api = await listen(
         apiDeps(config, { orm: db.orm, temporal, logger: createLogger('silent'), ...TEST_SECRETS, tracing }),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
@@ -9,6 +8,7 @@ import { createLogger } from '../../infra/logger';
 import { createWorkers, runWorkers, type WorkerDeps } from '../../workers/create-workers';
 import type { TestDatabase } from './db';
 import { sharedWorkflowBundle } from '../../stack/temporal';
+import { STACK_SECRETS } from '../../stack/secrets';
 
 export interface TestHub {
   baseUrl: string;
@@ -17,7 +17,7 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-export const TEST_SECRETS = { encryptionKey: randomBytes(32), hashPepper: randomBytes(32) };
+export const TEST_SECRETS = STACK_SECRETS;
 
 /** The hub's workers on a test environment and database, with the tests' shared workflow bundle. */
 export function createTestWorkers(

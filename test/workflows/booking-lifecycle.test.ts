@@ -27,6 +27,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
+import { stackDataConverter } from '../../stack/secrets';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,6 +61,7 @@ describe('booking lifecycle on the time-skipping server', () => {
       // Bookings whose history continues as new after a few events.
       await Worker.create({
         connection: env.nativeConnection,
+        dataConverter: stackDataConverter(),
         workflowBundle: sharedWorkflowBundle(),
         taskQueue: SMALL_HISTORY_QUEUE,
         activities: {

@@ -10,6 +10,7 @@ import {
 } from '../../contracts/public-webhooks';
 import { DestinationStatusKey } from '../../contracts/search-attributes';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
+import { stackDataConverter } from '../../stack/secrets';
 import { eventually } from '../../stack/eventually';
 
 const TASK_QUEUE = 'destination-continue-as-new';
@@ -50,6 +51,7 @@ describe('destination workflow continuing as new', () => {
     env = await timeSkippingEnvironment();
     worker = await Worker.create({
       connection: env.nativeConnection,
+      dataConverter: stackDataConverter(),
       workflowBundle: sharedWorkflowBundle(),
       taskQueue: TASK_QUEUE,
       activities,

@@ -33,6 +33,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
+import { stackDataConverter } from '../../stack/secrets';
 
 const stripe = new Stripe('sk_test_unused');
 const HOUR = 3600_000;
@@ -52,6 +53,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
     worker = await Worker.create({
       connection: env.nativeConnection,
+      dataConverter: stackDataConverter(),
       workflowBundle: sharedWorkflowBundle(),
       taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
       activities: createPublicWebhookActivities({

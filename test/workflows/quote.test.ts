@@ -7,6 +7,7 @@ import { ProblemError } from '../../api/errors';
 import { newId } from '../../infra/ids';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../../contracts/quote';
 import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
+import { stackDataConverter } from '../../stack/secrets';
 
 const MINUTE = 60_000;
 const VALIDITY_SECONDS = 900;
@@ -21,6 +22,7 @@ describe('quote:<id> on the time-skipping server', () => {
     // Quotes need no activities.
     worker = await Worker.create({
       connection: env.nativeConnection,
+      dataConverter: stackDataConverter(),
       workflowBundle: sharedWorkflowBundle(),
       taskQueue: QUOTES_TASK_QUEUE,
     });
