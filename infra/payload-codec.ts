@@ -6,7 +6,7 @@
  * its key stays in the ring. Payloads without the `binary/encrypted` encoding (histories from before the codec) pass
  * through unchanged.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 import { ValueError, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import type { HubKey } from './key-ring';
@@ -16,17 +16,20 @@ export const KEY_ID_METADATA = 'encryption-key-id';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Payloads get a key of their own, derived from the hub key, so no ciphertext elsewhere shares it. */
-function payloadKey(hubKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', hubKey, Buffer.alloc(0), 'temporal-payloads-v1', 32));
+/**
+ * Payloads get a key of their own, derived from the hub key, so no ciphertext elsewhere shares it. A KeyObject, made
+ * once: a Buffer would be turned into one on every payload.
+ */
+function payloadKey(hubKey: Buffer): KeyObject {
+  return createSecretKey(Buffer.from(hkdfSync('sha256', hubKey, Buffer.alloc(0), 'temporal-payloads-v1', 32)));
 }
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const text = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes).toString('utf8') : undefined);
 
 export class PayloadEncryptionCodec implements PayloadCodec {
-  private readonly current: { id: string; key: Buffer };
-  private readonly byId: Map<string, Buffer>;
+  private readonly current: { id: string; key: KeyObject };
+  private readonly byId: Map<string, KeyObject>;
 
   /** `keys[0]` encrypts; every key in the ring decrypts what was written under it. */
   constructor(keys: readonly HubKey[]) {
