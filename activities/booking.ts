@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { bookingRow } from '../db/booking-rows';
-import { BookingSchema, HubEventSchema, PartnerSchema, type Booking } from '../db/entities';
+import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking, type PartnerEnvironment } from '../db/entities';
 import type { BookingStatus } from '../domain/booking-lifecycle';
 import type { CancellationRecord } from '../domain/cancellation';
 import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
@@ -22,7 +22,7 @@ export interface BookingActivityDeps {
 
 export interface RecordedEvent {
   eventId: string;
-  /** Where the partner receives webhooks; null when it has none configured. */
+  /** Where the partner receives webhooks of the booking's environment; null when it has none configured. */
   webhookUrl: string | null;
 }
 
@@ -93,6 +93,9 @@ function toColumns(c: BookingChanges): Partial<Booking> {
 
 export function createBookingActivities({ orm, ride, links }: BookingActivityDeps) {
   const settings: RideSettings = { ...DEFAULT_RIDE_SETTINGS, ...ride };
+  /** The URL of the partner's endpoint for the booking's environment, null when none is set. */
+  const endpointUrl = async (partnerId: string, environment: PartnerEnvironment) =>
+    (await orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment }, { fields: ['url'] })).url ?? null;
 
   /** Writes event number `sequence` once, its body built from `booking` as it stands; a retry returns the same event. */
   async function insertEvent(
@@ -172,11 +175,10 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
         // Partner events belong to a partner: a booking an integrator account made has none to tell.
         const { partnerId } = booking;
         if (partnerId === null) return null;
-        return { eventId: await insertEvent(em, { ...booking, partnerId }, input.event), partnerId };
+        return { eventId: await insertEvent(em, { ...booking, partnerId }, input.event), partnerId, environment: booking.environment };
       });
       if (!recorded) return null;
-      const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: recorded.partnerId }, { fields: ['webhookUrl'] });
-      return { eventId: recorded.eventId, webhookUrl: partner.webhookUrl ?? null };
+      return { eventId: recorded.eventId, webhookUrl: await endpointUrl(recorded.partnerId, recorded.environment) };
     },
 
     /** Writes event number `sequence` of a booking once, with its final webhook body; a retry returns the same event. */
@@ -184,9 +186,8 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
       const em = orm.em.fork();
       const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
       if (booking.partnerId === null) throw new Error(`booking ${booking.id} has no partner to send events to`);
-      const partner = await em.findOneOrFail(PartnerSchema, { id: booking.partnerId });
       const eventId = await insertEvent(em, { ...booking, partnerId: booking.partnerId }, input);
-      return { eventId, webhookUrl: partner.webhookUrl ?? null };
+      return { eventId, webhookUrl: await endpointUrl(booking.partnerId, booking.environment) };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { HubEventSchema, PartnerSchema, WebhookDeliverySchema } from '../db/entities';
+import { HubEventSchema, PartnerWebhookEndpointSchema, WebhookDeliverySchema } from '../db/entities';
 import { recordDelivery } from '../infra/metrics';
-import { decryptSecret } from '../infra/secrets';
 import { safePost } from '../infra/safe-http';
-import { partnerSignature } from '../infra/webhook-signatures';
+import { partnerSignatureHeaders } from '../infra/webhook-signatures';
+import { partnerSigningSecrets } from '../infra/partner-secrets';
 import type { PartnerWebhookOutcome } from '../contracts/partner-webhook';
 
 export interface PartnerWebhookActivityDeps {
@@ -22,25 +22,26 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
       const attempt = Context.current().info.attempt;
       const em = orm.em.fork();
       const event = await em.findOneOrFail(HubEventSchema, { id: eventId });
-      const partner = await em.findOneOrFail(PartnerSchema, { id: event.partnerId });
-      if (!partner.webhookUrl) throw ApplicationFailure.nonRetryable(`partner ${partner.id} has no webhook URL`, 'NoWebhookUrl');
-      const secret = decryptSecret(partner.webhookSecretEnc, encryptionKey);
+      // The endpoint of the event's environment: sandbox events never reach the live URL, nor live ones the sandbox's.
+      const endpoint = await em.findOneOrFail(PartnerWebhookEndpointSchema, { partnerId: event.partnerId, environment: event.environment });
+      const url = endpoint.url;
+      if (!url) throw ApplicationFailure.nonRetryable(`partner ${event.partnerId} has no ${event.environment} webhook URL`, 'NoWebhookUrl');
 
       const sentAt = new Date();
       // The shared SSRF-safe sender: https and public addresses only for live partners, checked at connect time.
-      const { status, error, durationMs } = await safePost(partner.webhookUrl, {
+      const { status, error, durationMs } = await safePost(url, {
         body: event.body,
         timeoutMs,
         livemode: event.environment === 'live',
         devTargets,
         headers: {
-          'x-signature': partnerSignature(event.body, secret),
+          ...partnerSignatureHeaders(event.body, partnerSigningSecrets(endpoint, encryptionKey, sentAt), sentAt),
           'x-event-id': event.id,
           'x-event-type': event.type,
           'x-delivery-attempt': String(attempt),
         },
       });
-      em.create(WebhookDeliverySchema, { eventId, url: partner.webhookUrl, attempt, sentAt, responseStatus: status, durationMs, error });
+      em.create(WebhookDeliverySchema, { eventId, url, attempt, sentAt, responseStatus: status, durationMs, error });
       await em.flush();
       const delivered = status !== null && status >= 200 && status < 300;
       recordDelivery('partner', delivered ? 'delivered' : status === null ? 'unreachable' : 'rejected');

@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { generateApiKey, generateClientId, generateClientSecret, generateWebhookSecret, maskApiKey } from '../infra/credentials';
+import { generateApiKey, generateClientId, generateClientSecret, maskApiKey } from '../infra/credentials';
+import { createPartnerEndpoints } from './partner-endpoints';
 import { API_KEY_SCOPES, unknownScopes } from '../infra/scopes';
 import { newId } from '../infra/ids';
-import { decryptSecret, encryptSecret, hashSecret } from '../infra/secrets';
+import { hashSecret } from '../infra/secrets';
 import {
   ApiKeySchema,
-  HubEventSchema,
   IntegratorAccountSchema,
   OAuthClientSchema,
   PartnerSchema,
@@ -32,19 +32,18 @@ export async function createPartner(
   secrets: Secrets,
   input: { name: string; webhookUrl?: string; rateLimitPerMinute?: number; ipAllowlist?: string[] },
 ) {
-  const webhookSecret = generateWebhookSecret('phsec_');
   const clients: CreatedClient[] = [];
+  let webhookSecrets!: Record<PartnerEnvironment, string>;
   const partner = await orm.em.fork().transactional(async (em) => {
     const partner = em.create(PartnerSchema, {
       id: newId('ptn'),
       name: input.name,
-      webhookUrl: input.webhookUrl ?? null,
-      webhookSecretEnc: encryptSecret(webhookSecret, secrets.encryptionKey),
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
       ipAllowlist: input.ipAllowlist ?? [],
       createdAt: new Date(),
     });
-    await em.flush(); // the clients reference it
+    await em.flush(); // the clients and endpoints reference it
+    webhookSecrets = createPartnerEndpoints(em, secrets.encryptionKey, partner.id, input.webhookUrl ?? null);
     for (const environment of ['sandbox', 'live'] as const) {
       const clientSecret = generateClientSecret();
       const client = em.create(OAuthClientSchema, {
@@ -58,70 +57,19 @@ export async function createPartner(
     }
     return partner;
   });
-  return { partnerId: partner.id, name: partner.name, webhookUrl: partner.webhookUrl ?? null, webhookSecret, clients };
+  return { partnerId: partner.id, name: partner.name, webhookUrl: input.webhookUrl ?? null, webhookSecrets, clients };
 }
 
 export async function updatePartner(
   orm: MikroORM,
   partnerId: string,
-  changes: { webhookUrl?: string | null; rateLimitPerMinute?: number | null; ipAllowlist?: string[]; accountId?: string | null },
+  changes: { rateLimitPerMinute?: number | null; ipAllowlist?: string[]; accountId?: string | null },
 ) {
   const em = orm.em.fork();
   const partner = await em.findOneOrFail(PartnerSchema, { id: partnerId });
   em.assign(partner, changes);
   await em.flush();
   return partner;
-}
-
-/** A new partner webhook secret (`phsec_…`), used from the next delivery attempt on; shown once. */
-export async function rotateWebhookSecret(orm: MikroORM, secrets: Secrets, partnerId: string): Promise<string> {
-  const webhookSecret = generateWebhookSecret('phsec_');
-  const updated = await orm.em
-    .fork()
-    .nativeUpdate(PartnerSchema, { id: partnerId }, { webhookSecretEnc: encryptSecret(webhookSecret, secrets.encryptionKey) });
-  if (updated !== 1) throw new Error(`no partner ${partnerId}`);
-  return webhookSecret;
-}
-
-/** The partner's webhook URL and a hint of its secret (its prefix and last four characters). */
-export async function webhookEndpoint(orm: MikroORM, secrets: Secrets, partnerId: string) {
-  const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: partnerId });
-  const secret = decryptSecret(partner.webhookSecretEnc, secrets.encryptionKey);
-  return { url: partner.webhookUrl ?? null, secretHint: `phsec_…${secret.slice(-4)}` };
-}
-
-/**
- * Writes a `webhook.test` event for the partner (it belongs to no booking); deliver it with the workflow
- * `partner-webhook:<evt_id>` like any other event. Returns null when the partner has no webhook URL.
- */
-export async function recordTestEvent(orm: MikroORM, partnerId: string, environment: PartnerEnvironment) {
-  const em = orm.em.fork();
-  const partner = await em.findOneOrFail(PartnerSchema, { id: partnerId });
-  if (!partner.webhookUrl) return null;
-  const eventId = newId('evt');
-  const occurredAt = new Date();
-  const body = JSON.stringify({
-    event: 'webhook.test',
-    event_id: eventId,
-    booking_id: null,
-    external_id: null,
-    sequence: null,
-    occurred_at: occurredAt.toISOString(),
-    livemode: environment === 'live',
-    message: 'A test event from the dispatch hub. Check the X-Signature header, then answer any 2xx.',
-  });
-  em.create(HubEventSchema, {
-    id: eventId,
-    bookingId: null,
-    sequence: null,
-    type: 'webhook.test',
-    partnerId,
-    environment,
-    body,
-    createdAt: occurredAt,
-  });
-  await em.flush();
-  return { eventId, url: partner.webhookUrl, occurredAt };
 }
 
 /** A new secret replaces the old one at once; tokens already issued stay valid until they expire. */

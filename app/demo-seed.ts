@@ -56,7 +56,7 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
       partnerId: partner.partnerId,
       name: partner.name,
       sandbox: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      webhookSecret: partner.webhookSecret,
+      webhookSecret: partner.webhookSecrets.sandbox,
     },
     integrator: { accountId: account.accountId, testKey: key.key },
     operator,

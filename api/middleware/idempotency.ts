@@ -6,7 +6,7 @@ import { sqlOf } from '../../db/sql';
 import type { RecoveryPoints } from '../../app/bookings';
 import { ProblemError } from '../errors';
 
-const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+export const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'location'];
 /** Only for claims taken before claims named their holder. */
 const LEGACY_LEASE_MINUTES = 5;

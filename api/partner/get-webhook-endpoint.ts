@@ -1,6 +1,7 @@
-import { webhookEndpoint } from '../../app/accounts';
+import { webhookEndpoint } from '../../app/partner-endpoints';
+import { bookingEnvironment } from '../auth/principal';
 import { defineOperation } from '../operation';
-import { WebhookEndpoint } from './schemas';
+import { endpointView, WebhookEndpoint } from './schemas';
 
 export const WEBHOOK_ENDPOINT_ERRORS = ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'rate_limited'] as const;
 
@@ -9,13 +10,14 @@ export const getWebhookEndpoint = defineOperation({
   method: 'get',
   path: '/v1/webhook-endpoint',
   summary: 'Read your webhook endpoint',
-  description: 'The URL the hub POSTs your events to (one per partner, for both environments) and a hint of the signing secret.',
+  description:
+    'The URL the hub POSTs your events of this environment to and a hint of its signing secret. Sandbox and live each have their own endpoint and secret: a sandbox token reads and changes only the sandbox one.',
   tags: ['Webhooks'],
   security: { kind: 'partner', scope: 'webhooks.manage' },
   responses: { 200: { description: 'The endpoint.', schema: WebhookEndpoint } },
   errors: [...WEBHOOK_ENDPOINT_ERRORS],
   async handler({ principal, deps }) {
-    const endpoint = await webhookEndpoint(deps.orm, deps, principal.ownerId);
-    return { status: 200, body: { url: endpoint.url, secret_hint: endpoint.secretHint } };
+    const endpoint = await webhookEndpoint(deps.orm, deps, principal.ownerId, bookingEnvironment(principal.livemode));
+    return { status: 200, body: endpointView(endpoint) };
   },
 });

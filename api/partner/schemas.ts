@@ -204,5 +204,16 @@ export const WebhookEndpoint = z
       .nullable()
       .meta({ description: 'Where events are POSTed; null when none is set.', example: 'https://ota.example.com/hooks/dispatch' }),
     secret_hint: z.string().meta({ description: "The signing secret's prefix and last four characters.", example: 'phsec_…x9Qa' }),
+    previous_secret_expires_at: z.iso.datetime().nullable().meta({
+      description:
+        'During a rotation overlap, when the previous secret stops signing (deliveries carry both signatures until then); null otherwise.',
+      example: null,
+    }),
   })
   .meta({ id: 'WebhookEndpoint' });
+
+export const endpointView = (e: { url: string | null; secretHint: string; previousSecretExpiresAt: Date | null }) => ({
+  url: e.url,
+  secret_hint: e.secretHint,
+  previous_secret_expires_at: e.previousSecretExpiresAt?.toISOString() ?? null,
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordTestEvent } from '../../app/accounts';
+import { recordTestEvent } from '../../app/partner-endpoints';
 import { HubEventSchema } from '../../db/entities';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import type { partnerWebhookWorkflow } from '../../workflows/partner-webhook';

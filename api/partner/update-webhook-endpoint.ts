@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { updatePartner, webhookEndpoint } from '../../app/accounts';
+import { setWebhookUrl, webhookEndpoint } from '../../app/partner-endpoints';
+import { bookingEnvironment } from '../auth/principal';
 import { urlProblem, WEBHOOK_URL_RULE } from '../../infra/safe-http';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
-import { WebhookEndpoint } from './schemas';
+import { endpointView, WebhookEndpoint } from './schemas';
 
 export const UpdateWebhookEndpointRequest = z
   .object({
@@ -22,7 +23,7 @@ export const updateWebhookEndpoint = defineOperation({
   path: '/v1/webhook-endpoint',
   summary: 'Set or clear your webhook endpoint',
   description:
-    'Events from the next delivery attempt on go to the new URL; with null no more deliveries are attempted. The URL must be https to a public address; plain http and localhost are accepted only from sandbox credentials on a hub started for development (`npm start`), never in production (the URL is shared by both environments, so live events would follow it there too).',
+    "Sets the endpoint of the calling credential's environment: a sandbox token changes only the sandbox endpoint, a live token only the live one. Events from the next delivery attempt on go to the new URL; with null no more deliveries are attempted. The URL must be https to a public address; plain http and localhost are accepted only from sandbox credentials on a hub started for development (`npm start`), never in production.",
   tags: ['Webhooks'],
   security: { kind: 'partner', scope: 'webhooks.manage' },
   request: { body: UpdateWebhookEndpointRequest, bodyExample: { url: 'https://ota.example.com/hooks/dispatch' } },
@@ -39,8 +40,8 @@ export const updateWebhookEndpoint = defineOperation({
         });
       }
     }
-    await updatePartner(deps.orm, principal.ownerId, { webhookUrl: body.url });
-    const endpoint = await webhookEndpoint(deps.orm, deps, principal.ownerId);
-    return { status: 200, body: { url: endpoint.url, secret_hint: endpoint.secretHint } };
+    const environment = bookingEnvironment(principal.livemode);
+    await setWebhookUrl(deps.orm, principal.ownerId, environment, body.url);
+    return { status: 200, body: endpointView(await webhookEndpoint(deps.orm, deps, principal.ownerId, environment)) };
   },
 });

@@ -10,7 +10,7 @@ import { BookingSchema } from './booking';
 import { HubEventSchema, WebhookDeliverySchema } from './event';
 import { FleetUnitSchema } from './fleet';
 import { ApiKeySchema, IntegratorAccountSchema } from './integrator';
-import { OAuthClientSchema, PartnerSchema } from './partner';
+import { OAuthClientSchema, PartnerSchema, PartnerWebhookEndpointSchema } from './partner';
 import { PublicDeliveryAttemptSchema, PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema } from './public-webhook';
 import { SigningKeySchema } from './signing-key';
 
@@ -22,6 +22,7 @@ export const ENTITIES = [
   ApiKeySchema,
   PartnerSchema,
   OAuthClientSchema,
+  PartnerWebhookEndpointSchema,
   SigningKeySchema,
   FleetUnitSchema,
   WebhookDestinationSchema,

@@ -5,15 +5,42 @@ export type PartnerEnvironment = 'sandbox' | 'live';
 export interface Partner {
   id: string;
   name: string;
-  webhookUrl?: string | null;
-  /** Encrypted with HUB_ENCRYPTION_KEY: it must be recoverable to sign deliveries. */
-  webhookSecretEnc: string;
   rateLimitPerMinute?: number | null;
   ipAllowlist: string[];
   /** The integrator account that sees this partner's bookings (and their public events), if any. */
   accountId?: string | null;
   createdAt: Date;
 }
+
+/** Where a partner's events of one environment go, and the secrets that sign them. */
+export interface PartnerWebhookEndpoint {
+  partnerId: string;
+  environment: PartnerEnvironment;
+  url?: string | null;
+  /** Encrypted with HUB_ENCRYPTION_KEY: it must be recoverable to sign deliveries. */
+  secretEnc: string;
+  /** The secret before the last rotation, still signing beside the new one until `previousSecretExpiresAt`. */
+  previousSecretEnc?: string | null;
+  previousSecretExpiresAt?: Date | null;
+  /** The Idempotency-Key of the last rotation: its retry answers the same secret instead of rotating again. */
+  rotationKey?: string | null;
+  updatedAt: Date;
+}
+
+export const PartnerWebhookEndpointSchema = new EntitySchema<PartnerWebhookEndpoint>({
+  name: 'PartnerWebhookEndpoint',
+  tableName: 'partner_webhook_endpoints',
+  properties: {
+    partnerId: { type: 'string', primary: true },
+    environment: { type: 'string', primary: true },
+    url: { type: 'string', nullable: true },
+    secretEnc: { type: 'string' },
+    previousSecretEnc: { type: 'string', nullable: true },
+    previousSecretExpiresAt: { type: 'datetime', nullable: true },
+    rotationKey: { type: 'string', nullable: true },
+    updatedAt: { type: 'datetime' },
+  },
+});
 
 export interface OAuthClient {
   id: string;
@@ -31,8 +58,6 @@ export const PartnerSchema = new EntitySchema<Partner>({
   properties: {
     id: { type: 'string', primary: true },
     name: { type: 'string' },
-    webhookUrl: { type: 'string', nullable: true },
-    webhookSecretEnc: { type: 'string' },
     rateLimitPerMinute: { type: 'integer', nullable: true },
     ipAllowlist: { type: 'string[]' },
     accountId: { type: 'string', nullable: true },

@@ -1,8 +1,15 @@
 import { NotFoundError } from '@mikro-orm/core';
-import { z } from 'zod';
 import { cidrList } from '../../api/auth/client-address';
-import { IntegratorAccountSchema, PartnerSchema, type Partner } from '../../db/entities';
-import { createPartner, recordTestEvent, rotateWebhookSecret, updatePartner } from '../../app/accounts';
+import {
+  IntegratorAccountSchema,
+  PartnerSchema,
+  PartnerWebhookEndpointSchema,
+  type Partner,
+  type PartnerEnvironment,
+} from '../../db/entities';
+import { createPartner, updatePartner } from '../../app/accounts';
+import { recordTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
+import { urlProblem } from '../../infra/safe-http';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import {
   commaList,
@@ -16,14 +23,36 @@ import {
   UsageError,
   when,
   type Command,
+  type Context,
   type Flags,
 } from './cli';
 
-const webhookUrl = z.url({ protocol: /^https?$/ });
+const ENVIRONMENTS = ['sandbox', 'live'] as const;
 
-function parseWebhookUrl(value: string): string {
-  if (!webhookUrl.safeParse(value).success) throw new UsageError('--webhook-url must be an http(s) URL');
+/** `--env sandbox|live`, or both when `bothByDefault` and the flag is absent. */
+function environments(flags: Flags, bothByDefault: boolean): PartnerEnvironment[] {
+  const env = flag(flags, 'env');
+  if (env === undefined && bothByDefault) return [...ENVIRONMENTS];
+  if (env !== 'sandbox' && env !== 'live') throw new UsageError('--env must be sandbox or live');
+  return [env];
+}
+
+/** The webhook URL for these environments under the one SSRF rule (infra/safe-http.ts). */
+function parseWebhookUrl(value: string, envs: readonly PartnerEnvironment[], devTargets: boolean): string {
+  for (const env of envs) {
+    const problem = urlProblem(value, { livemode: env === 'live', devTargets });
+    if (problem) throw new UsageError(`--webhook-url ${problem} (${env})`);
+  }
   return value;
+}
+
+/** Each partner's endpoint URLs by environment. */
+async function endpointUrls(orm: Context['orm'], partnerIds: string[]) {
+  const rows = await orm.em.fork().find(PartnerWebhookEndpointSchema, { partnerId: { $in: partnerIds } });
+  const urls = new Map<string, Record<PartnerEnvironment, string | null>>();
+  for (const r of rows)
+    urls.set(r.partnerId, { ...(urls.get(r.partnerId) ?? { sandbox: null, live: null }), [r.environment]: r.url ?? null });
+  return (partnerId: string) => urls.get(partnerId) ?? { sandbox: null, live: null };
 }
 
 function parseIpAllowlist(value: string): string[] {
@@ -38,11 +67,11 @@ function parseIpAllowlist(value: string): string[] {
   return entries;
 }
 
-function partnerJson(p: Partner) {
+function partnerJson(p: Partner, urls: Record<PartnerEnvironment, string | null>) {
   return {
     partner_id: p.id,
     name: p.name,
-    webhook_url: p.webhookUrl ?? null,
+    webhook_urls: urls,
     rate_limit_per_minute: p.rateLimitPerMinute ?? null,
     ip_allowlist: p.ipAllowlist,
     account_id: p.accountId ?? null,
@@ -50,11 +79,12 @@ function partnerJson(p: Partner) {
   };
 }
 
-function partnerFields(p: Partner): [string, string][] {
+function partnerFields(p: Partner, urls: Record<PartnerEnvironment, string | null>): [string, string][] {
   return [
     ['partner', p.id],
     ['name', p.name],
-    ['webhook URL', p.webhookUrl ?? '(none)'],
+    ['sandbox webhook URL', urls.sandbox ?? '(none)'],
+    ['live webhook URL', urls.live ?? '(none)'],
     ['rate limit', p.rateLimitPerMinute ? `${p.rateLimitPerMinute}/min` : 'default'],
     ['IP allowlist', p.ipAllowlist.length ? p.ipAllowlist.join(', ') : 'any'],
   ];
@@ -69,38 +99,41 @@ function either(flags: Flags, set: string, unset: string): 'set' | 'unset' | und
 export const partnerCommands: Record<string, Command> = {
   create: {
     usage: 'partners create --name N [--webhook-url U] [--rate-limit N] [--ip-allow CIDR,CIDR]',
-    summary: 'create a partner with a sandbox and a live OAuth client; prints their secrets once',
+    summary:
+      'create a partner with a sandbox and a live OAuth client and webhook endpoint (--webhook-url sets both); prints their secrets once',
     options: {
       name: { type: 'string' },
       'webhook-url': { type: 'string' },
       'rate-limit': { type: 'string' },
       'ip-allow': { type: 'string' },
     },
-    async run({ orm, secrets, flags }) {
+    async run({ orm, secrets, flags, devWebhookTargets }) {
       const url = flag(flags, 'webhook-url');
       const rate = flag(flags, 'rate-limit');
       const ips = flag(flags, 'ip-allow');
       const created = await createPartner(orm, secrets, {
         name: requiredFlag(flags, 'name'),
-        webhookUrl: url === undefined ? undefined : parseWebhookUrl(url),
+        webhookUrl: url === undefined ? undefined : parseWebhookUrl(url, ENVIRONMENTS, devWebhookTargets),
         rateLimitPerMinute: rate === undefined ? undefined : positiveInt(rate, 'rate-limit'),
         ipAllowlist: ips === undefined ? undefined : parseIpAllowlist(ips),
       });
       const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: created.partnerId });
       const clients = created.clients.map((c) => ({ environment: c.environment, client_id: c.clientId, client_secret: c.clientSecret }));
+      const urls = { sandbox: created.webhookUrl, live: created.webhookUrl };
       return {
-        json: { ...partnerJson(partner), webhook_secret: created.webhookSecret, clients },
+        json: { ...partnerJson(partner, urls), webhook_secrets: created.webhookSecrets, clients },
         text: [
           `Partner created.`,
           fields([
-            ...partnerFields(partner),
-            ['webhook secret', created.webhookSecret],
+            ...partnerFields(partner, urls),
+            ['sandbox webhook secret', created.webhookSecrets.sandbox],
+            ['live webhook secret', created.webhookSecrets.live],
             ...clients.flatMap((c): [string, string][] => [
               [`${c.environment} client_id`, c.client_id],
               [`${c.environment} client_secret`, c.client_secret],
             ]),
           ]),
-          'The webhook secret and the client secrets are shown only this once: store them now.',
+          'The webhook secrets and the client secrets are shown only this once: store them now.',
         ].join('\n'),
       };
     },
@@ -111,14 +144,19 @@ export const partnerCommands: Record<string, Command> = {
     summary: 'list partners',
     async run({ orm }) {
       const partners = await orm.em.fork().find(PartnerSchema, {}, { orderBy: { createdAt: 'asc' } });
+      const urls = await endpointUrls(
+        orm,
+        partners.map((p) => p.id),
+      );
       return {
-        json: partners.map(partnerJson),
+        json: partners.map((p) => partnerJson(p, urls(p.id))),
         text: table(
-          ['ID', 'NAME', 'WEBHOOK URL', 'RATE LIMIT', 'IP ALLOWLIST', 'CREATED'],
+          ['ID', 'NAME', 'SANDBOX WEBHOOK URL', 'LIVE WEBHOOK URL', 'RATE LIMIT', 'IP ALLOWLIST', 'CREATED'],
           partners.map((p) => [
             p.id,
             p.name,
-            p.webhookUrl ?? '-',
+            urls(p.id).sandbox ?? '-',
+            urls(p.id).live ?? '-',
             p.rateLimitPerMinute ? `${p.rateLimitPerMinute}/min` : 'default',
             p.ipAllowlist.join(',') || 'any',
             when(p.createdAt),
@@ -130,12 +168,14 @@ export const partnerCommands: Record<string, Command> = {
 
   update: {
     usage:
-      'partners update <partner_id> [--webhook-url U|--no-webhook-url] [--rate-limit N|--default-rate-limit] [--ip-allow CIDR,CIDR|--no-ip-allow] [--account ACCT|--no-account]',
-    summary: "change a partner's webhook URL, rate limit, IP allowlist or the integrator account that sees its bookings",
+      'partners update <partner_id> [--webhook-url U|--no-webhook-url] [--env sandbox|live] [--rate-limit N|--default-rate-limit] [--ip-allow CIDR,CIDR|--no-ip-allow] [--account ACCT|--no-account]',
+    summary:
+      "change a partner's webhook URL (of --env, both without it), rate limit, IP allowlist or the integrator account that sees its bookings",
     args: ['partner_id'],
     options: {
       'webhook-url': { type: 'string' },
       'no-webhook-url': { type: 'boolean' },
+      env: { type: 'string' },
       'rate-limit': { type: 'string' },
       'default-rate-limit': { type: 'boolean' },
       'ip-allow': { type: 'string' },
@@ -143,10 +183,11 @@ export const partnerCommands: Record<string, Command> = {
       account: { type: 'string' },
       'no-account': { type: 'boolean' },
     },
-    async run({ orm, flags, args: [partnerId] }) {
+    async run({ orm, flags, args: [partnerId], devWebhookTargets }) {
       const changes: Parameters<typeof updatePartner>[2] = {};
       const url = either(flags, 'webhook-url', 'no-webhook-url');
-      if (url) changes.webhookUrl = url === 'set' ? parseWebhookUrl(flag(flags, 'webhook-url')!) : null;
+      const envs = environments(flags, true);
+      const newUrl = url === 'set' ? parseWebhookUrl(flag(flags, 'webhook-url')!, envs, devWebhookTargets) : null;
       const rate = either(flags, 'rate-limit', 'default-rate-limit');
       if (rate) changes.rateLimitPerMinute = rate === 'set' ? positiveInt(flag(flags, 'rate-limit')!, 'rate-limit') : null;
       const ips = either(flags, 'ip-allow', 'no-ip-allow');
@@ -159,32 +200,39 @@ export const partnerCommands: Record<string, Command> = {
         }
         changes.accountId = account === 'set' ? accountId! : null;
       }
-      if (!Object.keys(changes).length) throw new UsageError('nothing to change');
+      if (!Object.keys(changes).length && !url) throw new UsageError('nothing to change');
       const partner = await updatePartner(orm, partnerId!, changes).catch((err) => {
         throw err instanceof NotFoundError ? new Failure(`no partner ${partnerId}`) : err;
       });
-      return { json: partnerJson(partner), text: `Partner updated.\n${fields(partnerFields(partner))}` };
+      if (url) for (const env of envs) await setWebhookUrl(orm, partner.id, env, newUrl);
+      const urls = (await endpointUrls(orm, [partner.id]))(partner.id);
+      return { json: partnerJson(partner, urls), text: `Partner updated.\n${fields(partnerFields(partner, urls))}` };
     },
   },
 
   'rotate-webhook-secret': {
-    usage: 'partners rotate-webhook-secret <partner_id>',
-    summary: "replace a partner's webhook signing secret (phsec_…); prints it once",
+    usage: 'partners rotate-webhook-secret <partner_id> --env sandbox|live',
+    summary: "replace the webhook signing secret (phsec_…) of a partner's endpoint; the old one signs beside it for 24 h; prints it once",
     args: ['partner_id'],
-    async run({ orm, secrets, args: [partnerId] }) {
+    options: { env: { type: 'string' } },
+    async run({ orm, secrets, flags, args: [partnerId] }) {
+      const [environment] = environments(flags, false);
       await orm.em
         .fork()
         .findOneOrFail(PartnerSchema, { id: partnerId! })
         .catch(() => {
           throw new Failure(`no partner ${partnerId}`);
         });
-      const secret = await rotateWebhookSecret(orm, secrets, partnerId!);
+      const rotated = await rotateWebhookSecret(orm, secrets, partnerId!, environment!);
+      const until = rotated.previousSecretExpiresAt.toISOString();
       return {
-        json: { partner_id: partnerId, webhook_secret: secret },
+        json: { partner_id: partnerId, environment, webhook_secret: rotated.secret, previous_secret_expires_at: until },
         text: `Webhook secret rotated.\n${fields([
           ['partner', partnerId!],
-          ['webhook secret', secret],
-        ])}\nThe secret is shown only this once; deliveries are signed with it from now on.`,
+          ['environment', environment!],
+          ['webhook secret', rotated.secret],
+          ['previous secret signs until', until],
+        ])}\nThe secret is shown only this once; deliveries carry both signatures until the previous secret expires.`,
       };
     },
   },
@@ -195,17 +243,17 @@ export const partnerCommands: Record<string, Command> = {
     args: ['partner_id'],
     options: { live: { type: 'boolean' } },
     async run({ orm, flags, args: [partnerId], temporal }) {
-      const partner = await orm.em
+      await orm.em
         .fork()
         .findOneOrFail(PartnerSchema, { id: partnerId! })
         .catch(() => {
           throw new Failure(`no partner ${partnerId}`);
         });
-      if (!partner.webhookUrl) throw new Failure(`partner ${partnerId} has no webhook URL; set one with partners update --webhook-url`);
+      const environment = flags.live ? 'live' : 'sandbox';
+      const event = await recordTestEvent(orm, partnerId!, environment);
+      if (!event) throw new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
       if (!temporal) throw new Failure('no Temporal connection configured');
       const client = await temporal();
-      const event = await recordTestEvent(orm, partnerId!, flags.live ? 'live' : 'sandbox');
-      if (!event) throw new Failure(`partner ${partnerId} has no webhook URL`);
       await client.workflow.start('partnerWebhookWorkflow', {
         workflowId: partnerWebhookWorkflowId(event.eventId),
         taskQueue: WEBHOOKS_TASK_QUEUE,

@@ -1,12 +1,17 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { HubEventSchema, WebhookDeliverySchema } from '../../db/entities';
-import { partnerSignature } from '../../infra/webhook-signatures';
+import Stripe from 'stripe';
+import { PARTNER_REPLAY_WINDOW_SECONDS, partnerSignature } from '../../infra/webhook-signatures';
 import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
-import { startTestHub, type TestHub } from '../support/hub';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { partnerEndpoint } from '../../app/partner-endpoints';
+import { partnerSigningSecrets } from '../../infra/partner-secrets';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
+
+const stripe = new Stripe('sk_test_unused');
 
 /** /v1/webhook-endpoint: partners read, set and clear their URL, rotate the secret and send a signed test event. */
 describe('partner webhook endpoint', () => {
@@ -42,19 +47,54 @@ describe('partner webhook endpoint', () => {
     return { status: response.status, json: text ? JSON.parse(text) : undefined };
   }
 
-  it('reads the URL with a hint of the secret, sets and clears it', async () => {
+  it('reads the URL with a hint of the secret, sets and clears it, each environment its own', async () => {
     const partner = await newPartner('Endpoint', 'https://ota.example.com/a');
     const read = await getJson(`${hub.baseUrl}${endpoint}`, partner.token);
     expect(read.status).toBe(200);
-    expect(read.json).toEqual({ url: 'https://ota.example.com/a', secret_hint: `phsec_…${partner.webhookSecret.slice(-4)}` });
+    expect(read.json).toEqual({
+      url: 'https://ota.example.com/a',
+      secret_hint: `phsec_…${partner.webhookSecrets.sandbox.slice(-4)}`,
+      previous_secret_expires_at: null,
+    });
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.liveToken)).json.secret_hint).toBe(
+      `phsec_…${partner.webhookSecrets.live.slice(-4)}`,
+    );
 
     expect(await patch(partner.liveToken, { url: 'https://ota.example.com/b' })).toMatchObject({
       status: 200,
       json: { url: 'https://ota.example.com/b' },
     });
-    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('https://ota.example.com/b');
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('https://ota.example.com/a');
     expect(await patch(partner.token, { url: null })).toMatchObject({ status: 200, json: { url: null } });
-    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.liveToken)).json.url).toBeNull();
+    expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.liveToken)).json.url).toBe('https://ota.example.com/b');
+  });
+
+  it('never lets a sandbox token reach the live endpoint: its URL, its secret or its events', async () => {
+    const receiver = await startReceiver();
+    try {
+      const partner = await newPartner('Apart', 'https://ota.example.com/live-only');
+      // The sandbox credential points its own endpoint at its receiver and rotates its own secret…
+      expect((await patch(partner.token, { url: receiver.url })).status).toBe(200);
+      const rotated = await postJson(`${hub.baseUrl}${endpoint}/rotate-secret`, partner.token, {});
+      expect(rotated.status).toBe(200);
+      // …and the live endpoint keeps its URL and its secret.
+      expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.liveToken)).json).toEqual({
+        url: 'https://ota.example.com/live-only',
+        secret_hint: `phsec_…${partner.webhookSecrets.live.slice(-4)}`,
+        previous_secret_expires_at: null,
+      });
+      // A live event goes to the live URL (unreachable here), never to the sandbox receiver.
+      const live = await postJson(`${hub.baseUrl}${endpoint}/test`, partner.liveToken, {});
+      expect(live.json.url).toBe('https://ota.example.com/live-only');
+      const sandbox = await postJson(`${hub.baseUrl}${endpoint}/test`, partner.token, {});
+      const [delivery] = await receiver.waitFor(1);
+      expect(JSON.parse(delivery.body)).toMatchObject({ event_id: sandbox.json.event_id, livemode: false });
+      await env.client.workflow.getHandle(partnerWebhookWorkflowId(sandbox.json.event_id)).result();
+      expect(receiver.requests.map((r) => JSON.parse(r.body).event_id)).not.toContain(live.json.event_id);
+      await env.client.workflow.getHandle(partnerWebhookWorkflowId(live.json.event_id)).terminate('test over');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it.each([
@@ -93,7 +133,7 @@ describe('partner webhook endpoint', () => {
     expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.url).toBe('http://[::1]:8080/');
   });
 
-  it('rotates the secret (shown once) and signs the test event with the new one', async () => {
+  it('rotates the secret (shown once) and signs with both secrets during the overlap, timestamped for replay checks', async () => {
     const receiver = await startReceiver();
     try {
       const partner = await newPartner('Tester');
@@ -103,15 +143,30 @@ describe('partner webhook endpoint', () => {
       expect(rotated.headers.get('cache-control')).toBe('no-store');
       const secret: string = rotated.json.secret;
       expect(secret).toMatch(/^phsec_[0-9A-Za-z]{40}$/);
-      expect(secret).not.toBe(partner.webhookSecret);
-      expect((await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json.secret_hint).toBe(`phsec_…${secret.slice(-4)}`);
+      expect(secret).not.toBe(partner.webhookSecrets.sandbox);
+      const read = (await getJson(`${hub.baseUrl}${endpoint}`, partner.token)).json;
+      expect(read.secret_hint).toBe(`phsec_…${secret.slice(-4)}`);
+      expect(read.previous_secret_expires_at).toBe(rotated.json.previous_secret_expires_at);
+      const overlap = Date.parse(rotated.json.previous_secret_expires_at) - Date.now();
+      expect(overlap).toBeGreaterThan(23.9 * 3600_000);
+      expect(overlap).toBeLessThanOrEqual(24 * 3600_000);
 
       const sent = await postJson(`${hub.baseUrl}${endpoint}/test`, partner.token, {});
       expect(sent.status).toBe(202);
       expect(sent.json).toEqual({ event_id: expect.stringMatching(/^evt_/), event: 'webhook.test', url: receiver.url });
       const [delivery] = await receiver.waitFor(1);
       expect(delivery.headers['x-signature']).toBe(partnerSignature(delivery.body, secret));
-      expect(delivery.headers['x-signature']).not.toBe(partnerSignature(delivery.body, partner.webhookSecret));
+      expect(delivery.headers['x-signature-previous']).toBe(partnerSignature(delivery.body, partner.webhookSecrets.sandbox));
+      // The timestamped scheme is Stripe's: a receiver holding either secret verifies it, within the replay window.
+      const v2 = String(delivery.headers['x-signature-v2']);
+      for (const s of [secret, partner.webhookSecrets.sandbox]) {
+        expect(stripe.webhooks.constructEvent(delivery.body, v2, s, PARTNER_REPLAY_WINDOW_SECONDS)).toMatchObject({
+          event: 'webhook.test',
+        });
+      }
+      const stale = Math.floor(Date.now() / 1000) - PARTNER_REPLAY_WINDOW_SECONDS - 60;
+      const replayed = v2.replace(/^t=\d+/, `t=${stale}`);
+      expect(() => stripe.webhooks.constructEvent(delivery.body, replayed, secret, PARTNER_REPLAY_WINDOW_SECONDS)).toThrow();
       expect(JSON.parse(delivery.body)).toMatchObject({
         event: 'webhook.test',
         event_id: sent.json.event_id,
@@ -125,6 +180,22 @@ describe('partner webhook endpoint', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('answers the same secret to a retried rotation, keeping the original secret in its overlap', async () => {
+    const partner = await newPartner('Retry');
+    const rotate = () => postJson(`${hub.baseUrl}${endpoint}/rotate-secret`, partner.token, {}, { 'Idempotency-Key': 'rotation-1' });
+    const first = await rotate();
+    const retry = await rotate();
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+    const row = await partnerEndpoint(db.orm, partner.partnerId, 'sandbox');
+    expect(partnerSigningSecrets(row, TEST_SECRETS.encryptionKey)).toEqual([first.json.secret, partner.webhookSecrets.sandbox]);
+    // A new key is a new rotation: the first rotation's secret becomes the previous one.
+    const next = await postJson(`${hub.baseUrl}${endpoint}/rotate-secret`, partner.token, {}, { 'Idempotency-Key': 'rotation-2' });
+    expect(next.json.secret).not.toBe(first.json.secret);
+    const after = await partnerEndpoint(db.orm, partner.partnerId, 'sandbox');
+    expect(partnerSigningSecrets(after, TEST_SECRETS.encryptionKey)).toEqual([next.json.secret, first.json.secret]);
   });
 
   it('refuses a test event without a URL with 409 and writes no event', async () => {

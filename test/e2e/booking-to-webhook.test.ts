@@ -44,7 +44,7 @@ describe('booking to signed webhook, end to end', () => {
     expect(created.json.fare.total).toBeGreaterThan(0);
 
     const [delivery] = await receiver.waitFor(1);
-    expect(verifySignature(partner.webhookSecret, delivery)).toBe(true);
+    expect(verifySignature(partner.webhookSecrets.sandbox, delivery)).toBe(true);
     const event = JSON.parse(delivery.body);
     expect(event).toMatchObject({ event: 'booking.created', booking_id: created.json.id, external_id: 'E2E-1', sequence: 1 });
     expect(event.event_id).toMatch(/^evt_/);
@@ -62,7 +62,7 @@ describe('booking to signed webhook, end to end', () => {
     const events = deliveries.map((d) => ({ d, body: JSON.parse(d.body) })).sort((a, b) => a.body.sequence - b.body.sequence);
     expect(events.map((e) => e.body.sequence)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     for (const { d, body } of events) {
-      expect(verifySignature(partner.webhookSecret, d)).toBe(true);
+      expect(verifySignature(partner.webhookSecrets.sandbox, d)).toBe(true);
       expect(body).toMatchObject({ booking_id: created.json.id, external_id: 'E2E-1' });
       expect(d.headers['x-event-type']).toBe(body.event);
     }

@@ -1,5 +1,5 @@
 import { maskApiKey } from '../../infra/credentials';
-import { IntegratorAccountSchema, OAuthClientSchema, PartnerSchema } from '../../db/entities';
+import { IntegratorAccountSchema, OAuthClientSchema, PartnerWebhookEndpointSchema } from '../../db/entities';
 import { decryptSecret, hashSecret } from '../../infra/secrets';
 import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
@@ -22,7 +22,7 @@ async function storedHash(clientId: string) {
 describe('partners and clients', () => {
   let created: {
     partner_id: string;
-    webhook_secret: string;
+    webhook_secrets: { sandbox: string; live: string };
     clients: { environment: string; client_id: string; client_secret: string }[];
   };
 
@@ -41,15 +41,16 @@ describe('partners and clients', () => {
     );
   });
 
-  test('create prints the partner, its webhook secret and both clients with their secrets', async () => {
+  test('create prints the partner, its webhook secrets and both clients with their secrets', async () => {
     expect(created).toMatchObject({
       partner_id: expect.stringMatching(/^ptn_/),
       name: 'Acme Travel',
-      webhook_url: 'https://acme.example/hooks',
+      webhook_urls: { sandbox: 'https://acme.example/hooks', live: 'https://acme.example/hooks' },
       rate_limit_per_minute: 120,
       ip_allowlist: ['10.0.0.0/8', '192.0.2.1'],
-      webhook_secret: expect.stringMatching(/^phsec_/),
+      webhook_secrets: { sandbox: expect.stringMatching(/^phsec_/), live: expect.stringMatching(/^phsec_/) },
     });
+    expect(created.webhook_secrets.sandbox).not.toBe(created.webhook_secrets.live);
     expect(created.clients.map((c) => c.environment)).toEqual(['sandbox', 'live']);
     for (const c of created.clients) {
       expect(c.client_secret).toMatch(/^cs_/);
@@ -64,7 +65,7 @@ describe('partners and clients', () => {
   });
 
   test('lists never show a secret', async () => {
-    const secrets = [created.webhook_secret, ...created.clients.map((c) => c.client_secret)];
+    const secrets = [created.webhook_secrets.sandbox, created.webhook_secrets.live, ...created.clients.map((c) => c.client_secret)];
     const outputs = [
       await hub('partners', 'list'),
       await hub('partners', 'list', '--json'),
@@ -84,14 +85,21 @@ describe('partners and clients', () => {
   test('update changes and clears settings', async () => {
     const id = created.partner_id;
     expect(await hubJson('partners', 'update', id, '--no-webhook-url', '--default-rate-limit', '--no-ip-allow')).toMatchObject({
-      webhook_url: null,
+      webhook_urls: { sandbox: null, live: null },
       rate_limit_per_minute: null,
       ip_allowlist: [],
     });
     expect(await hubJson('partners', 'update', id, '--webhook-url', 'https://acme.example/v2', '--rate-limit', '60')).toMatchObject({
-      webhook_url: 'https://acme.example/v2',
+      webhook_urls: { sandbox: 'https://acme.example/v2', live: 'https://acme.example/v2' },
       rate_limit_per_minute: 60,
     });
+    expect(await hubJson('partners', 'update', id, '--webhook-url', 'http://localhost:9/sandbox', '--env', 'sandbox')).toMatchObject({
+      webhook_urls: { sandbox: 'http://localhost:9/sandbox', live: 'https://acme.example/v2' },
+    });
+    // The one SSRF rule: never plain http or this machine for live.
+    expect((await hub('partners', 'update', id, '--webhook-url', 'http://localhost:9/live', '--env', 'live')).stderr).toContain(
+      'must use https (live)',
+    );
     expect((await hub('partners', 'update', id, '--rate-limit', '5', '--default-rate-limit')).code).toBe(2);
     expect((await hub('partners', 'update', id)).code).toBe(2);
     expect((await hub('partners', 'update', id, '--ip-allow', '10.0.0.0/')).code).toBe(2);
@@ -117,17 +125,23 @@ describe('partners and clients', () => {
 describe('partner webhook secret and test event', () => {
   test('rotate-webhook-secret stores a new phsec_ secret (printed once) that decrypts to what was printed', async () => {
     const created = await hubJson('partners', 'create', '--name', 'Rotating');
-    const rotated = await hubJson('partners', 'rotate-webhook-secret', created.partner_id);
+    const rotated = await hubJson('partners', 'rotate-webhook-secret', created.partner_id, '--env', 'live');
     expect(rotated.webhook_secret).toMatch(/^phsec_[0-9A-Za-z]{40}$/);
-    expect(rotated.webhook_secret).not.toBe(created.webhook_secret);
-    const partner = await db.orm.em.fork().findOneOrFail(PartnerSchema, { id: created.partner_id });
-    expect(decryptSecret(partner.webhookSecretEnc, TEST_SECRETS.encryptionKey)).toBe(rotated.webhook_secret);
+    expect(rotated.webhook_secret).not.toBe(created.webhook_secrets.live);
+    const live = await db.orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId: created.partner_id, environment: 'live' });
+    expect(decryptSecret(live.secretEnc, TEST_SECRETS.encryptionKey)).toBe(rotated.webhook_secret);
+    expect(decryptSecret(live.previousSecretEnc!, TEST_SECRETS.encryptionKey)).toBe(created.webhook_secrets.live);
+    const sandbox = await db.orm.em
+      .fork()
+      .findOneOrFail(PartnerWebhookEndpointSchema, { partnerId: created.partner_id, environment: 'sandbox' });
+    expect(decryptSecret(sandbox.secretEnc, TEST_SECRETS.encryptionKey)).toBe(created.webhook_secrets.sandbox);
+    expect((await hub('partners', 'rotate-webhook-secret', created.partner_id)).stderr).toContain('--env must be sandbox or live');
     const listed = await hub('partners', 'list');
     expect(listed.stdout).not.toContain(rotated.webhook_secret);
   });
 
   test('rotate-webhook-secret and test-webhook fail clearly for an unknown partner or one without a URL', async () => {
-    expect(await hub('partners', 'rotate-webhook-secret', 'ptn_unknown')).toMatchObject({
+    expect(await hub('partners', 'rotate-webhook-secret', 'ptn_unknown', '--env', 'sandbox')).toMatchObject({
       code: 1,
       stderr: 'hub: no partner ptn_unknown\n',
     });
@@ -135,7 +149,7 @@ describe('partner webhook secret and test event', () => {
     const created = await hubJson('partners', 'create', '--name', 'No URL');
     const noUrl = await hub('partners', 'test-webhook', created.partner_id);
     expect(noUrl.code).toBe(1);
-    expect(noUrl.stderr).toContain('has no webhook URL');
+    expect(noUrl.stderr).toContain('has no sandbox webhook URL');
   });
 });
 

@@ -1,0 +1,119 @@
+import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { generateWebhookSecret } from '../infra/credentials';
+import { newId } from '../infra/ids';
+import { decryptSecret, encryptSecret } from '../infra/secrets';
+import { HubEventSchema, PartnerWebhookEndpointSchema, type PartnerEnvironment, type PartnerWebhookEndpoint } from '../db/entities';
+
+/** How long a rotated partner secret keeps signing beside the new one. */
+export const PARTNER_ROTATION_OVERLAP_SECONDS = 86_400;
+
+/**
+ * A partner's webhook endpoint of one environment: its URL and signing secrets. A credential of one environment only
+ * ever reaches that environment's endpoint (docs/security.md).
+ */
+export async function partnerEndpoint(orm: MikroORM, partnerId: string, environment: PartnerEnvironment): Promise<PartnerWebhookEndpoint> {
+  return orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
+}
+
+/** Both endpoints of a new partner, each with its own secret; answers the secrets, shown once. */
+export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, url: string | null) {
+  const secrets = { sandbox: generateWebhookSecret('phsec_'), live: generateWebhookSecret('phsec_') };
+  for (const environment of ['sandbox', 'live'] as const) {
+    em.create(PartnerWebhookEndpointSchema, {
+      partnerId,
+      environment,
+      url,
+      secretEnc: encryptSecret(secrets[environment], key),
+      updatedAt: new Date(),
+    });
+  }
+  return secrets;
+}
+
+/** The endpoint's URL, a hint of its secret (prefix and last four characters) and the end of a rotation's overlap. */
+export async function webhookEndpoint(
+  orm: MikroORM,
+  secrets: { encryptionKey: Buffer },
+  partnerId: string,
+  environment: PartnerEnvironment,
+) {
+  const endpoint = await partnerEndpoint(orm, partnerId, environment);
+  const secret = decryptSecret(endpoint.secretEnc, secrets.encryptionKey);
+  const overlapEnds =
+    endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt : null;
+  return { url: endpoint.url ?? null, secretHint: `phsec_…${secret.slice(-4)}`, previousSecretExpiresAt: overlapEnds };
+}
+
+export async function setWebhookUrl(orm: MikroORM, partnerId: string, environment: PartnerEnvironment, url: string | null): Promise<void> {
+  const updated = await orm.em
+    .fork()
+    .nativeUpdate(PartnerWebhookEndpointSchema, { partnerId, environment }, { url, updatedAt: new Date() });
+  if (updated !== 1) throw new Error(`no ${environment} webhook endpoint for partner ${partnerId}`);
+}
+
+/**
+ * A new secret for the endpoint, shown once; the one it replaces keeps signing for PARTNER_ROTATION_OVERLAP_SECONDS
+ * (deliveries carry both signatures meanwhile). A retry with the same `rotationKey` (the request's Idempotency-Key)
+ * answers the secret the first call made, so a lost answer never costs the original secret its overlap.
+ */
+export async function rotateWebhookSecret(
+  orm: MikroORM,
+  secrets: { encryptionKey: Buffer },
+  partnerId: string,
+  environment: PartnerEnvironment,
+  rotationKey?: string,
+): Promise<{ secret: string; url: string | null; previousSecretExpiresAt: Date }> {
+  return orm.em.fork().transactional(async (em) => {
+    const endpoint = await em.findOneOrFail(
+      PartnerWebhookEndpointSchema,
+      { partnerId, environment },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (rotationKey !== undefined && endpoint.rotationKey === rotationKey && endpoint.previousSecretExpiresAt) {
+      const secret = decryptSecret(endpoint.secretEnc, secrets.encryptionKey);
+      return { secret, url: endpoint.url ?? null, previousSecretExpiresAt: endpoint.previousSecretExpiresAt };
+    }
+    const secret = generateWebhookSecret('phsec_');
+    const now = new Date();
+    endpoint.previousSecretEnc = endpoint.secretEnc;
+    endpoint.previousSecretExpiresAt = new Date(now.getTime() + PARTNER_ROTATION_OVERLAP_SECONDS * 1000);
+    endpoint.secretEnc = encryptSecret(secret, secrets.encryptionKey);
+    endpoint.rotationKey = rotationKey ?? null;
+    endpoint.updatedAt = now;
+    return { secret, url: endpoint.url ?? null, previousSecretExpiresAt: endpoint.previousSecretExpiresAt };
+  });
+}
+
+/**
+ * Writes a `webhook.test` event for the partner's endpoint of `environment` (it belongs to no booking); deliver it with
+ * the workflow `partner-webhook:<evt_id>` like any other event. Returns null when that endpoint has no URL.
+ */
+export async function recordTestEvent(orm: MikroORM, partnerId: string, environment: PartnerEnvironment) {
+  const em = orm.em.fork();
+  const endpoint = await em.findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
+  if (!endpoint.url) return null;
+  const eventId = newId('evt');
+  const occurredAt = new Date();
+  const body = JSON.stringify({
+    event: 'webhook.test',
+    event_id: eventId,
+    booking_id: null,
+    external_id: null,
+    sequence: null,
+    occurred_at: occurredAt.toISOString(),
+    livemode: environment === 'live',
+    message: 'A test event from the dispatch hub. Check the X-Signature header, then answer any 2xx.',
+  });
+  em.create(HubEventSchema, {
+    id: eventId,
+    bookingId: null,
+    sequence: null,
+    type: 'webhook.test',
+    partnerId,
+    environment,
+    body,
+    createdAt: occurredAt,
+  });
+  await em.flush();
+  return { eventId, url: endpoint.url, occurredAt };
+}
