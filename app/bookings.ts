@@ -327,13 +327,14 @@ export async function cancelBooking(
   booking: Booking,
   find: () => Promise<Booking | null>,
   input: CancelBookingInput,
+  updateId?: string,
 ): Promise<CancellationRecord> {
   const earlier = customerCancellation(booking);
   if (earlier) return earlier;
   if (isTerminal(booking.status as BookingStatus)) throw notCancellable(`The booking is already ${booking.status}.`);
   try {
     const handle = temporal.workflow.getHandle(bookingWorkflowId(booking.id));
-    const result = await retryingRacedUpdate(() => handle.executeUpdate(cancelBookingUpdate, { args: [input] }));
+    const result = await retryingRacedUpdate(() => handle.executeUpdate(cancelBookingUpdate, { args: [input], updateId }));
     return result.cancellation;
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
@@ -361,12 +362,13 @@ export async function rescheduleBooking(
   temporal: Client,
   booking: Booking,
   input: { pickupAt: string; actor: 'partner' | 'integrator' },
+  updateId?: string,
 ): Promise<void> {
   if (isTerminal(booking.status as BookingStatus)) throw rescheduleNotAllowed(`the booking is already ${booking.status}`);
   try {
     const handle = temporal.workflow.getHandle(bookingWorkflowId(booking.id));
     const move = { pickup_at: input.pickupAt, actor: input.actor, cause: 'customer' as const };
-    await retryingRacedUpdate(() => handle.executeUpdate(rescheduleBookingUpdate, { args: [move] }));
+    await retryingRacedUpdate(() => handle.executeUpdate(rescheduleBookingUpdate, { args: [move], updateId }));
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused')
       throw rescheduleNotAllowed(err.cause.message);

@@ -38,13 +38,14 @@ const ERRORS: ProblemCode[] = [
 /**
  * The path every ride-progress report takes: the ride is the calling unit's (`requireAllocatedRide`: 404 / 403), then
  * the booking workflow's `reportRideProgress` Update with actor `driver`; its validator's refusal is a 409
- * `ride_progress_refused` carrying the reason.
+ * `ride_progress_refused` carrying the reason. `updateId`, from the request's Idempotency-Key, makes Temporal answer a
+ * duplicate of an Update it already ran with that Update's outcome instead of running it again.
  */
-async function report(deps: ApiDeps, booking: Booking, progress: RideProgress) {
+async function report(deps: ApiDeps, booking: Booking, progress: RideProgress, updateId?: string) {
   try {
     const result = await deps.temporal.workflow
       .getHandle(bookingWorkflowId(booking.id))
-      .executeUpdate(reportRideProgress, { args: [{ ...progress, actor: 'driver' }] });
+      .executeUpdate(reportRideProgress, { args: [{ ...progress, actor: 'driver' }], updateId });
     return { status: 200 as const, body: { booking_id: booking.id, status: result.status } };
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
@@ -74,13 +75,17 @@ function rideOperation<B>(spec: {
     description: spec.description,
     tags: ['Driver app'],
     security: { kind: 'driver' },
+    // A driver app on a flaky network retries: with the same Idempotency-Key it gets the first answer (say, the
+    // `completed` it never saw), not a 409 from a ride that has moved on.
+    idempotent: true,
     request: { params: RideParams, ...(spec.body ? { body: spec.body, bodyExample: spec.bodyExample } : {}) },
     responses: { 200: { description: "The report is recorded; the ride's status now.", schema: RideProgressResult } },
     errors: ERRORS,
-    async handler({ params, body, principal, deps }) {
+    async handler({ params, body, principal, deps, ctx }) {
       const booking = await requireAllocatedRide(deps, params.id, principal.ownerId);
       const progress = await spec.progress({ body: body as B, booking, deps, unitId: principal.ownerId });
-      return report(deps, booking, progress);
+      const key = ctx.get('idempotency-key');
+      return report(deps, booking, progress, key ? `driver:${principal.credentialId}:${spec.operationId}:${key}` : undefined);
     },
   });
 }

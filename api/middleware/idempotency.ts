@@ -6,6 +6,16 @@ import { sqlOf } from '../../db/sql';
 import type { RecoveryPoints } from '../../app/bookings';
 import { ProblemError } from '../errors';
 
+/**
+ * The Temporal Update id for a state-changing call that carries an Idempotency-Key: a duplicate of an Update the
+ * workflow already ran (the first try died before its answer was stored) gets that Update's outcome, not a second run.
+ * Scoped to the credential and the operation, so one key reused elsewhere never answers for another call.
+ */
+export function updateIdOf(ctx: Context, principal: { credentialId: string }, operationId: string): string | undefined {
+  const key = ctx.get('idempotency-key');
+  return key ? `${operationId}:${principal.credentialId}:${key}` : undefined;
+}
+
 export const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'location'];
 /** Only for claims taken before claims named their holder. */

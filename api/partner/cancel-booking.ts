@@ -7,6 +7,7 @@ import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
 import { BookingId, CancellationPolicy, FeeAmount } from './schemas';
+import { updateIdOf } from '../middleware/idempotency';
 
 const CancelQuery = z
   .object({
@@ -51,6 +52,7 @@ function answer(booking: Booking, c: CancellationRecord) {
 
 export const cancelBooking = defineOperation({
   operationId: 'cancelBooking',
+  idempotent: true,
   method: 'delete',
   path: '/v1/bookings/:id',
   summary: 'Cancel a booking',
@@ -71,11 +73,12 @@ export const cancelBooking = defineOperation({
     'rate_limited',
     'service_unavailable',
   ],
-  async handler({ params, query, principal, deps }) {
+  async handler({ params, query, principal, deps, ctx }) {
     const find = () => findOwnBooking(deps.orm, principal, params.id);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
-    const cancellation = await cancelBookingIn(deps.temporal, booking, find, { reason_code: query.reason_code, actor: 'partner' });
+    const input = { reason_code: query.reason_code, actor: 'partner' as const };
+    const cancellation = await cancelBookingIn(deps.temporal, booking, find, input, updateIdOf(ctx, principal, 'cancelBooking'));
     return { status: 200, body: answer(booking, cancellation) };
   },
 });

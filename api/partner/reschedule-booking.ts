@@ -7,9 +7,11 @@ import { defineOperation } from '../operation';
 import { RescheduleRequest } from '../public/reschedule-booking';
 import { findOwnBooking } from './own-booking';
 import { Booking, BookingId } from './schemas';
+import { updateIdOf } from '../middleware/idempotency';
 
 export const reschedulePartnerBooking = defineOperation({
   operationId: 'rescheduleBooking',
+  idempotent: true,
   method: 'post',
   path: '/v1/bookings/:id/reschedule',
   summary: 'Move the pickup time',
@@ -35,11 +37,12 @@ export const reschedulePartnerBooking = defineOperation({
     'rate_limited',
     'service_unavailable',
   ],
-  async handler({ params, body, principal, deps }) {
+  async handler({ params, body, principal, deps, ctx }) {
     const find = () => findOwnBooking(deps.orm, principal, params.id);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
-    await rescheduleBooking(deps.temporal, booking, { pickupAt: body.pickup_at, actor: 'partner' });
+    const move = { pickupAt: body.pickup_at, actor: 'partner' as const };
+    await rescheduleBooking(deps.temporal, booking, move, updateIdOf(ctx, principal, 'rescheduleBooking'));
     const now = (await find()) ?? booking;
     const links = {
       trackingUrl: trackingUrl(deps.publicBaseUrl, deps.encryptionKey, now),

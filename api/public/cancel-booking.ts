@@ -7,6 +7,7 @@ import { BookingRef, PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 import { PUBLIC_WRITE_ERRORS } from './write-errors';
+import { updateIdOf } from '../middleware/idempotency';
 
 export const PublicCancelRequest = z
   .object({
@@ -21,6 +22,7 @@ export const PublicCancelRequest = z
 
 export const cancelPublicBooking = defineOperation({
   operationId: 'cancelPublicBooking',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/bookings/:ref/cancel',
   summary: 'Cancel a booking',
@@ -37,11 +39,12 @@ export const cancelPublicBooking = defineOperation({
   },
   responses: { 200: { description: 'The booking, cancelled.', schema: PublicBookingDetail } },
   errors: [...PUBLIC_WRITE_ERRORS, 'not_found', 'booking_not_cancellable'],
-  async handler({ params, body, principal, deps }) {
+  async handler({ params, body, principal, deps, ctx }) {
     const find = () => findVisibleBooking(deps.orm, principal, params.ref);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
-    await cancelBooking(deps.temporal, booking, find, { reason_code: body.reason, note: body.note, actor: 'integrator' });
+    const cancellation = { reason_code: body.reason, note: body.note, actor: 'integrator' as const };
+    await cancelBooking(deps.temporal, booking, find, cancellation, updateIdOf(ctx, principal, 'cancelPublicBooking'));
     // The workflow wrote the cancellation to the read model before answering the Update.
     return { status: 200, body: publicBookingDetailView((await find()) ?? booking) };
   },

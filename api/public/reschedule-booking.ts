@@ -7,6 +7,7 @@ import { BookingRef, PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 import { PUBLIC_WRITE_ERRORS } from './write-errors';
+import { updateIdOf } from '../middleware/idempotency';
 
 export const RescheduleRequest = z
   .object({ pickup_at: Instant.meta({ description: 'The new pickup time, ISO 8601 with offset.', example: '2027-03-15T10:00:00Z' }) })
@@ -15,6 +16,7 @@ export const RescheduleRequest = z
 
 export const reschedulePublicBooking = defineOperation({
   operationId: 'reschedulePublicBooking',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/bookings/:ref/reschedule',
   summary: 'Move the pickup time',
@@ -27,11 +29,12 @@ export const reschedulePublicBooking = defineOperation({
   request: { params: z.object({ ref: BookingRef }), body: RescheduleRequest, bodyExample: { pickup_at: '2027-03-15T10:00:00Z' } },
   responses: { 200: { description: 'The booking at its new time.', schema: PublicBookingDetail } },
   errors: [...PUBLIC_WRITE_ERRORS, 'not_found', 'reschedule_not_allowed'],
-  async handler({ params, body, principal, deps }) {
+  async handler({ params, body, principal, deps, ctx }) {
     const find = () => findVisibleBooking(deps.orm, principal, params.ref);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
-    await rescheduleBooking(deps.temporal, booking, { pickupAt: body.pickup_at, actor: 'integrator' });
+    const move = { pickupAt: body.pickup_at, actor: 'integrator' as const };
+    await rescheduleBooking(deps.temporal, booking, move, updateIdOf(ctx, principal, 'reschedulePublicBooking'));
     // The workflow wrote the new time to the read model before answering the Update.
     return { status: 200, body: publicBookingDetailView((await find()) ?? booking) };
   },

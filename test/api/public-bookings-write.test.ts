@@ -341,9 +341,13 @@ describe('Public Integration API: quote, book and cancel', () => {
       expect(past.json).toMatchObject({ code: 'reschedule_not_allowed', param: 'pickup_at' });
       expect(past.json.detail).toMatch(/at least 5 minutes ahead/);
 
-      const moved = await postJson(url, acme.test, { pickup_at: to });
+      const moved = await postJson(url, acme.test, { pickup_at: to }, { 'Idempotency-Key': 'move-1' });
       expect(moved.status).toBe(200);
       expect(moved.json).toMatchObject({ ref, status: 'confirmed', pickup_at: to });
+      // A retry with the key gets the first answer; the pickup moves once and the destination hears it once.
+      const retried = await postJson(url, acme.test, { pickup_at: to }, { 'Idempotency-Key': 'move-1' });
+      expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+      expect(retried.json).toEqual(moved.json);
       const [request] = await receiver.waitFor(1, 20_000);
       const event = stripe.webhooks.constructEvent(
         request.body,
@@ -354,6 +358,8 @@ describe('Public Integration API: quote, book and cancel', () => {
         type: 'booking.rescheduled',
         data: { ref, pickup_at: to, previous_pickup_at: q.pickup_at, cause: 'customer' },
       });
+      const history = await env.client.workflow.getHandle(bookingWorkflowId(ref)).fetchHistory();
+      expect(history.events!.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).length).toBe(1);
 
       // Pickup in 30 minutes: the free window is over, the time stays.
       const soon = (await quote(acme.test, quoteBody(30 / 1440))).json;

@@ -149,10 +149,15 @@ describe('a live ride through the driver endpoints, end to end', () => {
     expect((await postJson(ride(id, 'on-board'), unit.credential, {})).json.status).toBe('on_board');
     expect((await publicRead(id)).allocation.eta_at).toBeNull(); // on board: the ETA is to the drop-off
     expect(await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id: unit.id })).toMatchObject({ dispatchState: 'on_trip' });
-    const done = await postJson(ride(id, 'completed'), unit.credential, { distance_km: 30.6, duration_min: 41 });
+    const trip = { distance_km: 30.6, duration_min: 41 };
+    const done = await postJson(ride(id, 'completed'), unit.credential, trip, { 'Idempotency-Key': 'app-complete-1' });
     expect(done.json).toEqual({ booking_id: id, status: 'completed' });
     expect((await env.client.workflow.getHandle(bookingWorkflowId(id)).result()).status).toBe('completed');
-    const again = await postJson(ride(id, 'completed'), unit.credential, { distance_km: 30.6, duration_min: 41 });
+    // The app never saw that answer and retries with its key: the first answer, not a refusal from a finished ride.
+    const retried = await postJson(ride(id, 'completed'), unit.credential, trip, { 'Idempotency-Key': 'app-complete-1' });
+    expect(retried).toMatchObject({ status: 200, json: { booking_id: id, status: 'completed' } });
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    const again = await postJson(ride(id, 'completed'), unit.credential, trip);
     expect(again.status).toBe(409);
 
     // The unit is free again; the booking keeps its chauffeur.
