@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { encryptDestinationSecret, newSigningSecret } from '../infra/destination-secrets';
 import { newId } from '../infra/ids';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
@@ -61,6 +61,35 @@ export async function rotateDestinationSecret(
   d.updatedAt = now;
   await em.flush();
   return { destination: d, secret };
+}
+
+/**
+ * Deletes a destination: no new event goes to it, and its workflows end now instead of at their next attempt (a retry
+ * may sleep for hours): the entity `destination:<id>` and every delivery still pending or parked, whose rows then say
+ * `failed` with `destination_deleted`. The delivery log stays readable. Deleting twice is a no-op.
+ */
+export async function deleteDestination(orm: MikroORM, temporal: Client, destinationId: string): Promise<{ endedDeliveries: number }> {
+  const em = orm.em.fork();
+  const now = new Date();
+  await em.nativeUpdate(WebhookDestinationSchema, { id: destinationId, deletedAt: null }, { deletedAt: now, updatedAt: now });
+  const open = await em.find(PublicDeliverySchema, { destinationId, state: { $in: ['pending', 'parked'] } }, { fields: ['id', 'eventId'] });
+  const end = (workflowId: string) =>
+    temporal.workflow
+      .getHandle(workflowId)
+      .terminate('destination deleted')
+      .catch((err) => {
+        if (!(err instanceof WorkflowNotFoundError)) throw err; // never started, or already over
+      });
+  await end(destinationWorkflowId(destinationId));
+  for (let i = 0; i < open.length; i += 20) {
+    await Promise.all(open.slice(i, i + 20).map((d) => end(deliveryWorkflowId(d.eventId, destinationId))));
+  }
+  await em.nativeUpdate(
+    PublicDeliverySchema,
+    { destinationId, state: { $in: ['pending', 'parked'] } },
+    { state: 'failed', lastError: 'destination_deleted', updatedAt: now },
+  );
+  return { endedDeliveries: open.length };
 }
 
 /**

@@ -1,5 +1,11 @@
 import { WebhookDestinationSchema, type WebhookDestination } from '../../db/entities';
-import { createDestination, recordTestEvent, rotateDestinationSecret, setDestinationActive } from '../../app/destinations';
+import {
+  createDestination,
+  deleteDestination,
+  recordTestEvent,
+  rotateDestinationSecret,
+  setDestinationActive,
+} from '../../app/destinations';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../domain/public-events';
 import { urlProblem } from '../../infra/safe-http';
 import { commaList, fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, type Command, type Context } from './cli';
@@ -182,13 +188,16 @@ export const destinationCommands: Record<string, Command> = {
   },
   delete: {
     usage: 'destinations delete <destination_id>',
-    summary: 'delete a destination',
+    summary: 'delete a destination and end its pending deliveries (reaches Temporal at TEMPORAL_ADDRESS or the dev server of `npm start`)',
     args: ['destination_id'],
     async run(ctx) {
       const d = await find(ctx);
-      const now = new Date();
-      await ctx.orm.em.fork().nativeUpdate(WebhookDestinationSchema, { id: d.id }, { deletedAt: now, updatedAt: now });
-      return { json: { id: d.id, deleted: true }, text: `Deleted ${d.id}.` };
+      if (!ctx.temporal) throw new Failure('no Temporal connection configured');
+      const { endedDeliveries } = await deleteDestination(ctx.orm, await ctx.temporal(), d.id);
+      return {
+        json: { id: d.id, deleted: true, ended_deliveries: endedDeliveries },
+        text: `Deleted ${d.id}; ${endedDeliveries} pending deliveries ended.`,
+      };
     },
   },
 };

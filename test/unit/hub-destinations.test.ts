@@ -89,7 +89,10 @@ describe('hub destinations', () => {
     expect(entity.type).toBe('destinationWorkflow');
     const rotated = JSON.parse((await hubAlone('destinations', 'rotate-secret', json.id, '--overlap-seconds', '60', '--json')).stdout);
     expect(rotated.signing_secret).not.toBe(json.signing_secret);
-    expect((await hubAlone('destinations', 'delete', json.id)).code).toBe(0);
+    expect((await hubAlone('destinations', 'delete', json.id)).code).toBe(1); // it ends workflows: needs Temporal
+    expect(await hubWithTemporal('destinations', 'delete', json.id)).toMatchObject({ code: 0 });
     expect((await hubAlone('destinations', 'show', json.id)).code).toBe(1);
+    // The entity workflow the pause started is over.
+    expect((await env.client.workflow.getHandle(destinationWorkflowId(json.id)).describe()).status.name).toBe('TERMINATED');
   });
 });

@@ -16,7 +16,7 @@ import { priceFare } from '../../domain/pricing';
 import { newId } from '../../infra/ids';
 import { createTestPartner } from '../support/fixtures';
 import { createIntegratorAccount } from '../../app/accounts';
-import { createDestination, rotateDestinationSecret, setDestinationActive } from '../../app/destinations';
+import { createDestination, deleteDestination, rotateDestinationSecret, setDestinationActive } from '../../app/destinations';
 import { BASE_DELAYS_MS, PUBLIC_WEBHOOK_RETRY } from '../../domain/public-webhook-schedule';
 import type { PublicEventType } from '../../domain/public-events';
 import {
@@ -352,6 +352,33 @@ describe('public webhook deliveries on the time-skipping server', () => {
         data: JSON.parse(JSON.stringify(publicBookingView(booking))),
       });
       expect(JSON.parse(stored.body).data.status).toBe('allocated');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  // Last: after it terminates a delivery in its retry sleep, the time-skipping server stopped skipping time for the
+  // tests that followed (they waited out real hours).
+  it("ends a deleted destination's deliveries at once, not at their next attempt hours later", async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
+        accountId,
+        environment: 'test',
+        url: receiver.url,
+        eventTypes: ['invoice.created'],
+      });
+      const published = await publish('invoice.created');
+      const handle = deliveryHandle(published.eventId, destination.id);
+      await receiver.waitFor(1);
+      // The first attempt failed: the delivery sleeps until its next one.
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+      expect(await deleteDestination(db.orm, env.client, destination.id)).toEqual({ endedDeliveries: 1 });
+      expect((await handle.describe()).status.name).toBe('TERMINATED');
+      const row = await db.orm.em.fork().findOneOrFail(PublicDeliverySchema, { eventId: published.eventId, destinationId: destination.id });
+      expect(row).toMatchObject({ state: 'failed', lastError: 'destination_deleted', attempts: 1 });
+      expect(await deleteDestination(db.orm, env.client, destination.id)).toEqual({ endedDeliveries: 0 });
+      expect(receiver.requests).toHaveLength(1);
     } finally {
       await receiver.close();
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookDestinationSchema } from '../../../db/entities';
+import { deleteDestination } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { DESTINATION_ERRORS, ownDestination } from './common';
 import { DestinationId } from './schemas';
@@ -9,7 +9,8 @@ export const deleteWebhookDestination = defineOperation({
   method: 'delete',
   path: '/api/public/v1/webhook-destinations/:id',
   summary: 'Delete a webhook destination',
-  description: 'No new events go to it; its pending deliveries stop at their next attempt. The delivery log stays readable.',
+  description:
+    'No new events go to it, and its pending and parked deliveries end now (their log says `destination_deleted`); the delivery log stays readable.',
   tags: ['Webhook destinations'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
   request: { params: z.object({ id: DestinationId }) },
@@ -17,8 +18,7 @@ export const deleteWebhookDestination = defineOperation({
   errors: DESTINATION_ERRORS,
   async handler({ params, principal, deps }) {
     await ownDestination(deps.orm, principal, params.id);
-    const now = new Date();
-    await deps.orm.em.fork().nativeUpdate(WebhookDestinationSchema, { id: params.id }, { deletedAt: now, updatedAt: now });
+    await deleteDestination(deps.orm, deps.temporal, params.id);
     return { status: 204 };
   },
 });
