@@ -2,7 +2,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBookingView } from '../domain/public-booking';
-import { BookingSchema, PublicEventSchema } from '../db/entities';
+import { BookingSchema } from '../db/entities';
 import { signingSecrets } from '../infra/destination-secrets';
 import type { RescheduleRecord } from '../domain/reschedule';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
@@ -114,39 +114,45 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       const now = new Date();
       const id = newId('evt', now.getTime());
       const body = publicEventBody({ id, type: input.type, created: now.toISOString(), livemode: environment === 'live', data });
-      await em
-        .createQueryBuilder(PublicEventSchema)
-        .insert({ id, accountId, environment, type: input.type, dedupeKey: input.dedupeKey, body, createdAt: now })
-        .onConflict(['accountId', 'environment', 'dedupeKey'])
-        .ignore()
-        .execute();
-      const [event] = await sql().execute<{ id: string }[]>(
-        'select id from public_events where account_id = ? and environment = ? and dedupe_key = ?',
-        [accountId, environment, input.dedupeKey],
-      );
-      // One delivery per subscribed destination, created with the event's first recording; a retry finds them.
-      const rows = await (async () => {
-        const conn = sql();
-        const missing = await conn.execute<{ id: string }[]>(
-          `select d.id from webhook_destinations d
-            where d.id in (${SUBSCRIBED_DESTINATIONS})
-              and not exists (select 1 from public_deliveries x where x.event_id = ? and x.destination_id = d.id)
-            order by d.id`,
-          [accountId, environment, input.type, environment, input.type, event.id],
+      // One transaction: the event and one delivery per subscribed destination (unique per event and destination), so
+      // a retry or a concurrent duplicate finds them all and never adds a second delivery.
+      const recorded = await orm.em.fork().transactional(async (em) => {
+        const conn = em.getConnection();
+        const run = <T extends object[]>(query: string, params: unknown[]) =>
+          conn.execute<T>(query, params, 'all', em.getTransactionContext());
+        await run<[]>(
+          `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at)
+           values (?, ?, ?, ?, ?, ?, ?) on conflict (account_id, environment, dedupe_key) do nothing`,
+          [id, accountId, environment, input.type, input.dedupeKey, body, now],
         );
-        for (const d of missing) {
-          await conn.execute(
+        const [event] = await run<{ id: string }[]>(
+          'select id from public_events where account_id = ? and environment = ? and dedupe_key = ?',
+          [accountId, environment, input.dedupeKey],
+        );
+        const subscribed = await run<{ id: string }[]>(`${SUBSCRIBED_DESTINATIONS} order by id`, [
+          accountId,
+          environment,
+          input.type,
+          environment,
+          input.type,
+        ]);
+        for (const d of subscribed) {
+          await run<[]>(
             `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at)
-             values (?, ?, ?, 'pending', 0, now(), now())`,
-            [newId('dlv'), event.id, d.id],
+             values (?, ?, ?, 'pending', 0, now(), now()) on conflict (event_id, destination_id) where not redelivery do nothing`,
+            [newId('dlv'), event!.id, d.id],
           );
         }
-        return conn.execute<{ id: string; destination_id: string }[]>(
-          'select min(id) as id, destination_id from public_deliveries where event_id = ? group by destination_id order by destination_id',
-          [event.id],
+        const deliveries = await run<{ id: string; destination_id: string }[]>(
+          'select id, destination_id from public_deliveries where event_id = ? and not redelivery order by destination_id',
+          [event!.id],
         );
-      })();
-      return { eventId: event.id, deliveries: rows.map((r) => ({ deliveryId: r.id, destinationId: r.destination_id })) };
+        return { eventId: event!.id, deliveries };
+      });
+      return {
+        eventId: recorded.eventId,
+        deliveries: recorded.deliveries.map((r) => ({ deliveryId: r.id, destinationId: r.destination_id })),
+      };
     },
 
     /**

@@ -217,7 +217,8 @@ export async function redeliver(
     const deliveryId = newId('dlv');
     // The row first: the workflow's first attempt reads it.
     await conn.execute(
-      `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at) values (?, ?, ?, 'pending', 0, now(), now())`,
+      `insert into public_deliveries (id, event_id, destination_id, state, attempts, redelivery, created_at, updated_at)
+       values (?, ?, ?, 'pending', 0, true, now(), now())`,
       [deliveryId, p.event_id, p.destination_id],
     );
     try {

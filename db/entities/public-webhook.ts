@@ -50,6 +50,8 @@ export interface PublicDelivery {
   attempts: number;
   lastStatus?: number | null;
   lastError?: string | null;
+  /** A redelivery on request; an event's first delivery to a destination is unique (public_deliveries_first). */
+  redelivery?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -121,6 +123,7 @@ export const PublicDeliverySchema = new EntitySchema<PublicDelivery>({
     attempts: { type: 'integer' },
     lastStatus: { type: 'integer', nullable: true },
     lastError: { type: 'text', nullable: true },
+    redelivery: { type: 'boolean', default: false },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
   },

@@ -294,6 +294,11 @@ describe('public webhook deliveries on the time-skipping server', () => {
       const b = await activities.recordPublicEvent(input);
       expect(b).toEqual(a);
       expect(a.deliveries).toHaveLength(1);
+      // Concurrent recordings (an activity retried while its first try still runs) make one event and one delivery.
+      const racing = { ...input, dedupeKey: 'booking:bkg_x:9' };
+      const raced = await Promise.all(Array.from({ length: 6 }, () => activities.recordPublicEvent(racing)));
+      for (const r of raced) expect(r).toEqual(raced[0]);
+      expect(await db.orm.em.fork().count(PublicDeliverySchema, { eventId: raced[0]!.eventId })).toBe(1);
       const other = await activities.recordPublicEvent({ ...input, environment: 'live', dedupeKey: 'booking:bkg_x:8' });
       expect(other.deliveries).toHaveLength(0);
     } finally {
