@@ -116,23 +116,39 @@ export function rateBucket(principal: Pick<Principal, 'kind' | 'credentialId'>):
   return `${principal.kind}:${principal.credentialId}`;
 }
 
+/** Sets the rate-limit headers of `decision` and refuses the request (429, Retry-After) when it is over the limit. */
+function apply(ctx: Context, decision: RateDecision): void {
+  const t = secondsToReset(decision);
+  const headers = rateLimitHeaders(decision, t);
+  ctx.set(headers);
+  if (!decision.allowed) {
+    const retryAfter = String(t);
+    throw new ProblemError('rate_limited', {
+      detail: `More than ${decision.limit} requests in a minute; retry after ${retryAfter} s.`,
+      headers: { ...headers, 'Retry-After': retryAfter },
+    });
+  }
+}
+
 export function rateLimit(limiter: RateLimiter) {
   return async (ctx: Context, next: Next) => {
     const principal = ctx.state.principal;
     if (!principal || principal.kind === 'anonymous') return next();
-    const decision = ctx.state.rateDecision ?? (await limiter.take(rateBucket(principal), principal.rateLimitPerMinute));
-    const t = secondsToReset(decision);
-    const headers = rateLimitHeaders(decision, t);
-    ctx.set(headers);
-    if (!decision.allowed) {
-      const retryAfter = String(t);
-      throw new ProblemError('rate_limited', {
-        detail: `More than ${decision.limit} requests in a minute; retry after ${retryAfter} s.`,
-        headers: { ...headers, 'Retry-After': retryAfter },
-      });
-    }
+    apply(ctx, ctx.state.rateDecision ?? (await limiter.take(rateBucket(principal), principal.rateLimitPerMinute)));
     return next();
   };
+}
+
+/**
+ * Limits of the routes no credential authenticates (docs/security.md): the token endpoint per client id and address
+ * (guessing a secret) and per address (many clients from one host), the passenger pages per link (a leaked link polled
+ * hard).
+ */
+export const ANONYMOUS_LIMITS = { tokenPerClient: 60, tokenPerAddress: 600, perPassengerLink: 120 } as const;
+
+/** Counts a request of an unauthenticated route in `bucket` (e.g. `token-address:<ip>`) and refuses it over `limit`. */
+export async function limitAnonymous(ctx: Context, limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
+  apply(ctx, await limiter.take(`anonymous:${bucket}`, limit));
 }
 
 export async function purgeEndedWindows(orm: MikroORM): Promise<void> {

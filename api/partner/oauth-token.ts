@@ -6,6 +6,8 @@ import { secretMatches } from '../../infra/secrets';
 import { PARTNER_SCOPES, unknownScopes } from '../../infra/scopes';
 import { JWT_ALGORITHM } from '../auth/signing-keys';
 import { defineOperation, type OperationResult } from '../operation';
+import { clientAddress } from '../auth/client-address';
+import { ANONYMOUS_LIMITS, limitAnonymous } from '../middleware/rate-limit';
 
 export const TokenRequest = z
   .object({
@@ -75,7 +77,7 @@ export const issueToken = defineOperation({
     400: { description: 'invalid_request, unsupported_grant_type or invalid_scope.', schema: OAuthError },
     401: { description: 'invalid_client.', schema: OAuthError },
   },
-  errors: ['unsupported_media_type', 'payload_too_large'],
+  errors: ['unsupported_media_type', 'payload_too_large', 'rate_limited'],
   async handler({ body, ctx, deps }) {
     if (!ctx.request.is('application/x-www-form-urlencoded')) {
       return oauthError(400, 'invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
@@ -86,6 +88,11 @@ export const issueToken = defineOperation({
       return oauthError(400, 'invalid_request', 'Use one client authentication method, not both.');
     }
     const credentials = basic ?? (body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : null);
+    const address = clientAddress(ctx.socket.remoteAddress ?? '', ctx.get('x-forwarded-for') || undefined, deps.trustedProxies);
+    await limitAnonymous(ctx, deps.rateLimiter, `token-address:${address}`, ANONYMOUS_LIMITS.tokenPerAddress);
+    // Per client and address: a secret guessed at from one host stops there, and never locks the partner out elsewhere.
+    if (credentials)
+      await limitAnonymous(ctx, deps.rateLimiter, `token-client:${credentials.id}:${address}`, ANONYMOUS_LIMITS.tokenPerClient);
     if (!body.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required.');
     if (!credentials) return oauthError(401, 'invalid_client', 'Client authentication is required.');
 

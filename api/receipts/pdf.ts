@@ -16,7 +16,10 @@ export interface ReceiptLine {
   minor: number;
 }
 
-/** The receipt's figures, from the read model: the final fare when the trip carries one, else the booked fare. */
+/**
+ * The receipt's figures, from the read model: the final fare when the trip carries one, else the booked fare. The
+ * partner's commission is between the partner and the dispatch company: never on the passenger's receipt.
+ */
 export function receiptFigures(b: Booking) {
   const trip = (b.trip ?? {}) as Trip;
   const fare = (trip.fare ?? b.fare) as unknown as Fare;
@@ -33,7 +36,6 @@ export function receiptFigures(b: Booking) {
     net,
     taxes: fare.taxes,
     total: fare.total,
-    commission: fare.commission,
     distanceKm: trip.distance_km ?? fare.distance_km,
     durationMin: trip.duration_min ?? fare.duration_min,
   };
@@ -105,10 +107,30 @@ export function renderReceipt(b: Booking): Promise<Buffer> {
   row('Net', formatMoney(f.net, f.currency));
   row(`VAT ${VAT_PCT}%`, formatMoney(f.taxes, f.currency));
   row('Total', formatMoney(f.total, f.currency), true);
-  doc.moveDown(0.5);
-  row(`of which booking partner commission (${b.commissionPct}%)`, formatMoney(f.commission, f.currency));
   doc.moveDown(1.5);
   doc.font('Helvetica').fontSize(9).fillColor('#555').text('Amounts in the currency of the booking. Thank you for riding with us.', left);
   doc.end();
   return done;
+}
+
+/**
+ * Rendered receipts, by booking and its last change: a completed ride's receipt is rendered once per process, not on
+ * every download (pdfkit takes tens of milliseconds of CPU). The oldest entry goes first past RECEIPTS_KEPT.
+ */
+const RECEIPTS_KEPT = 200;
+export function receiptCache() {
+  const rendered = new Map<string, Promise<Buffer>>();
+  return {
+    get(booking: Booking): Promise<Buffer> {
+      const key = `${booking.id}:${new Date(booking.updatedAt).getTime()}`;
+      let pdf = rendered.get(key);
+      if (!pdf) {
+        pdf = renderReceipt(booking);
+        pdf.catch(() => rendered.delete(key));
+        rendered.set(key, pdf);
+        if (rendered.size > RECEIPTS_KEPT) rendered.delete(rendered.keys().next().value!);
+      }
+      return pdf;
+    },
+  };
 }

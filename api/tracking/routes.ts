@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Router from '@koa/router';
@@ -5,10 +6,11 @@ import type { Context } from 'koa';
 import type { Booking } from '../../db/entities';
 import { trackingView } from '../../domain/tracking';
 import type { ApiDeps } from '../deps';
-import { renderReceipt } from '../receipts/pdf';
+import { receiptCache } from '../receipts/pdf';
 import { trackableAfterEnd, verifyReceiptToken, verifyTrackingToken } from '../../infra/passenger-links';
 import { errorPage, pageCsp, trackingPage } from './page';
 import { loadTrackedBooking, streamTracking } from './stream';
+import { ANONYMOUS_LIMITS, limitAnonymous } from '../middleware/rate-limit';
 
 const LEAFLET_DIST = join(dirname(require.resolve('leaflet/package.json')), 'dist');
 const OWN_ASSETS = join(__dirname, 'assets');
@@ -40,7 +42,19 @@ function plain(ctx: Context, status: number, kind: 'invalid' | 'expired') {
  */
 export function trackingRouter(deps: ApiDeps): Router {
   const router = new Router();
+  const receipts = receiptCache();
+  /** Each passenger link has its own limit: a leaked link polled hard, or one guessed at, stops at it. */
+  const limit = (ctx: Context) =>
+    limitAnonymous(
+      ctx,
+      deps.rateLimiter,
+      `link:${createHash('sha256')
+        .update(ctx.params.token ?? '')
+        .digest('base64url')}`,
+      ANONYMOUS_LIMITS.perPassengerLink,
+    );
   const resolve = async (ctx: Context): Promise<{ error: 'invalid' | 'expired' } | { booking: Booking }> => {
+    await limit(ctx);
     const check = verifyTrackingToken(deps.encryptionKey, ctx.params.token ?? '');
     if (!check.ok) return { error: check.reason };
     const booking = await loadTrackedBooking(deps, check.bookingId);
@@ -86,6 +100,7 @@ export function trackingRouter(deps: ApiDeps): Router {
   router.get('/assets/track/images/:file', (ctx) => serveAsset(ctx, `images/${ctx.params.file ?? ''}`));
 
   router.get('/receipts/:token', async (ctx) => {
+    await limit(ctx);
     const bookingId = verifyReceiptToken(deps.encryptionKey, ctx.params.token ?? '');
     const booking = bookingId ? await loadTrackedBooking(deps, bookingId) : null;
     if (!booking || booking.status !== 'completed') {
@@ -96,7 +111,7 @@ export function trackingRouter(deps: ApiDeps): Router {
     }
     ctx.type = 'application/pdf';
     ctx.set({ 'Cache-Control': 'private, no-store', 'Content-Disposition': `inline; filename="receipt-${booking.id}.pdf"` });
-    ctx.body = await renderReceipt(booking);
+    ctx.body = await receipts.get(booking);
   });
 
   return router;

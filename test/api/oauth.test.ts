@@ -8,6 +8,7 @@ import { eventually } from '../../stack/eventually';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+import { ANONYMOUS_LIMITS } from '../../api/middleware/rate-limit';
 
 /**
  * The partner OAuth surface against real PostgreSQL and the Temporal dev server: the token endpoint (RFC 6749 §4.4,
@@ -250,6 +251,27 @@ describe('partner OAuth', () => {
       expect(res.status).toBe(400);
       expect(res.json.error).toBe('invalid_request');
       expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('limits token requests per client and address, with a 429 problem and Retry-After, sparing other clients', async () => {
+      const guessed = await createTestPartner(db.orm, { name: 'Guessed' });
+      // Fixed one-minute windows: a burst of twice the limit and one more is over it in one window, wherever it starts.
+      let refused: Awaited<ReturnType<typeof tokenCall>> | undefined;
+      for (let i = 0; i <= 2 * ANONYMOUS_LIMITS.tokenPerClient && !refused; i++) {
+        const res = await tokenCall(hub.baseUrl, {
+          headers: { authorization: basic(guessed.sandbox.clientId, `cs_guess_${i}`) },
+          body: new URLSearchParams({ grant_type: 'client_credentials' }),
+        });
+        if (res.status === 429) refused = res;
+        else expect(res.status).toBe(401);
+      }
+      expect(refused?.json).toMatchObject({ code: 'rate_limited' });
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+      const other = await tokenCall(hub.baseUrl, {
+        headers: { authorization: basic(partner.sandbox.clientId, partner.sandbox.clientSecret) },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      });
+      expect(other.status).toBe(200);
     });
 
     it('answers grant_type=password with 400 unsupported_grant_type', async () => {

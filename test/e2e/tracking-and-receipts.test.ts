@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Browser } from 'playwright-core';
 import { receiptToken, receiptUrl, trackingToken, trackingUrl } from '../../infra/passenger-links';
-import { formatMoney, receiptFigures } from '../../api/receipts/pdf';
+import { ANONYMOUS_LIMITS } from '../../api/middleware/rate-limit';
+import { formatMoney, receiptCache, receiptFigures } from '../../api/receipts/pdf';
 import { BookingSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { drivingMinutes } from '../../domain/eta';
@@ -103,6 +104,20 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     expect(seenRequests.every((u) => u.startsWith(hub.baseUrl))).toBe(true);
     expect(seenRequests.some((u) => u.endsWith('/assets/track/track.js'))).toBe(true);
     // The page stays open: with --single-process, closing the last page ends the browser.
+  });
+
+  it('limits each passenger link, with a 429 and Retry-After, leaving other links alone', async () => {
+    const [{ url }, other] = [await rideWithUnit('on_the_way'), await rideWithUnit('on_the_way')];
+    // Fixed one-minute windows: twice the limit and one more is over it in one window, wherever the burst starts.
+    let refused: Response | undefined;
+    for (let i = 0; i <= 2 * ANONYMOUS_LIMITS.perPassengerLink && !refused; i++) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(200);
+    }
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetch(other.url)).status).toBe(200);
   });
 
   it('answers a tampered, unknown or expired link with a plain error page', async () => {
@@ -276,7 +291,8 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     expect(after('Distance charge')).toBe(formatMoney(fare.distance, 'EUR'));
     expect(after('Time charge')).toBe(formatMoney(fare.time, 'EUR'));
     expect(after('Surcharges')).toBe(formatMoney(fare.surcharges, 'EUR'));
-    expect(after('of which booking partner commission (12.5%)')).toBe(formatMoney(fare.commission, 'EUR'));
+    // The partner's commission is not the passenger's business.
+    expect(text.join(' ')).not.toMatch(/commission/i);
     // The parts add up to the total printed.
     const printed = (label: string) => Math.round(parseFloat(after(label)!) * 100);
     expect(printed('Base fare') + printed('Distance charge') + printed('Time charge') + printed('Surcharges') + printed('VAT 10%')).toBe(
@@ -286,6 +302,11 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     expect(after('Time taken')).toBe('38 min');
     expect(text).toContain(CDG.address);
     expect(receiptFigures(row).total).toBe(row.fareTotalMinor);
+    // Rendered once per booking and change: the same bytes again, a new rendering once the booking changed.
+    const cache = receiptCache();
+    const first = await cache.get(row);
+    expect(await cache.get(row)).toBe(first);
+    expect(await cache.get({ ...row, updatedAt: new Date(new Date(row.updatedAt).getTime() + 1000) })).not.toBe(first);
 
     const forged = `${hub.baseUrl}/receipts/${receiptToken(Buffer.alloc(32, 7), booking.id)}`;
     expect((await fetch(forged)).status).toBe(404);
