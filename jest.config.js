@@ -1,8 +1,18 @@
+/**
+ * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
+ * crash test, the fuzzer and the browser tests, each a minute or more.
+ */
+const SLOW = ['<rootDir>/test/crash/**/*.test.ts', '<rootDir>/test/fuzz/**/*.test.ts', '<rootDir>/test/e2e/tracking-and-receipts.test.ts'];
+const slowTier = process.env.HUB_TEST_TIER === 'slow';
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest'] },
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testMatch: slowTier ? SLOW : ['<rootDir>/test/**/*.test.ts'],
+  testPathIgnorePatterns: slowTier
+    ? ['/node_modules/']
+    : ['/node_modules/', '<rootDir>/test/crash/', '<rootDir>/test/fuzz/', '<rootDir>/test/e2e/tracking-and-receipts.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['<rootDir>/test/support/setup-runtime.ts'],

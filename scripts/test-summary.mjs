@@ -1,12 +1,20 @@
-// Prints `tests: N passed, N failed` from jest's JSON results (CI reads that line, not jest's summary).
+// Prints `tests: N passed, N failed` over jest's JSON results of both tiers (CI reads that line, not jest's summary).
 import { existsSync, readFileSync } from 'node:fs';
 
-const file = process.argv[2] ?? 'jest-results.json';
-if (!existsSync(file)) {
-  console.error(`no jest results at ${file}: the type check or the lint failed before jest ran`);
-  process.exit(1);
+const files = process.argv.length > 2 ? process.argv.slice(2) : ['jest-results.json'];
+let passed = 0;
+let failed = 0;
+let complete = true;
+for (const file of files) {
+  if (!existsSync(file)) {
+    console.error(`no jest results at ${file}: the type check, the lint or an earlier tier failed before jest ran`);
+    complete = false;
+    continue;
+  }
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests + results.numRuntimeErrorTestSuites;
+  if (!results.success) complete = false;
 }
-const results = JSON.parse(readFileSync(file, 'utf8'));
-const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-console.log(`tests: ${results.numPassedTests} passed, ${failed} failed`);
-process.exit(failed > 0 || !results.success ? 1 : 0);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || !complete ? 1 : 0);
