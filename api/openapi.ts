@@ -227,6 +227,7 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     | {
         body?: z.ZodType;
         bodyContentType?: string;
+        bodyOptional?: boolean;
         bodyExample?: unknown;
         query?: z.ZodObject;
         params?: z.ZodObject;
@@ -260,7 +261,7 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
     ...(body
       ? {
           requestBody: {
-            required: true,
+            required: !request?.bodyOptional,
             content: { [request?.bodyContentType ?? 'application/json']: { schema: body, ...(example ? { example } : {}) } },
           },
         }

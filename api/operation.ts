@@ -60,6 +60,8 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
     bodyContentType?: string;
     /** A valid request body for the OpenAPI document (a test checks it passes `body`). */
     bodyExample?: unknown;
+    /** The body may be left out (every field is optional): documented as not required. */
+    bodyOptional?: boolean;
     query?: ZodType<Q>;
     params?: ZodType<P>;
     /** Request headers the operation reads, with lower-case names (documented as header parameters). */

@@ -26,6 +26,7 @@ const PositionResult = z
 
 export const reportDriverPosition = defineOperation({
   operationId: 'reportDriverPosition',
+  idempotent: true,
   method: 'post',
   path: '/driver/v1/positions',
   summary: 'Report a GPS position',

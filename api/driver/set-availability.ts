@@ -12,6 +12,7 @@ const Availability = z
 
 export const setDriverAvailability = defineOperation({
   operationId: 'setDriverAvailability',
+  idempotent: true,
   method: 'post',
   path: '/driver/v1/availability',
   summary: 'Go online or offline',

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeline';
 import { sqlOf } from '../../db/sql';
 import type { RecoveryPoints } from '../../app/bookings';
+import { decryptSecret, encryptSecret } from '../../infra/secrets';
 import { ProblemError } from '../errors';
 
 /**
@@ -126,7 +127,19 @@ class StoredAnswer {
  * With `in-handler`, the handler claims the key itself before its first side effect, in the statement of its first
  * write (`saveRecoveryPointWith`): one round trip less, and a request refused by validation never touches the key.
  */
-export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: ClaimPoint = 'before-handler') {
+/**
+ * A stored answer is encrypted under the hub key, bound to its key's scope: answers carry passengers' contact data and
+ * destinations' signing secrets, which must not sit in plain text in PostgreSQL for a day. Rows stored before were
+ * plain (a JSON body never starts with the ciphertext's `v1.`), read as they are until they expire.
+ */
+function sealed(body: string, key: Buffer, scope: string[]): string {
+  return encryptSecret(body, key, `idempotency:${scope.join('\n')}`);
+}
+function unsealed(stored: string, key: Buffer, scope: string[]): string {
+  return stored.startsWith('v1.') ? decryptSecret(stored, key, `idempotency:${scope.join('\n')}`) : stored;
+}
+
+export function idempotency(orm: MikroORM, lifeline: Lifeline, encryptionKey: Buffer, claimPoint: ClaimPoint = 'before-handler') {
   return async (ctx: Context, next: Next) => {
     // Absent means no idempotency; present but empty (HTTP trims a value of spaces to empty) is a malformed key.
     if (ctx.headers['idempotency-key'] === undefined) return next();
@@ -234,25 +247,25 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, claimPoint: Claim
       await next();
       if (!claimed) throw new Error(`${ctx.method} ${ctx.path} answered without claiming its Idempotency-Key`);
     } catch (err) {
-      if (err instanceof StoredAnswer) return replay(ctx, err.stored);
+      if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, encryptionKey, scope));
       if (claimed) await sql(saved ? MARK_FAILED : RELEASE, own);
       else if (claimPoint === 'in-handler' && err instanceof ProblemError && err.status < 500) {
         // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
         const [stored] = await sql<StoredKey>(STORED, scope);
-        if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored);
+        if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, encryptionKey, scope));
       }
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
     const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    await sql(COMPLETE, [ctx.status, JSON.stringify(headers), body, ...own]);
+    await sql(COMPLETE, [ctx.status, JSON.stringify(headers), body === null ? null : sealed(body, encryptionKey, scope), ...own]);
   };
 }
 
-function replay(ctx: Context, stored: StoredKey): void {
+function replay(ctx: Context, stored: StoredKey, open: (body: string) => string): void {
   ctx.status = stored.response_status!;
   ctx.set({ ...(stored.response_headers ?? {}), 'Idempotent-Replayed': 'true' });
-  ctx.body = stored.response_body ?? undefined;
+  ctx.body = stored.response_body === null ? undefined : open(stored.response_body);
 }
 
 /** This request's holder was seen as gone and a retry took its claim over: the retry acts, this one must not. */

@@ -18,6 +18,7 @@ export const TestWebhookSent = z
 
 export const sendTestWebhook = defineOperation({
   operationId: 'sendTestWebhook',
+  idempotent: true,
   method: 'post',
   path: '/v1/webhook-endpoint/test',
   summary: 'Send a test event to your webhook endpoint',

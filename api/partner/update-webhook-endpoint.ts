@@ -19,6 +19,7 @@ export const UpdateWebhookEndpointRequest = z
 
 export const updateWebhookEndpoint = defineOperation({
   operationId: 'updateWebhookEndpoint',
+  idempotent: true,
   method: 'patch',
   path: '/v1/webhook-endpoint',
   summary: 'Set or clear your webhook endpoint',

@@ -157,6 +157,7 @@ async function redeliverPartnerEvents(orm: MikroORM, temporal: Client, eventIds:
 
 export const redeliverPartnerWebhooks = defineOperation({
   operationId: 'redeliverPartnerWebhooks',
+  idempotent: true,
   method: 'post',
   path: '/v1/webhook-redeliveries',
   summary: 'Redeliver one event, or every unacknowledged one in a time range',

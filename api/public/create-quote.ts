@@ -87,6 +87,7 @@ const EXAMPLE = {
 
 export const createPublicQuote = defineOperation({
   operationId: 'createPublicQuote',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/quotes',
   summary: 'Quote a ride',

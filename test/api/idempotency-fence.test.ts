@@ -6,6 +6,7 @@ import { ProblemError } from '../../api/errors';
 import { Lifeline } from '../../db/lifeline';
 import { createLogger } from '../../infra/logger';
 import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
+import { TEST_SECRETS } from '../support/hub';
 
 /**
  * `saveRecoveryPointWith` writes the recovery point and the caller's own row in one statement, and only while the
@@ -35,8 +36,8 @@ describe('a write fenced on its idempotency claim', () => {
         ctx.body = { code: (err as ProblemError).code };
       }
     });
-    const claimedFirst = idempotency(db.orm, lifeline);
-    const claimedInHandler = idempotency(db.orm, lifeline, 'in-handler');
+    const claimedFirst = idempotency(db.orm, lifeline, TEST_SECRETS.encryptionKey);
+    const claimedInHandler = idempotency(db.orm, lifeline, TEST_SECRETS.encryptionKey, 'in-handler');
     app.use((ctx, next) => (ctx.path === '/in-handler' ? claimedInHandler(ctx, next) : claimedFirst(ctx, next)));
     app.use(async (ctx) => {
       const key = ctx.get('idempotency-key');

@@ -102,6 +102,10 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     expect(await keyRows('order-1001')).toEqual([
       expect.objectContaining({ state: 'completed', environment: 'test', credential_id: partner.sandbox.clientId }),
     ]);
+    // The stored answer is ciphertext: the passenger's contact data is not in the table in plain text.
+    const [row] = await sql<{ response_body: string }>(`select response_body from idempotency_keys where key = ?`, ['order-1001']);
+    expect(row!.response_body).toMatch(/^v1\./);
+    for (const secret of [body.passenger.name, body.passenger.phone!]) expect(row!.response_body).not.toContain(secret);
   });
 
   it('answers the same key with a different body with 422 idempotency_key_reused, and keeps replaying the first', async () => {

@@ -203,6 +203,10 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
     expect(
       (await call('POST', `/api/public/v1/webhook-destinations/${created.id}/rotate-secret`, testA, { overlap_seconds: -1 })).status,
     ).toBe(422);
+    // The body is optional, as the OpenAPI document says: without one the default overlap applies.
+    const bare = await call('POST', `/api/public/v1/webhook-destinations/${created.id}/rotate-secret`, testA);
+    expect(bare.status).toBe(200);
+    expect(bare.json.signing_secret).not.toBe(rotated.json.signing_secret);
   });
 
   it('delivers events published through publishPublicEvent to the subscribed destination, signed', async () => {

@@ -6,6 +6,7 @@ import { DestinationId } from './schemas';
 
 export const deleteWebhookDestination = defineOperation({
   operationId: 'deleteWebhookDestination',
+  idempotent: true,
   method: 'delete',
   path: '/api/public/v1/webhook-destinations/:id',
   summary: 'Delete a webhook destination',

@@ -6,6 +6,7 @@ import { deliveryCounts, DestinationId, destinationView, WebhookDestinationView 
 
 export const pauseWebhookDestination = defineOperation({
   operationId: 'pauseWebhookDestination',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/webhook-destinations/:id/pause',
   summary: 'Pause a webhook destination',
@@ -26,6 +27,7 @@ export const pauseWebhookDestination = defineOperation({
 
 export const resumeWebhookDestination = defineOperation({
   operationId: 'resumeWebhookDestination',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/webhook-destinations/:id/resume',
   summary: 'Resume a webhook destination',

@@ -19,6 +19,7 @@ const RotateBody = z
 
 export const rotateWebhookDestinationSecret = defineOperation({
   operationId: 'rotateWebhookDestinationSecret',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/webhook-destinations/:id/rotate-secret',
   summary: 'Rotate the signing secret',
@@ -26,7 +27,7 @@ export const rotateWebhookDestinationSecret = defineOperation({
     'Makes a new signing secret, shown once in this answer. During the overlap every delivery carries two `v1=` signatures, one per secret, so receivers can switch without losing an event.',
   tags: ['Webhook destinations'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
-  request: { params: z.object({ id: DestinationId }), body: RotateBody, bodyExample: { overlap_seconds: 3600 } },
+  request: { params: z.object({ id: DestinationId }), body: RotateBody, bodyExample: { overlap_seconds: 3600 }, bodyOptional: true },
   responses: { 200: { description: 'The destination with its new secret, shown this once.', schema: WebhookDestinationWithSecret } },
   errors: DESTINATION_ERRORS,
   async handler({ params, body, principal, deps }) {

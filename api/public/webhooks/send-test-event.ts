@@ -13,6 +13,7 @@ const TestEventResult = z
 
 export const sendWebhookTestEvent = defineOperation({
   operationId: 'sendWebhookTestEvent',
+  idempotent: true,
   method: 'post',
   path: '/api/public/v1/webhook-destinations/:id/test',
   summary: 'Send a test event',

@@ -6,6 +6,7 @@ import { deliveryCounts, DestinationId, destinationView, UpdateDestinationBody, 
 
 export const updateWebhookDestination = defineOperation({
   operationId: 'updateWebhookDestination',
+  idempotent: true,
   method: 'patch',
   path: '/api/public/v1/webhook-destinations/:id',
   summary: 'Update a webhook destination',
