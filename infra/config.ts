@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MAX_WEBHOOK_TIMEOUT_MS } from '../domain/webhook-attempt';
 import { parseKeyRing, type HubKey } from './key-ring';
 import { parseKeyMaterial } from './secrets';
 
@@ -35,7 +36,15 @@ const envSchema = z.object({
   HUB_DEV_WEBHOOK_TARGETS: bool.default(false),
   HUB_CODEC_TOKEN: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
   HUB_CODEC_ORIGINS: z.string().default('http://localhost:8233,http://127.0.0.1:8233'),
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(
+      MAX_WEBHOOK_TIMEOUT_MS,
+      `at most ${MAX_WEBHOOK_TIMEOUT_MS} (half an attempt's activity timeout: a slow receiver must never be posted twice)`,
+    )
+    .default(10_000),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   TRACKING_TILE_URL: z

@@ -1,10 +1,11 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { PartnerWebhookActivities } from '../activities/partner-webhook';
 import { PARTNER_WEBHOOK_RETRY } from '../domain/partner-webhook-retry';
+import { WEBHOOK_ATTEMPT_TIMEOUT_MS } from '../domain/webhook-attempt';
 import type { PartnerWebhookInput, PartnerWebhookOutcome } from '../contracts/partner-webhook';
 
 const { deliverPartnerEvent } = proxyActivities<PartnerWebhookActivities>({
-  startToCloseTimeout: '1 minute',
+  startToCloseTimeout: WEBHOOK_ATTEMPT_TIMEOUT_MS,
   // The activity's own retries are the delivery schedule; the 24-hour window ends them.
   scheduleToCloseTimeout: PARTNER_WEBHOOK_RETRY.windowMs,
   retry: {

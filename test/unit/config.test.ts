@@ -16,6 +16,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ TEMPORAL_ADDRESS: 'no-port' })).toThrow(/TEMPORAL_ADDRESS/);
     expect(() => loadConfig({ HUB_ENCRYPTION_KEY: 'short' })).toThrow(/HUB_ENCRYPTION_KEY/);
+    // A POST that may outlast half its activity's timeout could be retried by the timeout and reach a receiver twice.
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '45000' })).toThrow(/WEBHOOK_TIMEOUT_MS: at most 30000/);
+    expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '30000' }).webhookTimeoutMs).toBe(30_000);
   });
 
   const key = Buffer.alloc(32, 7).toString('base64');
