@@ -22,6 +22,7 @@ import { RateLimiter } from './middleware/rate-limit';
 import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
+import { ensureRetentionSchedule } from '../app/retention';
 
 export function apiDeps(
   config: HubConfig,
@@ -110,6 +111,7 @@ async function main() {
   const orm = await openOrm(required.databaseUrl);
   const target = productionTarget(config, required.temporalAddress);
   const temporal = await connectClient(target, required.encryptionKeys, tracing?.clientInterceptors);
+  await ensureRetentionSchedule(temporal, config.passengerDataRetentionDays);
   const deps = apiDeps(config, {
     orm,
     temporal,

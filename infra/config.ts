@@ -45,6 +45,7 @@ const envSchema = z.object({
       `at most ${MAX_WEBHOOK_TIMEOUT_MS} (half an attempt's activity timeout: a slow receiver must never be posted twice)`,
     )
     .default(10_000),
+  PASSENGER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   TRACKING_TILE_URL: z
@@ -105,6 +106,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
     quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
+    /** Days after a ride ends before its passenger's name and contact data are erased (app/retention.ts). */
+    passengerDataRetentionDays: env.PASSENGER_DATA_RETENTION_DAYS,
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,

@@ -25,7 +25,7 @@ import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { keyRingOf } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
-import { bookingWorkflowId } from '../contracts/booking';
+import { BOOKINGS_TASK_QUEUE, bookingWorkflowId } from '../contracts/booking';
 import { partnerWebhookWorkflowId } from '../contracts/partner-webhook';
 import {
   deliveryWorkflowId,
@@ -35,6 +35,7 @@ import {
   type PublishPublicEventInput,
 } from '../contracts/public-webhooks';
 import { quoteWorkflowId } from '../contracts/quote';
+import { RETENTION_WORKFLOW_ID, type RetentionInput } from '../contracts/retention';
 import { decodedHistory, historyToFile } from '../stack/histories';
 import { startReceiver } from '../stack/receiver';
 import { startLocalStack } from '../stack/local-stack';
@@ -246,6 +247,20 @@ export const RECORDINGS: Recording[] = [
       return quoteWorkflowId(quoteId);
     },
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // One sweep of the passenger-data retention (what the daily schedule starts): a batch erases what is due, then done.
+    name: 'retention-swept',
+    workflowType: 'passengerDataRetentionWorkflow',
+    run: async (ctx) => {
+      await ctx.client.workflow.execute('passengerDataRetentionWorkflow', {
+        workflowId: RETENTION_WORKFLOW_ID,
+        taskQueue: BOOKINGS_TASK_QUEUE,
+        args: [{ retentionDays: 90 } satisfies RetentionInput],
+      });
+      return RETENTION_WORKFLOW_ID;
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
     // POST .../webhook-destinations/{id}/test: one signed attempt (a local activity) acknowledged, then completed.

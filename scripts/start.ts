@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { apiDeps, listen } from '../api/server';
 import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
+import { ensureRetentionSchedule } from '../app/retention';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
 import { startDevServer } from '../infra/dev-server';
@@ -90,6 +91,7 @@ async function main() {
     const temporal = await connectClient(target, secrets.encryptionKeys, tracing?.clientInterceptors);
     stops.push(() => temporal.connection.close());
     // The codec server decrypts any payload: open only while the API listens on this machine alone.
+    await ensureRetentionSchedule(temporal, config.passengerDataRetentionDays);
     const codecAccess = config.codecToken ? { token: config.codecToken } : isLoopback(config.host) ? ('open' as const) : undefined;
     const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing, codecAccess }), config.host, config.port);
     stops.push(() => api.close());

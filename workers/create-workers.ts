@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createFlightActivities } from '../activities/flight';
+import { createRetentionActivities } from '../activities/retention';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
@@ -65,6 +66,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         }),
         ...createAllocationActivities({ orm: deps.orm }),
         ...createFlightActivities(),
+        ...createRetentionActivities({ orm: deps.orm }),
       },
     }),
     Worker.create({

@@ -4,3 +4,4 @@ export { quoteWorkflow } from './quote';
 export { deliveryWorkflow } from './public-delivery';
 export { destinationWorkflow } from './destination';
 export { publicEventWorkflow } from './public-events';
+export { passengerDataRetentionWorkflow } from './retention';

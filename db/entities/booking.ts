@@ -55,6 +55,8 @@ export interface Booking {
   completedAt?: Date | null;
   /** When the booking reached a terminal status (completed, cancelled, no_show, no_driver_available). */
   endedAt?: Date | null;
+  /** When the retention sweep erased the passenger's name and contact data (docs/security.md). */
+  passengerErasedAt?: Date | null;
   /** Latest known position of the car; a newer report replaces it (no history kept here). */
   positionLat?: number | null;
   positionLng?: number | null;
@@ -123,6 +125,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     startedAt: { type: 'datetime', nullable: true },
     completedAt: { type: 'datetime', nullable: true },
     endedAt: { type: 'datetime', nullable: true },
+    passengerErasedAt: { type: 'datetime', nullable: true },
     positionLat: { type: 'double', nullable: true },
     positionLng: { type: 'double', nullable: true },
     positionAt: { type: 'datetime', nullable: true },
