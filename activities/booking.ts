@@ -113,7 +113,7 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
       cancellation: booking.cancellation as never,
       trip: booking.trip as never,
       trackingUrl: links ? trackingUrl(links.publicBaseUrl, links.encryptionKey, booking) : null,
-      receiptUrl: links ? receiptUrl(links.publicBaseUrl, links.encryptionKey, booking.id) : null,
+      receiptUrl: links ? receiptUrl(links.publicBaseUrl, links.encryptionKey, booking) : null,
     };
     const body = partnerEventBody({
       eventId,

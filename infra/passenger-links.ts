@@ -4,7 +4,8 @@
  * Tracking: `/track/<booking id>.<expiry, unix seconds in base36>.<HMAC-SHA256, base64url>`, the HMAC over
  * `track:<booking id>.<expiry>`. The link carries a hard expiry (the pickup time plus TRACKING_LINK_MAX_DAYS), and the
  * page also refuses it TRACKING_LINK_AFTER_END_HOURS after the ride ended (`bookings.ended_at`).
- * Receipt: `/receipts/<booking id>.<HMAC-SHA256 over receipt:<booking id>>`; it does not expire.
+ * Receipt: `/receipts/<booking id>.<expiry>.<HMAC-SHA256 over receipt:<booking id>.<expiry>>`, the expiry the pickup
+ * time plus RECEIPT_LINK_DAYS; ops can revoke a booking's receipt links (`bookings.receipt_revoked_at`).
  * Each purpose has its own key, derived from HUB_ENCRYPTION_KEY with HKDF, so a link of one kind never passes as
  * another and the encryption key itself never signs anything.
  */
@@ -12,8 +13,6 @@ import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject 
 
 export const TRACKING_LINK_AFTER_END_HOURS = 24;
 export const TRACKING_LINK_MAX_DAYS = 3;
-
-const BOOKING_ID = /^bkg_[0-9a-z]{26}$/;
 
 type LinkPurpose = 'tracking-link' | 'receipt-link';
 /** Derived once per key and purpose, as a KeyObject (an HMAC over a raw Buffer key converts it on every call). */
@@ -72,17 +71,37 @@ export function trackableAfterEnd(endedAt: Date | null | undefined, now = new Da
   return !endedAt || now.getTime() < endedAt.getTime() + TRACKING_LINK_AFTER_END_HOURS * 3_600_000;
 }
 
-export function receiptToken(encryptionKey: Buffer, bookingId: string): string {
-  return `${bookingId}.${sign(derivedKey(encryptionKey, 'receipt-link'), `receipt:${bookingId}`)}`;
+/** How long a receipt link works after the pickup: a year of expense reports, and a margin. */
+export const RECEIPT_LINK_DAYS = 400;
+
+/** The expiry of a booking's receipt link. */
+export function receiptLinkExpiry(pickupAt: Date | string): Date {
+  return new Date(new Date(pickupAt).getTime() + RECEIPT_LINK_DAYS * 86_400_000);
+}
+
+export function receiptToken(encryptionKey: Buffer, bookingId: string, expiresAt: Date): string {
+  const exp = Math.floor(expiresAt.getTime() / 1000).toString(36);
+  return `${bookingId}.${exp}.${sign(derivedKey(encryptionKey, 'receipt-link'), `receipt:${bookingId}.${exp}`)}`;
 }
 
 /** The booking's PDF receipt (404 until the ride is completed); put it in `trip.completed` and `GET /v1/bookings/:id`. */
-export function receiptUrl(publicBaseUrl: string, encryptionKey: Buffer, bookingId: string): string {
-  return `${publicBaseUrl}/receipts/${receiptToken(encryptionKey, bookingId)}`;
+export function receiptUrl(publicBaseUrl: string, encryptionKey: Buffer, booking: { id: string; pickupAt: Date | string }): string {
+  return `${publicBaseUrl}/receipts/${receiptToken(encryptionKey, booking.id, receiptLinkExpiry(booking.pickupAt))}`;
 }
 
-export function verifyReceiptToken(encryptionKey: Buffer, token: string): string | null {
-  const match = /^(bkg_[0-9a-z]{26})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match || !BOOKING_ID.test(match[1]!)) return null;
-  return same(match[2]!, sign(derivedKey(encryptionKey, 'receipt-link'), `receipt:${match[1]}`)) ? match[1]! : null;
+/**
+ * The booking a receipt link names, and when the link expires. Links issued before links carried an expiry
+ * (`<id>.<signature>`) answer `expiresAt: null`: the caller applies the same rule from the booking's pickup time.
+ */
+export function verifyReceiptToken(encryptionKey: Buffer, token: string): { bookingId: string; expiresAt: Date | null } | null {
+  const key = derivedKey(encryptionKey, 'receipt-link');
+  const current = /^(bkg_[0-9a-z]{26})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (current) {
+    const [, bookingId, exp, signature] = current as unknown as [string, string, string, string];
+    if (!same(signature, sign(key, `receipt:${bookingId}.${exp}`))) return null;
+    return { bookingId, expiresAt: new Date(parseInt(exp, 36) * 1000) };
+  }
+  const legacy = /^(bkg_[0-9a-z]{26})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!legacy || !same(legacy[2]!, sign(key, `receipt:${legacy[1]}`))) return null;
+  return { bookingId: legacy[1]!, expiresAt: null };
 }

@@ -7,6 +7,7 @@ import { fleetCommands } from './hub/fleet';
 import { destinationCommands } from './hub/destinations';
 import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
+import { receiptCommands } from './hub/receipts';
 import { signingKeyCommands } from './hub/signing-keys';
 
 export type { HubIo } from './hub/cli';
@@ -19,6 +20,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   'signing-keys': signingKeyCommands,
   fleet: fleetCommands,
   destinations: destinationCommands,
+  receipts: receiptCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;

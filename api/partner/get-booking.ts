@@ -21,7 +21,7 @@ export const getBooking = defineOperation({
     const booking = await findOwnBooking(deps.orm, principal, params.id);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
-    const receipt = receiptUrl(deps.publicBaseUrl, deps.encryptionKey, booking.id);
+    const receipt = receiptUrl(deps.publicBaseUrl, deps.encryptionKey, booking);
     return {
       status: 200,
       body: partnerBookingView({ ...booking, fare: booking.fare as never, trackingUrl: tracking, receiptUrl: receipt }),

@@ -46,7 +46,7 @@ export const reschedulePartnerBooking = defineOperation({
     const now = (await find()) ?? booking;
     const links = {
       trackingUrl: trackingUrl(deps.publicBaseUrl, deps.encryptionKey, now),
-      receiptUrl: receiptUrl(deps.publicBaseUrl, deps.encryptionKey, now.id),
+      receiptUrl: receiptUrl(deps.publicBaseUrl, deps.encryptionKey, now),
     };
     return { status: 200, body: partnerBookingView({ ...now, fare: now.fare as never, ...links }) };
   },

@@ -7,7 +7,7 @@ import type { Booking } from '../../db/entities';
 import { trackingView } from '../../domain/tracking';
 import type { ApiDeps } from '../deps';
 import { receiptCache } from '../receipts/pdf';
-import { trackableAfterEnd, verifyReceiptToken, verifyTrackingToken } from '../../infra/passenger-links';
+import { trackableAfterEnd, receiptLinkExpiry, verifyReceiptToken, verifyTrackingToken } from '../../infra/passenger-links';
 import { errorPage, pageCsp, trackingPage } from './page';
 import { loadTrackedBooking, streamTracking } from './stream';
 import { ANONYMOUS_LIMITS, limitAnonymous } from '../middleware/rate-limit';
@@ -101,14 +101,18 @@ export function trackingRouter(deps: ApiDeps): Router {
 
   router.get('/receipts/:token', async (ctx) => {
     await limit(ctx);
-    const bookingId = verifyReceiptToken(deps.encryptionKey, ctx.params.token ?? '');
-    const booking = bookingId ? await loadTrackedBooking(deps, bookingId) : null;
-    if (!booking || booking.status !== 'completed') {
-      ctx.status = 404;
+    const link = verifyReceiptToken(deps.encryptionKey, ctx.params.token ?? '');
+    const booking = link ? await loadTrackedBooking(deps, link.bookingId) : null;
+    const refuse = (status: number, text: string) => {
+      ctx.status = status;
       ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = booking ? 'The receipt is available once the ride is completed.\n' : 'No such receipt.\n';
-      return;
-    }
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = `${text}\n`;
+    };
+    if (!link || !booking) return refuse(404, 'No such receipt.');
+    if (booking.receiptRevokedAt) return refuse(410, 'This receipt link was revoked.');
+    if ((link.expiresAt ?? receiptLinkExpiry(booking.pickupAt)) <= new Date()) return refuse(410, 'This receipt link has expired.');
+    if (booking.status !== 'completed') return refuse(404, 'The receipt is available once the ride is completed.');
     ctx.type = 'application/pdf';
     ctx.set({ 'Cache-Control': 'private, no-store', 'Content-Disposition': `inline; filename="receipt-${booking.id}.pdf"` });
     ctx.body = await receipts.get(booking);

@@ -57,6 +57,8 @@ export interface Booking {
   endedAt?: Date | null;
   /** When the retention sweep erased the passenger's name and contact data (docs/security.md). */
   passengerErasedAt?: Date | null;
+  /** Set by ops (`hub receipts revoke`): the booking's receipt links answer 410 from then on. */
+  receiptRevokedAt?: Date | null;
   /** Latest known position of the car; a newer report replaces it (no history kept here). */
   positionLat?: number | null;
   positionLng?: number | null;
@@ -126,6 +128,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     completedAt: { type: 'datetime', nullable: true },
     endedAt: { type: 'datetime', nullable: true },
     passengerErasedAt: { type: 'datetime', nullable: true },
+    receiptRevokedAt: { type: 'datetime', nullable: true },
     positionLat: { type: 'double', nullable: true },
     positionLng: { type: 'double', nullable: true },
     positionAt: { type: 'datetime', nullable: true },

@@ -7,6 +7,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Browser } from 'playwright-core';
 import { receiptToken, receiptUrl, trackingToken, trackingUrl } from '../../infra/passenger-links';
 import { ANONYMOUS_LIMITS } from '../../api/middleware/rate-limit';
+import { revokeReceipt } from '../../app/receipts';
 import { formatMoney, receiptCache, receiptFigures } from '../../api/receipts/pdf';
 import { BookingSchema } from '../../db/entities';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
@@ -258,7 +259,7 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
 
   it('serves a PDF receipt once the ride is completed, whose totals match the fare', async () => {
     const { booking } = await rideWithUnit('on_board');
-    const url = local(receiptUrl('http://hub.test', TEST_SECRETS.encryptionKey, booking.id));
+    const url = local(receiptUrl('http://hub.test', TEST_SECRETS.encryptionKey, booking));
     const early = await fetch(url);
     expect(early.status).toBe(404);
     expect(await early.text()).toContain('once the ride is completed');
@@ -308,7 +309,14 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
     expect(await cache.get(row)).toBe(first);
     expect(await cache.get({ ...row, updatedAt: new Date(new Date(row.updatedAt).getTime() + 1000) })).not.toBe(first);
 
-    const forged = `${hub.baseUrl}/receipts/${receiptToken(Buffer.alloc(32, 7), booking.id)}`;
+    const forged = `${hub.baseUrl}/receipts/${receiptToken(Buffer.alloc(32, 7), booking.id, new Date(Date.now() + 3_600_000))}`;
     expect((await fetch(forged)).status).toBe(404);
+    // Links expire (the pickup time plus RECEIPT_LINK_DAYS) and ops can revoke them: 410 either way.
+    const expired = `${hub.baseUrl}/receipts/${receiptToken(TEST_SECRETS.encryptionKey, booking.id, new Date(Date.now() - 1000))}`;
+    expect((await fetch(expired)).status).toBe(410);
+    expect((await fetch(url)).status).toBe(200);
+    await revokeReceipt(db.orm, booking.id);
+    const revoked = await fetch(url);
+    expect([revoked.status, await revoked.text()]).toEqual([410, 'This receipt link was revoked.\n']);
   });
 });

@@ -4,6 +4,8 @@ import { decryptSecret, hashSecret } from '../../infra/secrets';
 import { hubCli } from '../support/cli';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
+import { createTestPartner } from '../support/fixtures';
+import { insertTestBooking } from '../support/fleet';
 
 let db: TestDatabase;
 
@@ -119,6 +121,17 @@ describe('partners and clients', () => {
     const again = await hub('clients', 'rotate-secret', client.client_id);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('revoked');
+  });
+});
+
+describe('receipts', () => {
+  test('revoke stamps the booking once, names an unknown one', async () => {
+    const { partnerId } = await createTestPartner(db.orm);
+    const booking = await insertTestBooking(db.orm, { partnerId, status: 'completed' });
+    const first = await hubJson('receipts', 'revoke', booking.id);
+    expect(first).toEqual({ booking_id: booking.id, receipt_revoked_at: expect.any(String) });
+    expect((await hubJson('receipts', 'revoke', booking.id)).receipt_revoked_at).toBe(first.receipt_revoked_at);
+    expect(await hub('receipts', 'revoke', 'bkg_unknown')).toMatchObject({ code: 1, stderr: 'hub: no booking bkg_unknown\n' });
   });
 });
 

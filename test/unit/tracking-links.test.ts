@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
+  receiptLinkExpiry,
   receiptToken,
   trackableAfterEnd,
   trackingLinkExpiry,
@@ -36,11 +37,20 @@ describe('signed tracking and receipt links', () => {
   });
 
   it('signs receipts under another key: a tracking signature is no receipt signature', () => {
-    const receipt = receiptToken(KEY, ID);
-    expect(verifyReceiptToken(KEY, receipt)).toBe(ID);
+    const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000);
+    const receipt = receiptToken(KEY, ID, expiresAt);
+    expect(verifyReceiptToken(KEY, receipt)).toEqual({ bookingId: ID, expiresAt });
     expect(verifyReceiptToken(randomBytes(32), receipt)).toBeNull();
+    // The expiry is signed: a link stretched to a later one does not verify.
+    const [, , signature] = receipt.split('.');
+    expect(verifyReceiptToken(KEY, `${ID}.${(Math.floor(expiresAt.getTime() / 1000) + 86_400).toString(36)}.${signature}`)).toBeNull();
     const trackingSig = trackingToken(KEY, ID, new Date(Date.now() + 1000)).split('.')[2];
     expect(verifyReceiptToken(KEY, `${ID}.${trackingSig}`)).toBeNull();
+    // A link issued before receipt links expired: still valid, its expiry left to the booking's pickup time.
+    const legacyKey = Buffer.from(hkdfSync('sha256', KEY, Buffer.alloc(0), 'dispatch-hub:receipt-link:v1', 32));
+    const legacy = `${ID}.${createHmac('sha256', legacyKey).update(`receipt:${ID}`).digest('base64url')}`;
+    expect(verifyReceiptToken(KEY, legacy)).toEqual({ bookingId: ID, expiresAt: null });
+    expect(receiptLinkExpiry('2027-01-01T10:00:00Z').toISOString()).toBe('2028-02-05T10:00:00.000Z');
   });
 });
 

@@ -496,7 +496,7 @@ describe('booking lifecycle on the time-skipping server', () => {
         fare: { total: rec.fare.total / 100, commission: rec.fare.commission / 100, currency: 'EUR' },
       });
       // Sandbox rides get their receipt too.
-      expect(completed.receipt_url).toBe(receiptUrl(LINKS.publicBaseUrl, LINKS.encryptionKey, rec.id));
+      expect(completed.receipt_url).toBe(receiptUrl(LINKS.publicBaseUrl, LINKS.encryptionKey, rec));
       expect(Date.parse(completed.completed_at)).toBeGreaterThan(Date.parse(completed.started_at));
 
       const row = await readModel(rec.id);
