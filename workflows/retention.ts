@@ -8,19 +8,21 @@ const { erasePassengerData } = proxyActivities<RetentionActivities>({
 });
 
 const BATCH = 500;
-const DAY_MS = 86_400_000;
 
 /**
  * `retention:passenger-data`, started daily by the `passenger-data-retention` schedule: erases the passenger contact
  * data of rides that ended more than `retentionDays` ago, batch by batch until none is left (docs/security.md).
  */
 export async function passengerDataRetentionWorkflow(input: RetentionInput): Promise<RetentionOutcome> {
-  const endedBefore = new Date(Date.now() - input.retentionDays * DAY_MS).toISOString();
-  const total = { endedBefore, bookings: 0, events: 0 };
-  for (;;) {
-    const batch = await erasePassengerData({ endedBefore, limit: BATCH });
+  // The cut-off is the database's clock, the one `ended_at` was written by: the first batch's is the sweep's.
+  const first = await erasePassengerData({ retentionDays: input.retentionDays, limit: BATCH });
+  const total: RetentionOutcome = { endedBefore: first.endedBefore, bookings: first.bookings, events: first.events };
+  let last = first.bookings;
+  while (last === BATCH) {
+    const batch = await erasePassengerData({ retentionDays: input.retentionDays, limit: BATCH });
     total.bookings += batch.bookings;
     total.events += batch.events;
-    if (batch.bookings < BATCH) return total;
+    last = batch.bookings;
   }
+  return total;
 }
