@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundle } from '@temporalio/worker';
+import { Worker, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
 import { indexedValueTypes } from '../infra/search-attribute-registration';
 import { temporalCliPath, temporalTestServerPath } from '../infra/temporal-binaries';
@@ -43,5 +43,18 @@ export function localEnvironment(): Promise<TestWorkflowEnvironment> {
       extraArgs: devServerExtraArgs(stack),
     },
     client: { dataConverter: stackDataConverter() },
+  });
+}
+
+/**
+ * A worker of the hub's workflows on a test environment's task queue, with the shared bundle and the stack's payload
+ * codec: for tests that bring activities of their own.
+ */
+export function stackWorker(env: TestWorkflowEnvironment, options: Pick<WorkerOptions, 'taskQueue' | 'activities'>): Promise<Worker> {
+  return Worker.create({
+    connection: env.nativeConnection,
+    dataConverter: stackDataConverter(),
+    workflowBundle: sharedWorkflowBundle(),
+    ...options,
   });
 }

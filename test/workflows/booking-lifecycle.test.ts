@@ -26,8 +26,7 @@ import { BookingStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
-import { stackDataConverter } from '../../stack/secrets';
+import { stackWorker, timeSkippingEnvironment } from '../../stack/temporal';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -59,10 +58,7 @@ describe('booking lifecycle on the time-skipping server', () => {
     workers = [
       ...(await createTestWorkers(env, db, { encryptionKey: LINKS.encryptionKey, publicBaseUrl: LINKS.publicBaseUrl, ride: SETTINGS })),
       // Bookings whose history continues as new after a few events.
-      await Worker.create({
-        connection: env.nativeConnection,
-        dataConverter: stackDataConverter(),
-        workflowBundle: sharedWorkflowBundle(),
+      await stackWorker(env, {
         taskQueue: SMALL_HISTORY_QUEUE,
         activities: {
           ...createBookingActivities({ orm: db.orm, ride: { ...SETTINGS, historyLimit: SMALL_HISTORY_LIMIT } }),

@@ -9,8 +9,7 @@ import {
   type DestinationWorkflowInput,
 } from '../../contracts/public-webhooks';
 import { DestinationStatusKey } from '../../contracts/search-attributes';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
-import { stackDataConverter } from '../../stack/secrets';
+import { stackWorker, timeSkippingEnvironment } from '../../stack/temporal';
 import { eventually } from '../../stack/eventually';
 
 const TASK_QUEUE = 'destination-continue-as-new';
@@ -49,10 +48,7 @@ describe('destination workflow continuing as new', () => {
 
   beforeAll(async () => {
     env = await timeSkippingEnvironment();
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      dataConverter: stackDataConverter(),
-      workflowBundle: sharedWorkflowBundle(),
+    worker = await stackWorker(env, {
       taskQueue: TASK_QUEUE,
       activities,
     });

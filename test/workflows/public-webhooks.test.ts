@@ -32,8 +32,7 @@ import { DestinationStatusKey } from '../../contracts/search-attributes';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { TEST_SECRETS } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
-import { stackDataConverter } from '../../stack/secrets';
+import { stackWorker, timeSkippingEnvironment } from '../../stack/temporal';
 
 const stripe = new Stripe('sk_test_unused');
 const HOUR = 3600_000;
@@ -51,10 +50,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      dataConverter: stackDataConverter(),
-      workflowBundle: sharedWorkflowBundle(),
+    worker = await stackWorker(env, {
       taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
       activities: createPublicWebhookActivities({
         orm: db.orm,
@@ -96,6 +92,9 @@ describe('public webhook deliveries on the time-skipping server', () => {
     }
     return recorded;
   }
+  /** A test-mode destination of the account, subscribed to `eventTypes`. */
+  const destinationTo = async (url: string, eventTypes: PublicEventType[]) =>
+    (await createDestination(db.orm, TEST_SECRETS.encryptionKey, { accountId, environment: 'test', url, eventTypes })).destination;
   const deliveryHandle = (eventId: string, destinationId: string) =>
     env.client.workflow.getHandle(deliveryWorkflowId(eventId, destinationId));
 
@@ -112,12 +111,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
   it('makes 8 attempts on the published schedule, then gives up; same event and delivery id, attempts numbered', async () => {
     const receiver = await startReceiver(() => 500);
     try {
-      const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
-        accountId,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['invoice.created'],
-      });
+      const destination = await destinationTo(receiver.url, ['invoice.created']);
       const published = await publish();
       expect(published.deliveries).toHaveLength(1);
       const { deliveryId } = published.deliveries[0];
@@ -156,12 +150,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
       (): Record<string, string> => (calls === 1 ? { 'retry-after': '3600' } : calls === 2 ? { 'retry-after': '90000' } : {}),
     );
     try {
-      const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
-        accountId,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['payment.failed'],
-      });
+      const destination = await destinationTo(receiver.url, ['payment.failed']);
       const published = await publish('payment.failed', { payment_id: 'pay_1', reason: '3ds_challenge_abandoned', invoice: 'INV-1' });
       const outcome = (await deliveryHandle(published.eventId, destination.id).result()) as DeliveryOutcome;
       expect(outcome).toMatchObject({ delivered: true, attempts: 3, lastStatus: 200 });
@@ -175,12 +164,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
     let status = 500;
     const receiver = await startReceiver(() => status);
     try {
-      const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
-        accountId,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['settlement.paid'],
-      });
+      const destination = await destinationTo(receiver.url, ['settlement.paid']);
       const data = (n: number) => ({ settlement: `SET-${n}`, driver: 'Jo', payable: 10, currency: 'EUR' });
       const first = await publish('settlement.paid', data(1));
       const second = await publish('settlement.paid', data(2));
@@ -277,12 +261,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
   it('records an event once per dedupe key and skips destinations that did not select its type', async () => {
     const receiver = await startReceiver(() => 200);
     try {
-      await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
-        accountId,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['booking.cancelled'],
-      });
+      await destinationTo(receiver.url, ['booking.cancelled']);
       const input: PublishPublicEventInput = {
         type: 'booking.cancelled',
         dedupeKey: 'booking:bkg_x:7',
@@ -335,12 +314,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
     await em.flush();
     const receiver = await startReceiver(() => 200);
     try {
-      await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
-        accountId,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['booking.status_changed'],
-      });
+      await destinationTo(receiver.url, ['booking.status_changed']);
       const recorded = await activities.recordPublicEvent({
         type: 'booking.status_changed',
         dedupeKey: `booking:${booking.id}:2`,
@@ -367,12 +341,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
   it("ends a deleted destination's deliveries at once, not at their next attempt hours later", async () => {
     const receiver = await startReceiver(() => 500);
     try {
-      const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
-        accountId,
-        environment: 'test',
-        url: receiver.url,
-        eventTypes: ['invoice.created'],
-      });
+      const destination = await destinationTo(receiver.url, ['invoice.created']);
       const published = await publish('invoice.created');
       const handle = deliveryHandle(published.eventId, destination.id);
       await receiver.waitFor(1);

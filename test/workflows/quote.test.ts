@@ -6,8 +6,7 @@ import { claimQuoteFor } from '../../app/quotes';
 import { ProblemError } from '../../api/errors';
 import { newId } from '../../infra/ids';
 import { QUOTES_TASK_QUEUE, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../../contracts/quote';
-import { sharedWorkflowBundle, timeSkippingEnvironment } from '../../stack/temporal';
-import { stackDataConverter } from '../../stack/secrets';
+import { stackWorker, timeSkippingEnvironment } from '../../stack/temporal';
 
 const MINUTE = 60_000;
 const VALIDITY_SECONDS = 900;
@@ -20,10 +19,7 @@ describe('quote:<id> on the time-skipping server', () => {
   beforeAll(async () => {
     env = await timeSkippingEnvironment();
     // Quotes need no activities.
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      dataConverter: stackDataConverter(),
-      workflowBundle: sharedWorkflowBundle(),
+    worker = await stackWorker(env, {
       taskQueue: QUOTES_TASK_QUEUE,
     });
     run = worker.run();
