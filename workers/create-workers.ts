@@ -10,6 +10,7 @@ import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
+import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
 
@@ -53,6 +54,10 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     workflowBundle,
     dataConverter: hubDataConverter(deps.encryptionKeys ?? keyRingOf(deps.encryptionKey)),
     ...deps.tracing?.worker,
+    interceptors: {
+      ...deps.tracing?.worker.interceptors,
+      activity: [constraintFailuresStopRetrying, ...(deps.tracing?.worker.interceptors.activity ?? [])],
+    },
   };
   return Promise.all([
     Worker.create({
