@@ -23,7 +23,7 @@ export const TEST_SECRETS = STACK_SECRETS;
 export function createTestWorkers(
   env: TestWorkflowEnvironment,
   db: TestDatabase,
-  options: Partial<Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey'>> = {},
+  options: Partial<Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey' | 'workflowBundle'>> = {},
 ): Promise<Worker[]> {
   return createWorkers({
     connection: env.nativeConnection,
