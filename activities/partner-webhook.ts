@@ -13,9 +13,11 @@ export interface PartnerWebhookActivityDeps {
   timeoutMs: number;
   /** HUB_DEV_WEBHOOK_TARGETS (infra/safe-http.ts). */
   devTargets: boolean;
+  /** HUB_ENCRYPTION_KEY's ring, current first: secrets stored under a rotated-out key still sign. */
+  decryptionKeys?: readonly Buffer[];
 }
 
-export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, devTargets }: PartnerWebhookActivityDeps) {
+export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, devTargets, decryptionKeys }: PartnerWebhookActivityDeps) {
   return {
     /** One signed POST; any 2xx acknowledges, anything else (3xx included: redirects are not followed) throws to retry. */
     async deliverPartnerEvent(eventId: string): Promise<void> {
@@ -35,7 +37,7 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
         livemode: event.environment === 'live',
         devTargets,
         headers: {
-          ...partnerSignatureHeaders(event.body, partnerSigningSecrets(endpoint, encryptionKey, sentAt), sentAt),
+          ...partnerSignatureHeaders(event.body, partnerSigningSecrets(endpoint, decryptionKeys ?? encryptionKey, sentAt), sentAt),
           'x-event-id': event.id,
           'x-event-type': event.type,
           'x-delivery-attempt': String(attempt),

@@ -44,6 +44,8 @@ export interface PublicWebhookActivityDeps {
   timeoutMs: number;
   /** HUB_DEV_WEBHOOK_TARGETS (infra/safe-http.ts). */
   devTargets: boolean;
+  /** HUB_ENCRYPTION_KEY's ring, current first: secrets stored under a rotated-out key still sign. */
+  decryptionKeys?: readonly Buffer[];
   /** Parked deliveries a resumed destination sends per second at most. */
   drainPerSecond?: number;
   /** DNS for the SSRF guard (tests map names to addresses); the system resolver otherwise. */
@@ -200,7 +202,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
           // Raw rows carry timestamps as text.
           previousSecretExpiresAt: row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : null,
         },
-        encryptionKey,
+        deps.decryptionKeys ?? encryptionKey,
       );
       const sentAt = new Date();
       const result = await safePost(row.url, {

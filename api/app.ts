@@ -24,8 +24,8 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.silent = true;
   const router = new Router();
   const limit = rateLimit(deps.rateLimiter);
-  const claimedFirst = idempotency(deps.orm, deps.lifeline, deps.encryptionKey);
-  const claimedInHandler = idempotency(deps.orm, deps.lifeline, deps.encryptionKey, 'in-handler');
+  const claimedFirst = idempotency(deps.orm, deps.lifeline, deps);
+  const claimedInHandler = idempotency(deps.orm, deps.lifeline, deps, 'in-handler');
   const pass: Koa.Middleware = (_ctx, next) => next();
   const keyRequired =
     (claim: Koa.Middleware): Koa.Middleware =>

@@ -30,6 +30,8 @@ export interface ApiDeps {
   /** The Temporal codec server: the hub's payload codec, who may use it, the Temporal UI's origins (api/codec-routes.ts). */
   codecServer: CodecServerDeps;
   encryptionKey: Buffer;
+  /** HUB_ENCRYPTION_KEY's ring, current first: what was encrypted or signed under a rotated-out key still opens. */
+  decryptionKeys: Buffer[];
   hashPepper: Buffer;
   /** The process's one LISTEN connection, fanning changes out to the tracking streams and the credential cache. */
   changes: ChangeListener;

@@ -40,10 +40,13 @@ export function apiDeps(
   },
 ): ApiDeps {
   const { encryptionKeys, codecAccess, ...rest } = parts;
+  const ring = encryptionKeys ?? keyRingOf(parts.encryptionKey);
+  const decryptionKeys = ring.map((k) => k.key);
   const changes = new ChangeListener(() => parts.orm.config.get('clientUrl') as string, parts.logger);
   return {
     ...rest,
-    signingKeys: new SigningKeyStore(parts.orm, parts.encryptionKey, config.oauth.tokenTtlSeconds),
+    decryptionKeys,
+    signingKeys: new SigningKeyStore(parts.orm, parts.encryptionKey, config.oauth.tokenTtlSeconds, decryptionKeys),
     publicBaseUrl: config.publicBaseUrl,
     oauth: config.oauth,
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
@@ -51,7 +54,7 @@ export function apiDeps(
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,
     codecServer: {
-      codec: new PayloadEncryptionCodec(encryptionKeys ?? keyRingOf(parts.encryptionKey)),
+      codec: new PayloadEncryptionCodec(ring),
       access: codecAccess ?? (config.codecToken ? { token: config.codecToken } : undefined),
       origins: config.codecOrigins,
     },

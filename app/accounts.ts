@@ -18,6 +18,8 @@ import {
 export interface Secrets {
   encryptionKey: Buffer;
   hashPepper: Buffer;
+  /** HUB_ENCRYPTION_KEY's ring, current first, for what may have been encrypted under a rotated-out key. */
+  decryptionKeys?: readonly Buffer[];
 }
 
 export interface CreatedClient {

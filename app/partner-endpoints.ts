@@ -33,12 +33,12 @@ export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId
 /** The endpoint's URL, a hint of its secret (prefix and last four characters) and the end of a rotation's overlap. */
 export async function webhookEndpoint(
   orm: MikroORM,
-  secrets: { encryptionKey: Buffer },
+  secrets: { encryptionKey: Buffer; decryptionKeys?: readonly Buffer[] },
   partnerId: string,
   environment: PartnerEnvironment,
 ) {
   const endpoint = await partnerEndpoint(orm, partnerId, environment);
-  const secret = decryptSecret(endpoint.secretEnc, secrets.encryptionKey);
+  const secret = decryptSecret(endpoint.secretEnc, secrets.decryptionKeys ?? secrets.encryptionKey);
   const overlapEnds =
     endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? endpoint.previousSecretExpiresAt : null;
   return { url: endpoint.url ?? null, secretHint: `phsec_…${secret.slice(-4)}`, previousSecretExpiresAt: overlapEnds };
@@ -58,7 +58,7 @@ export async function setWebhookUrl(orm: MikroORM, partnerId: string, environmen
  */
 export async function rotateWebhookSecret(
   orm: MikroORM,
-  secrets: { encryptionKey: Buffer },
+  secrets: { encryptionKey: Buffer; decryptionKeys?: readonly Buffer[] },
   partnerId: string,
   environment: PartnerEnvironment,
   rotationKey?: string,
@@ -70,7 +70,7 @@ export async function rotateWebhookSecret(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (rotationKey !== undefined && endpoint.rotationKey === rotationKey && endpoint.previousSecretExpiresAt) {
-      const secret = decryptSecret(endpoint.secretEnc, secrets.encryptionKey);
+      const secret = decryptSecret(endpoint.secretEnc, secrets.decryptionKeys ?? secrets.encryptionKey);
       return { secret, url: endpoint.url ?? null, previousSecretExpiresAt: endpoint.previousSecretExpiresAt };
     }
     const secret = generateWebhookSecret('phsec_');

@@ -15,7 +15,7 @@ export function encryptDestinationSecret(secret: string, destinationId: string, 
 /** The secrets that sign now: the current one, then the previous one while its overlap lasts. */
 export function signingSecrets(
   d: { id: string; secretEnc: string; previousSecretEnc?: string | null; previousSecretExpiresAt?: Date | null },
-  key: Buffer,
+  key: Buffer | readonly Buffer[],
   now = new Date(),
 ) {
   const secrets = [decryptSecret(d.secretEnc, key, secretData(d.id))];

@@ -56,12 +56,15 @@ export function trackingUrl(publicBaseUrl: string, encryptionKey: Buffer, bookin
 
 export type TokenCheck = { ok: true; bookingId: string } | { ok: false; reason: 'invalid' | 'expired' };
 
-export function verifyTrackingToken(encryptionKey: Buffer, token: string, now = new Date()): TokenCheck {
+/** Signed under any key of the ring (HUB_ENCRYPTION_KEY, current first): links issued before a rotation keep working. */
+const signedByAny = (keys: Buffer | readonly Buffer[], purpose: LinkPurpose, text: string, signature: string) =>
+  (Buffer.isBuffer(keys) ? [keys] : keys).some((k) => same(signature, sign(derivedKey(k, purpose), text)));
+
+export function verifyTrackingToken(encryptionKey: Buffer | readonly Buffer[], token: string, now = new Date()): TokenCheck {
   const match = /^(bkg_[0-9a-z]{26})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { ok: false, reason: 'invalid' };
   const [, bookingId, exp, signature] = match as unknown as [string, string, string, string];
-  if (!same(signature, sign(derivedKey(encryptionKey, 'tracking-link'), `track:${bookingId}.${exp}`)))
-    return { ok: false, reason: 'invalid' };
+  if (!signedByAny(encryptionKey, 'tracking-link', `track:${bookingId}.${exp}`, signature)) return { ok: false, reason: 'invalid' };
   if (parseInt(exp, 36) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, bookingId };
 }
@@ -93,15 +96,17 @@ export function receiptUrl(publicBaseUrl: string, encryptionKey: Buffer, booking
  * The booking a receipt link names, and when the link expires. Links issued before links carried an expiry
  * (`<id>.<signature>`) answer `expiresAt: null`: the caller applies the same rule from the booking's pickup time.
  */
-export function verifyReceiptToken(encryptionKey: Buffer, token: string): { bookingId: string; expiresAt: Date | null } | null {
-  const key = derivedKey(encryptionKey, 'receipt-link');
+export function verifyReceiptToken(
+  encryptionKey: Buffer | readonly Buffer[],
+  token: string,
+): { bookingId: string; expiresAt: Date | null } | null {
   const current = /^(bkg_[0-9a-z]{26})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (current) {
     const [, bookingId, exp, signature] = current as unknown as [string, string, string, string];
-    if (!same(signature, sign(key, `receipt:${bookingId}.${exp}`))) return null;
+    if (!signedByAny(encryptionKey, 'receipt-link', `receipt:${bookingId}.${exp}`, signature)) return null;
     return { bookingId, expiresAt: new Date(parseInt(exp, 36) * 1000) };
   }
   const legacy = /^(bkg_[0-9a-z]{26})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!legacy || !same(legacy[2]!, sign(key, `receipt:${legacy[1]}`))) return null;
+  if (!legacy || !signedByAny(encryptionKey, 'receipt-link', `receipt:${legacy[1]}`, legacy[2]!)) return null;
   return { bookingId: legacy[1]!, expiresAt: null };
 }

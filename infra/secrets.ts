@@ -62,11 +62,24 @@ export function encryptSecret(plaintext: string, key: Buffer, associatedData?: s
 }
 
 /**
- * Reverses encryptSecret. Throws Error('secret could not be decrypted') for a
- * malformed or tampered token, a wrong key or a wrong `associatedData`.
- * Throws a different Error if `key` is not 32 bytes (a configuration bug).
+ * Reverses encryptSecret. With several keys (HUB_ENCRYPTION_KEY's ring, current first) the one that wrote the token
+ * opens it: AES-GCM authenticates, so a wrong key fails and the next is tried. Throws Error('secret could not be
+ * decrypted') for a malformed or tampered token, when no key fits, or for a wrong `associatedData`.
+ * Throws a different Error if a key is not 32 bytes (a configuration bug).
  */
-export function decryptSecret(token: string, key: Buffer, associatedData?: string): string {
+export function decryptSecret(token: string, key: Buffer | readonly Buffer[], associatedData?: string): string {
+  const keys = Buffer.isBuffer(key) ? [key] : key;
+  for (const k of keys.slice(0, -1)) {
+    try {
+      return decryptWith(token, k, associatedData);
+    } catch (err) {
+      if ((err as Error).message !== DECRYPT_FAILED_MESSAGE) throw err;
+    }
+  }
+  return decryptWith(token, keys[keys.length - 1]!, associatedData);
+}
+
+function decryptWith(token: string, key: Buffer, associatedData?: string): string {
   assertKey(key);
   const fail = (): never => {
     throw new Error(DECRYPT_FAILED_MESSAGE);

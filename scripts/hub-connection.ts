@@ -9,15 +9,16 @@ import { localSecrets } from '../infra/local-secrets';
 
 /** The running hub's secrets and database, for the tools that work beside it (the `hub` CLI, `bench:seed`). */
 export function hubSecrets(config: HubConfig): Secrets {
-  const { encryptionKey, hashPepper } = config.secrets;
-  if (encryptionKey && hashPepper) return { encryptionKey, hashPepper };
+  const { encryptionKey, encryptionKeys, hashPepper } = config.secrets;
+  if (encryptionKey && hashPepper) return { encryptionKey, hashPepper, decryptionKeys: encryptionKeys?.map((k) => k.key) };
   // localSecrets would generate new keys when the file is missing: credentials made with keys the running hub
   // doesn't have would never work, so refuse instead.
   const file = join(config.dataDir, 'secrets.json');
   if (!existsSync(file)) {
     throw new ConfigError(`No secrets: set HUB_ENCRYPTION_KEY and HUB_HASH_PEPPER, or run \`npm start\` once to create ${file}.`);
   }
-  return localSecrets(config);
+  const local = localSecrets(config);
+  return { ...local, decryptionKeys: local.encryptionKeys.map((k) => k.key) };
 }
 
 export async function connect(config: HubConfig, poolMax = 2): Promise<MikroORM> {

@@ -48,11 +48,13 @@ export async function buildWorkflowBundle(workflowInterceptorModules: string[] =
 /** One worker per task queue, each with only the activities of its domain. */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle(deps.tracing?.workflowInterceptorModules));
+  const ring = deps.encryptionKeys ?? keyRingOf(deps.encryptionKey);
+  const decryptionKeys = ring.map((k) => k.key);
   const common = {
     connection: deps.connection,
     namespace: deps.namespace,
     workflowBundle,
-    dataConverter: hubDataConverter(deps.encryptionKeys ?? keyRingOf(deps.encryptionKey)),
+    dataConverter: hubDataConverter(ring),
     ...deps.tracing?.worker,
     interceptors: {
       ...deps.tracing?.worker.interceptors,
@@ -82,6 +84,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         encryptionKey: deps.encryptionKey,
         timeoutMs: deps.webhookTimeoutMs,
         devTargets: deps.devWebhookTargets,
+        decryptionKeys,
       }),
     }),
     Worker.create({
@@ -95,6 +98,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         encryptionKey: deps.encryptionKey,
         timeoutMs: deps.webhookTimeoutMs,
         devTargets: deps.devWebhookTargets,
+        decryptionKeys,
       }),
     }),
   ]);

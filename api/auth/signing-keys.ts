@@ -31,6 +31,8 @@ export class SigningKeyStore {
     private readonly orm: MikroORM,
     private readonly encryptionKey: Buffer,
     private readonly tokenTtlSeconds: number,
+    /** HUB_ENCRYPTION_KEY's ring, current first: private keys stored under a rotated-out key still load. */
+    private readonly decryptionKeys: readonly Buffer[] = [encryptionKey],
   ) {}
 
   /** Creates a key when none is active; returns the active kid. */
@@ -109,7 +111,7 @@ export class SigningKeyStore {
     );
     const active = rows.filter((r) => !r.retiredAt).at(-1);
     this.signer = active
-      ? { kid: active.kid, privateKey: createPrivateKey(decryptSecret(active.privateKeyEnc, this.encryptionKey)) }
+      ? { kid: active.kid, privateKey: createPrivateKey(decryptSecret(active.privateKeyEnc, this.decryptionKeys)) }
       : undefined;
     this.loadedAt = Date.now();
     this.misses.clear();

@@ -135,11 +135,17 @@ class StoredAnswer {
 function sealed(body: string, key: Buffer, scope: string[]): string {
   return encryptSecret(body, key, `idempotency:${scope.join('\n')}`);
 }
-function unsealed(stored: string, key: Buffer, scope: string[]): string {
+function unsealed(stored: string, key: readonly Buffer[], scope: string[]): string {
   return stored.startsWith('v1.') ? decryptSecret(stored, key, `idempotency:${scope.join('\n')}`) : stored;
 }
 
-export function idempotency(orm: MikroORM, lifeline: Lifeline, encryptionKey: Buffer, claimPoint: ClaimPoint = 'before-handler') {
+export function idempotency(
+  orm: MikroORM,
+  lifeline: Lifeline,
+  keys: { encryptionKey: Buffer; decryptionKeys: readonly Buffer[] },
+  claimPoint: ClaimPoint = 'before-handler',
+) {
+  const { encryptionKey, decryptionKeys } = keys;
   return async (ctx: Context, next: Next) => {
     // Absent means no idempotency; present but empty (HTTP trims a value of spaces to empty) is a malformed key.
     if (ctx.headers['idempotency-key'] === undefined) return next();
@@ -247,12 +253,12 @@ export function idempotency(orm: MikroORM, lifeline: Lifeline, encryptionKey: Bu
       await next();
       if (!claimed) throw new Error(`${ctx.method} ${ctx.path} answered without claiming its Idempotency-Key`);
     } catch (err) {
-      if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, encryptionKey, scope));
+      if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, decryptionKeys, scope));
       if (claimed) await sql(saved ? MARK_FAILED : RELEASE, own);
       else if (claimPoint === 'in-handler' && err instanceof ProblemError && err.status < 500) {
         // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
         const [stored] = await sql<StoredKey>(STORED, scope);
-        if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, encryptionKey, scope));
+        if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, decryptionKeys, scope));
       }
       throw err;
     }

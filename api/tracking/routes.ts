@@ -55,7 +55,7 @@ export function trackingRouter(deps: ApiDeps): Router {
     );
   const resolve = async (ctx: Context): Promise<{ error: 'invalid' | 'expired' } | { booking: Booking }> => {
     await limit(ctx);
-    const check = verifyTrackingToken(deps.encryptionKey, ctx.params.token ?? '');
+    const check = verifyTrackingToken(deps.decryptionKeys, ctx.params.token ?? '');
     if (!check.ok) return { error: check.reason };
     const booking = await loadTrackedBooking(deps, check.bookingId);
     if (!booking) return { error: 'invalid' };
@@ -101,7 +101,7 @@ export function trackingRouter(deps: ApiDeps): Router {
 
   router.get('/receipts/:token', async (ctx) => {
     await limit(ctx);
-    const link = verifyReceiptToken(deps.encryptionKey, ctx.params.token ?? '');
+    const link = verifyReceiptToken(deps.decryptionKeys, ctx.params.token ?? '');
     const booking = link ? await loadTrackedBooking(deps, link.bookingId) : null;
     const refuse = (status: number, text: string) => {
       ctx.status = status;

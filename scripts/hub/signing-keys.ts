@@ -7,7 +7,7 @@ export const signingKeyCommands: Record<string, Command> = {
     usage: 'signing-keys rotate',
     summary: 'new JWT signing key; the previous one retires but verifies until the tokens it signed expire',
     async run({ orm, secrets, tokenTtlSeconds }) {
-      const kid = await new SigningKeyStore(orm, secrets.encryptionKey, tokenTtlSeconds).rotate();
+      const kid = await new SigningKeyStore(orm, secrets.encryptionKey, tokenTtlSeconds, secrets.decryptionKeys).rotate();
       return {
         json: { kid },
         text: `Signing key ${kid} is now active; running API processes switch to it within a minute.`,

@@ -36,8 +36,9 @@ describe('a write fenced on its idempotency claim', () => {
         ctx.body = { code: (err as ProblemError).code };
       }
     });
-    const claimedFirst = idempotency(db.orm, lifeline, TEST_SECRETS.encryptionKey);
-    const claimedInHandler = idempotency(db.orm, lifeline, TEST_SECRETS.encryptionKey, 'in-handler');
+    const keys = { encryptionKey: TEST_SECRETS.encryptionKey, decryptionKeys: [TEST_SECRETS.encryptionKey] };
+    const claimedFirst = idempotency(db.orm, lifeline, keys);
+    const claimedInHandler = idempotency(db.orm, lifeline, keys, 'in-handler');
     app.use((ctx, next) => (ctx.path === '/in-handler' ? claimedInHandler(ctx, next) : claimedFirst(ctx, next)));
     app.use(async (ctx) => {
       const key = ctx.get('idempotency-key');

@@ -4,6 +4,7 @@ import type { Worker } from '@temporalio/worker';
 import { apiDeps, listen } from '../../api/server';
 import type { ApiDeps } from '../../api/deps';
 import { loadConfig } from '../../infra/config';
+import type { HubKey } from '../../infra/key-ring';
 import { createLogger } from '../../infra/logger';
 import { createWorkers, runWorkers, type WorkerDeps } from '../../workers/create-workers';
 import type { TestDatabase } from './db';
@@ -44,7 +45,12 @@ export function createTestWorkers(
 export async function startTestHub(
   db: TestDatabase,
   env: TestWorkflowEnvironment,
-  options: { workers?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    workers?: boolean;
+    env?: NodeJS.ProcessEnv;
+    /** The API's keys (a rotated ring, say); TEST_SECRETS otherwise. */
+    secrets?: typeof TEST_SECRETS & { encryptionKeys?: HubKey[] };
+  } = {},
 ): Promise<TestHub> {
   // Sandbox rides play over an hour unless a test asks for a faster clock: API tests read bookings as created.
   const config = loadConfig({
@@ -54,7 +60,8 @@ export async function startTestHub(
     HUB_DEV_WEBHOOK_TARGETS: 'true',
     ...options.env,
   });
-  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger(config.logLevel), ...TEST_SECRETS });
+  const secrets = options.secrets ?? TEST_SECRETS;
+  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger(config.logLevel), ...secrets });
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
   if (options.workers !== false) {
@@ -65,7 +72,7 @@ export async function startTestHub(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     deps,
-    secrets: TEST_SECRETS,
+    secrets,
     async close() {
       await api.close();
       running?.shutdown();
