@@ -203,6 +203,53 @@ export const RECORDINGS: Recording[] = [
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED'),
   },
   {
+    // A live ride through dispatch's other paths: the first unit offered declines, the ride goes to the next, whose
+    // driver accepts, sets off and arrives; resting on the no-show wait timer.
+    name: 'booking-live-declined-arrived',
+    workflowType: 'bookingWorkflow',
+    run: async (ctx) => {
+      const partner = await createPartner(ctx.orm, ctx.secrets, { name: 'Recorder declined' });
+      const token = await clientToken(
+        ctx,
+        partner.clients.find((c) => c.environment === 'live')!,
+      );
+      const units = [await availableUnit(ctx), await availableUnit(ctx)];
+      const request = bookingRequest('REC-LIVE-2', 0);
+      const body = { ...request, pickup: { ...request.pickup, datetime: pickupIn(1 / 3) } };
+      const bookingId = String(ok('POST /v1/bookings (live)', await ctx.request('POST', '/v1/bookings', { token, body }), 201).id);
+      const holder = async (candidates: typeof units) => {
+        for (let i = 0; i < 150; i++) {
+          for (const unit of candidates) {
+            const held = ok('GET /driver/v1/unit', await ctx.request('GET', '/driver/v1/unit', { token: unit.credential }), 200);
+            if (held.booking_id === bookingId) return unit;
+          }
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        throw new Error('the live booking was never allocated');
+      };
+      const report = async (unit: (typeof units)[number], step: string, reportBody: unknown) =>
+        ok(
+          `POST /driver/v1/rides/{id}/${step}`,
+          await ctx.request('POST', `/driver/v1/rides/${bookingId}/${step}`, { token: unit.credential, body: reportBody }),
+          200,
+        );
+      const first = await holder(units);
+      await report(first, 'allocation', { answer: 'decline' });
+      const second = await holder(units.filter((u) => u !== first));
+      await report(second, 'allocation', { answer: 'accept' });
+      await report(second, 'on-the-way', { eta_minutes: 5 });
+      await report(second, 'arrived', {});
+      return bookingWorkflowId(bookingId);
+    },
+    // Settled once the arrival's Update completed with the no-show wait timer it started.
+    settled: (events) => {
+      const arrival = events
+        .map((e) => e.eventType)
+        .lastIndexOf(temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED);
+      return count(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED') >= 4 && has(events.slice(arrival), 'TIMER_STARTED');
+    },
+  },
+  {
     // Cancelled by the partner while its simulated ride is under way.
     name: 'booking-cancelled',
     workflowType: 'bookingWorkflow',

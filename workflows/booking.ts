@@ -657,6 +657,9 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   }
 
   while (!isTerminal(state.status)) {
+    // Act on a handler's change (a declined allocation, say) once the handler has answered: otherwise the loop's next
+    // local activities and upserts interleave with the handler's differently live and on replay (nondeterminism).
+    if (patched('loop-after-handlers')) await condition(allHandlersFinished);
     if (shouldContinueAsNew()) {
       // Drain until no handler or position adds a write: one arriving with the last write's result is not lost.
       let drained: Promise<void>;

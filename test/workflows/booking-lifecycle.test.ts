@@ -218,7 +218,13 @@ describe('booking lifecycle on the time-skipping server', () => {
     });
 
     it('hands back an allocated chauffeur who has not set off, and re-prices a pickup moved into the night', async () => {
-      const rec = await record({ live: true, pickupInMs: 30 * HOUR });
+      // A daytime pickup (noon UTC, a day and more ahead on the test server's clock), so the move into the night is
+      // what adds the surcharge, whatever time it is.
+      const now = await env.currentTimeMs();
+      const noon = new Date(now + 30 * HOUR);
+      noon.setUTCHours(12, 0, 0, 0);
+      if (noon.getTime() < now + 30 * HOUR) noon.setUTCDate(noon.getUTCDate() + 1);
+      const rec = await record({ live: true, pickupInMs: noon.getTime() - now });
       const handle = await start(rec);
       await progress(handle, { kind: 'assigned', driver: DRIVER, vehicle: VEHICLE, actor: 'dispatch' });
       const day = new Date(rec.pickupAt);
