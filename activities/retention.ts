@@ -3,9 +3,9 @@ import { sqlOf } from '../db/sql';
 
 /**
  * One batch of the retention sweep, in one statement: the passenger of up to `limit` rides that ended more than
- * `retentionDays` ago (by the database's clock) becomes a marker (`erased_at`, and the party size and luggage, which identify no one), and so does the
- * booking's passenger in the partner event bodies that carried it. Rows already erased are skipped, so a retried
- * batch erases nothing twice; `skip locked` lets two sweeps share the work.
+ * `retentionDays` ago (by the database's clock) becomes a marker (`erased_at`, and the party size and luggage, which
+ * identify no one), and so does the booking's passenger in the partner event bodies that carried it. Rows already
+ * erased are skipped, so a retried batch erases nothing twice; `skip locked` lets two sweeps share the work.
  */
 const ERASE_BATCH = `
   with due as (
