@@ -4,8 +4,8 @@ import { HubEventSchema, PartnerWebhookEndpointSchema, WebhookDeliverySchema } f
 import { recordDelivery } from '../infra/metrics';
 import { safePost } from '../infra/safe-http';
 import { partnerSignatureHeaders } from '../infra/webhook-signatures';
-import { partnerSigningSecrets } from '../infra/partner-secrets';
 import type { PartnerWebhookOutcome } from '../contracts/partner-webhook';
+import { overlapSecrets } from '../infra/secrets';
 
 export interface PartnerWebhookActivityDeps {
   orm: MikroORM;
@@ -37,7 +37,7 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
         livemode: event.environment === 'live',
         devTargets,
         headers: {
-          ...partnerSignatureHeaders(event.body, partnerSigningSecrets(endpoint, decryptionKeys ?? encryptionKey, sentAt), sentAt),
+          ...partnerSignatureHeaders(event.body, overlapSecrets(endpoint, decryptionKeys ?? encryptionKey, undefined, sentAt), sentAt),
           'x-event-id': event.id,
           'x-event-type': event.type,
           'x-delivery-attempt': String(attempt),

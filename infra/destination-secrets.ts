@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { decryptSecret, encryptSecret } from './secrets';
+import { encryptSecret, overlapSecrets } from './secrets';
 
 /** A public webhook destination's signing secrets: made, stored encrypted (bound to the destination), and read to sign. */
 const secretData = (destinationId: string) => `webhook-destination:${destinationId}`;
@@ -18,9 +18,5 @@ export function signingSecrets(
   key: Buffer | readonly Buffer[],
   now = new Date(),
 ) {
-  const secrets = [decryptSecret(d.secretEnc, key, secretData(d.id))];
-  if (d.previousSecretEnc && d.previousSecretExpiresAt && d.previousSecretExpiresAt > now) {
-    secrets.push(decryptSecret(d.previousSecretEnc, key, secretData(d.id)));
-  }
-  return secrets;
+  return overlapSecrets(d, key, secretData(d.id), now);
 }

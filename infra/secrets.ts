@@ -102,6 +102,23 @@ function decryptWith(token: string, key: Buffer, associatedData?: string): strin
   }
 }
 
+/**
+ * The secrets that sign now of a stored signing secret with a rotation overlap (partner endpoints, public
+ * destinations): the current one, then the previous one while its overlap lasts.
+ */
+export function overlapSecrets(
+  stored: { secretEnc: string; previousSecretEnc?: string | null; previousSecretExpiresAt?: Date | null },
+  key: Buffer | readonly Buffer[],
+  associatedData?: string,
+  now = new Date(),
+): string[] {
+  const secrets = [decryptSecret(stored.secretEnc, key, associatedData)];
+  if (stored.previousSecretEnc && stored.previousSecretExpiresAt && stored.previousSecretExpiresAt > now) {
+    secrets.push(decryptSecret(stored.previousSecretEnc, key, associatedData));
+  }
+  return secrets;
+}
+
 /** Hex HMAC-SHA256 of `secret` (UTF-8) keyed by `pepper`. */
 export function hashSecret(secret: string, pepper: Buffer): string {
   if (typeof secret !== 'string') throw new TypeError('secret must be a string');

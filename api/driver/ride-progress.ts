@@ -11,6 +11,7 @@ import { defineOperation } from '../operation';
 import { BookingId } from '../partner/schemas';
 import { requireAllocatedRide } from './allocated-ride';
 import { loadUnit } from './schemas';
+import { updateIdOf } from '../middleware/idempotency';
 
 const RideParams = z.object({ id: BookingId });
 
@@ -84,8 +85,7 @@ function rideOperation<B>(spec: {
     async handler({ params, body, principal, deps, ctx }) {
       const booking = await requireAllocatedRide(deps, params.id, principal.ownerId);
       const progress = await spec.progress({ body: body as B, booking, deps, unitId: principal.ownerId });
-      const key = ctx.get('idempotency-key');
-      return report(deps, booking, progress, key ? `driver:${principal.credentialId}:${spec.operationId}:${key}` : undefined);
+      return report(deps, booking, progress, updateIdOf(ctx, principal, spec.operationId));
     },
   });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PARTNER_ROTATION_OVERLAP_SECONDS, rotateWebhookSecret as rotate } from '../../app/partner-endpoints';
 import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
-import { KEY_PATTERN } from '../middleware/idempotency';
+import { KEY_PATTERN, parseIdempotencyKey } from '../middleware/idempotency';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
 
@@ -36,10 +36,10 @@ export const rotateWebhookSecret = defineOperation({
   request: { headers: RotationHeaders },
   responses: { 200: { description: 'The new secret, shown once (again on a retry with the same key).', schema: RotatedWebhookSecret } },
   errors: [...WEBHOOK_ENDPOINT_ERRORS, 'bad_request', 'validation_failed'],
-  async handler({ headers, principal, deps, ctx }) {
-    const key = (headers as z.infer<typeof RotationHeaders>)['idempotency-key'];
-    // An empty header is no key at all to the header schema; it is still a malformed key.
-    if (key === undefined && ctx.get('idempotency-key') === '' && 'idempotency-key' in ctx.headers) {
+  async handler({ principal, deps, ctx }) {
+    // The platform's reading of the key (bare or quoted); present but empty is malformed, as everywhere.
+    const key = ctx.headers['idempotency-key'] === undefined ? undefined : parseIdempotencyKey(ctx.get('idempotency-key'));
+    if (key === null) {
       throw new ProblemError('bad_request', { detail: 'Idempotency-Key must be 1–255 printable characters.', param: 'Idempotency-Key' });
     }
     const rotated = await rotate(deps.orm, deps, principal.ownerId, bookingEnvironment(principal.livemode), key);

@@ -7,7 +7,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { partnerEndpoint } from '../../app/partner-endpoints';
-import { partnerSigningSecrets } from '../../infra/partner-secrets';
+import { overlapSecrets } from '../../infra/secrets';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
 
@@ -190,12 +190,12 @@ describe('partner webhook endpoint', () => {
     expect(retry.status).toBe(200);
     expect(retry.json).toEqual(first.json);
     const row = await partnerEndpoint(db.orm, partner.partnerId, 'sandbox');
-    expect(partnerSigningSecrets(row, TEST_SECRETS.encryptionKey)).toEqual([first.json.secret, partner.webhookSecrets.sandbox]);
+    expect(overlapSecrets(row, TEST_SECRETS.encryptionKey)).toEqual([first.json.secret, partner.webhookSecrets.sandbox]);
     // A new key is a new rotation: the first rotation's secret becomes the previous one.
     const next = await postJson(`${hub.baseUrl}${endpoint}/rotate-secret`, partner.token, {}, { 'Idempotency-Key': 'rotation-2' });
     expect(next.json.secret).not.toBe(first.json.secret);
     const after = await partnerEndpoint(db.orm, partner.partnerId, 'sandbox');
-    expect(partnerSigningSecrets(after, TEST_SECRETS.encryptionKey)).toEqual([next.json.secret, first.json.secret]);
+    expect(overlapSecrets(after, TEST_SECRETS.encryptionKey)).toEqual([next.json.secret, first.json.secret]);
   });
 
   it('refuses a test event without a URL with 409 and writes no event', async () => {

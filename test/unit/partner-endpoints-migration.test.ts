@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encryptSecret } from '../../infra/secrets';
-import { partnerSigningSecrets } from '../../infra/partner-secrets';
+import { encryptSecret, overlapSecrets } from '../../infra/secrets';
 import { PartnerWebhookEndpointSchema } from '../../db/entities';
 import { freshDatabase, type TestDatabase } from '../support/db';
 
@@ -35,7 +34,7 @@ describe(MIGRATION, () => {
       ['ptn_without', 'sandbox', null],
     ]);
     // Receivers keep verifying: both endpoints sign with the secret the partner had.
-    for (const row of rows.filter((r) => r.partnerId === 'ptn_with_url')) expect(partnerSigningSecrets(row, key)).toEqual(['phsec_shared']);
+    for (const row of rows.filter((r) => r.partnerId === 'ptn_with_url')) expect(overlapSecrets(row, key)).toEqual(['phsec_shared']);
 
     await migrator.down({ migrations: [MIGRATION] });
     expect(await sql(`select id, webhook_url from partners order by id`)).toEqual([
