@@ -152,6 +152,39 @@ async function availableUnit(ctx: RecordingContext): Promise<{ unitId: string; c
   return { unitId: unit.id, credential };
 }
 
+/**
+ * A live booking of a new partner, picked up in 20 minutes (inside the dispatch lead: allocated at once), with the
+ * driver-app calls a recording plays on it: which unit holds it, and a unit's report.
+ */
+async function liveRide(ctx: RecordingContext, partnerName: string, ref: string) {
+  const partner = await createPartner(ctx.orm, ctx.secrets, { name: partnerName });
+  const token = await clientToken(
+    ctx,
+    partner.clients.find((c) => c.environment === 'live')!,
+  );
+  const request = bookingRequest(ref, 0);
+  const body = { ...request, pickup: { ...request.pickup, datetime: pickupIn(1 / 3) } };
+  const bookingId = String(ok('POST /v1/bookings (live)', await ctx.request('POST', '/v1/bookings', { token, body }), 201).id);
+  type Unit = Awaited<ReturnType<typeof availableUnit>>;
+  return {
+    bookingId,
+    async heldBy(candidates: Unit[]): Promise<Unit> {
+      for (let i = 0; i < 150; i++) {
+        for (const unit of candidates) {
+          const held = ok('GET /driver/v1/unit', await ctx.request('GET', '/driver/v1/unit', { token: unit.credential }), 200);
+          if (held.booking_id === bookingId) return unit;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error('the live booking was never allocated');
+    },
+    async report(unit: Unit, step: string, reportBody: unknown) {
+      const path = `/driver/v1/rides/${bookingId}/${step}`;
+      ok(`POST /driver/v1/rides/{id}/${step}`, await ctx.request('POST', path, { token: unit.credential, body: reportBody }), 200);
+    },
+  };
+}
+
 /** One entry per workflow type (more for paths that write different histories). */
 export const RECORDINGS: Recording[] = [
   {
@@ -176,29 +209,10 @@ export const RECORDINGS: Recording[] = [
     name: 'booking-live-accepted',
     workflowType: 'bookingWorkflow',
     run: async (ctx) => {
-      const partner = await createPartner(ctx.orm, ctx.secrets, { name: 'Recorder live' });
-      const token = await clientToken(
-        ctx,
-        partner.clients.find((c) => c.environment === 'live')!,
-      );
       const unit = await availableUnit(ctx);
-      const request = {
-        ...bookingRequest('REC-LIVE-1', 0),
-        pickup: { ...bookingRequest('REC-LIVE-1', 0).pickup, datetime: pickupIn(1 / 3) },
-      };
-      const bookingId = String(ok('POST /v1/bookings (live)', await ctx.request('POST', '/v1/bookings', { token, body: request }), 201).id);
-      for (let i = 0; ; i++) {
-        const held = ok('GET /driver/v1/unit', await ctx.request('GET', '/driver/v1/unit', { token: unit.credential }), 200);
-        if (held.booking_id === bookingId) break;
-        if (i > 150) throw new Error('the live booking was never allocated');
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const answer = await ctx.request('POST', `/driver/v1/rides/${bookingId}/allocation`, {
-        token: unit.credential,
-        body: { answer: 'accept' },
-      });
-      ok('POST /driver/v1/rides/{id}/allocation', answer, 200);
-      return bookingWorkflowId(bookingId);
+      const ride = await liveRide(ctx, 'Recorder live', 'REC-LIVE-1');
+      await ride.report(await ride.heldBy([unit]), 'allocation', { answer: 'accept' });
+      return bookingWorkflowId(ride.bookingId);
     },
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED'),
   },
@@ -208,38 +222,15 @@ export const RECORDINGS: Recording[] = [
     name: 'booking-live-declined-arrived',
     workflowType: 'bookingWorkflow',
     run: async (ctx) => {
-      const partner = await createPartner(ctx.orm, ctx.secrets, { name: 'Recorder declined' });
-      const token = await clientToken(
-        ctx,
-        partner.clients.find((c) => c.environment === 'live')!,
-      );
       const units = [await availableUnit(ctx), await availableUnit(ctx)];
-      const request = bookingRequest('REC-LIVE-2', 0);
-      const body = { ...request, pickup: { ...request.pickup, datetime: pickupIn(1 / 3) } };
-      const bookingId = String(ok('POST /v1/bookings (live)', await ctx.request('POST', '/v1/bookings', { token, body }), 201).id);
-      const holder = async (candidates: typeof units) => {
-        for (let i = 0; i < 150; i++) {
-          for (const unit of candidates) {
-            const held = ok('GET /driver/v1/unit', await ctx.request('GET', '/driver/v1/unit', { token: unit.credential }), 200);
-            if (held.booking_id === bookingId) return unit;
-          }
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        throw new Error('the live booking was never allocated');
-      };
-      const report = async (unit: (typeof units)[number], step: string, reportBody: unknown) =>
-        ok(
-          `POST /driver/v1/rides/{id}/${step}`,
-          await ctx.request('POST', `/driver/v1/rides/${bookingId}/${step}`, { token: unit.credential, body: reportBody }),
-          200,
-        );
-      const first = await holder(units);
-      await report(first, 'allocation', { answer: 'decline' });
-      const second = await holder(units.filter((u) => u !== first));
-      await report(second, 'allocation', { answer: 'accept' });
-      await report(second, 'on-the-way', { eta_minutes: 5 });
-      await report(second, 'arrived', {});
-      return bookingWorkflowId(bookingId);
+      const ride = await liveRide(ctx, 'Recorder declined', 'REC-LIVE-2');
+      const first = await ride.heldBy(units);
+      await ride.report(first, 'allocation', { answer: 'decline' });
+      const second = await ride.heldBy(units.filter((u) => u !== first));
+      await ride.report(second, 'allocation', { answer: 'accept' });
+      await ride.report(second, 'on-the-way', { eta_minutes: 5 });
+      await ride.report(second, 'arrived', {});
+      return bookingWorkflowId(ride.bookingId);
     },
     // Settled once the arrival's Update completed with the no-show wait timer it started.
     settled: (events) => {

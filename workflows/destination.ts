@@ -101,8 +101,8 @@ export async function destinationWorkflow(input: DestinationWorkflowInput): Prom
   };
 
   const perRun = input.messagesPerRun ?? MESSAGES_PER_RUN;
+  const due = () => handled >= perRun || workflowInfo().continueAsNewSuggested;
   for (;;) {
-    const due = () => handled >= perRun || workflowInfo().continueAsNewSuggested;
     await condition(() => pending() || due());
     if (pending()) {
       await handlePending();
