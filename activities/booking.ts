@@ -1,3 +1,5 @@
+import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { bookingRow } from '../db/booking-rows';
 import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking, type PartnerEnvironment } from '../db/entities';
@@ -11,6 +13,7 @@ import type { RideDriver, RideVehicle } from '../domain/sandbox';
 import { receiptUrl, trackingUrl } from '../infra/passenger-links';
 import { newId } from '../infra/ids';
 import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../contracts/booking';
+import { deliverPartnerEvents } from '../contracts/partner-webhook';
 
 export interface BookingActivityDeps {
   orm: MikroORM;
@@ -18,6 +21,8 @@ export interface BookingActivityDeps {
   ride?: Partial<RideSettings>;
   /** Where the signed passenger links point (PUBLIC_BASE_URL) and their key: events then carry `tracking_url`, `receipt_url`. */
   links?: { publicBaseUrl: string; encryptionKey: Buffer };
+  /** A Temporal client; the activity context's (the worker's connection) otherwise. */
+  client?: Client;
 }
 
 export interface RecordedEvent {
@@ -91,7 +96,7 @@ function toColumns(c: BookingChanges): Partial<Booking> {
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<Booking>;
 }
 
-export function createBookingActivities({ orm, ride, links }: BookingActivityDeps) {
+export function createBookingActivities({ orm, ride, links, client }: BookingActivityDeps) {
   const settings: RideSettings = { ...DEFAULT_RIDE_SETTINGS, ...ride };
   /** The URL of the partner's endpoint for the booking's environment, null when none is set. */
   const endpointUrl = async (partnerId: string, environment: PartnerEnvironment) =>
@@ -167,6 +172,8 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
       bookingId: string;
       changes?: BookingChanges;
       event?: { sequence: number; type: PartnerEventType };
+      /** Hand the event to its endpoint's delivery workflow (bookings from before that workflow start a child instead). */
+      deliver?: boolean;
     }): Promise<RecordedEvent | null> {
       const recorded = await orm.em.fork().transactional(async (em) => {
         if (input.changes) await em.nativeUpdate(BookingSchema, { id: input.bookingId }, toColumns(input.changes));
@@ -178,16 +185,12 @@ export function createBookingActivities({ orm, ride, links }: BookingActivityDep
         return { eventId: await insertEvent(em, { ...booking, partnerId }, input.event), partnerId, environment: booking.environment };
       });
       if (!recorded) return null;
-      return { eventId: recorded.eventId, webhookUrl: await endpointUrl(recorded.partnerId, recorded.environment) };
-    },
-
-    /** Writes event number `sequence` of a booking once, with its final webhook body; a retry returns the same event. */
-    async recordPartnerEvent(input: { bookingId: string; sequence: number; type: PartnerEventType }): Promise<RecordedEvent> {
-      const em = orm.em.fork();
-      const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
-      if (booking.partnerId === null) throw new Error(`booking ${booking.id} has no partner to send events to`);
-      const eventId = await insertEvent(em, { ...booking, partnerId: booking.partnerId }, input);
-      return { eventId, webhookUrl: await endpointUrl(booking.partnerId, booking.environment) };
+      const webhookUrl = await endpointUrl(recorded.partnerId, recorded.environment);
+      if (webhookUrl && input.deliver && input.event) {
+        const event = { eventId: recorded.eventId, bookingId: input.bookingId, type: input.event.type };
+        await deliverPartnerEvents(client ?? Context.current().client, recorded.partnerId, recorded.environment, [event]);
+      }
+      return { eventId: recorded.eventId, webhookUrl };
     },
   };
 }

@@ -4,7 +4,7 @@ import { HubEventSchema, PartnerWebhookEndpointSchema, WebhookDeliverySchema } f
 import { recordDelivery } from '../infra/metrics';
 import { safePost } from '../infra/safe-http';
 import { partnerSignatureHeaders } from '../infra/webhook-signatures';
-import type { PartnerWebhookOutcome } from '../contracts/partner-webhook';
+import type { PartnerAttemptResult, PartnerWebhookOutcome } from '../contracts/partner-webhook';
 import { overlapSecrets } from '../infra/secrets';
 
 export interface PartnerWebhookActivityDeps {
@@ -18,40 +18,50 @@ export interface PartnerWebhookActivityDeps {
 }
 
 export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, devTargets, decryptionKeys }: PartnerWebhookActivityDeps) {
-  return {
-    /** One signed POST; any 2xx acknowledges, anything else (3xx included: redirects are not followed) throws to retry. */
-    async deliverPartnerEvent(eventId: string): Promise<void> {
-      const attempt = Context.current().info.attempt;
-      const em = orm.em.fork();
-      const event = await em.findOneOrFail(HubEventSchema, { id: eventId });
-      // The endpoint of the event's environment: sandbox events never reach the live URL, nor live ones the sandbox's.
-      const endpoint = await em.findOneOrFail(PartnerWebhookEndpointSchema, { partnerId: event.partnerId, environment: event.environment });
-      const url = endpoint.url;
-      if (!url) throw ApplicationFailure.nonRetryable(`partner ${event.partnerId} has no ${event.environment} webhook URL`, 'NoWebhookUrl');
+  /** One signed POST of one event, logged; any 2xx acknowledges (3xx included: redirects are not followed). */
+  async function post(eventId: string, attempt: number): Promise<{ delivered: boolean; noUrl: boolean }> {
+    const em = orm.em.fork();
+    const event = await em.findOneOrFail(HubEventSchema, { id: eventId });
+    // The endpoint of the event's environment: sandbox events never reach the live URL, nor live ones the sandbox's.
+    const endpoint = await em.findOneOrFail(PartnerWebhookEndpointSchema, { partnerId: event.partnerId, environment: event.environment });
+    const url = endpoint.url;
+    if (!url) return { delivered: false, noUrl: true };
 
-      const sentAt = new Date();
-      // The shared SSRF-safe sender: https and public addresses only for live partners, checked at connect time.
-      const { status, error, durationMs } = await safePost(url, {
-        body: event.body,
-        timeoutMs,
-        livemode: event.environment === 'live',
-        devTargets,
-        headers: {
-          ...partnerSignatureHeaders(event.body, overlapSecrets(endpoint, decryptionKeys ?? encryptionKey, undefined, sentAt), sentAt),
-          'x-event-id': event.id,
-          'x-event-type': event.type,
-          'x-delivery-attempt': String(attempt),
-        },
-      });
-      em.create(WebhookDeliverySchema, { eventId, url, attempt, sentAt, responseStatus: status, durationMs, error });
-      await em.flush();
-      const delivered = status !== null && status >= 200 && status < 300;
-      recordDelivery('partner', delivered ? 'delivered' : status === null ? 'unreachable' : 'rejected');
-      if (!delivered) {
-        // Context.log lines carry workflowId, activityId and attempt (infra/temporal-runtime.ts).
-        Context.current().log.warn('webhook not acknowledged', { eventId, attempt, status, error, durationMs });
-        throw ApplicationFailure.retryable(error ?? `receiver answered HTTP ${status}`, 'WebhookNotAcknowledged');
-      }
+    const sentAt = new Date();
+    // The shared SSRF-safe sender: https and public addresses only for live partners, checked at connect time.
+    const { status, error, durationMs } = await safePost(url, {
+      body: event.body,
+      timeoutMs,
+      livemode: event.environment === 'live',
+      devTargets,
+      headers: {
+        ...partnerSignatureHeaders(event.body, overlapSecrets(endpoint, decryptionKeys ?? encryptionKey, undefined, sentAt), sentAt),
+        'x-event-id': event.id,
+        'x-event-type': event.type,
+        'x-delivery-attempt': String(attempt),
+      },
+    });
+    em.create(WebhookDeliverySchema, { eventId, url, attempt, sentAt, responseStatus: status, durationMs, error });
+    await em.flush();
+    const delivered = status !== null && status >= 200 && status < 300;
+    recordDelivery('partner', delivered ? 'delivered' : status === null ? 'unreachable' : 'rejected');
+    // Context.log lines carry workflowId, activityId and attempt (infra/temporal-runtime.ts).
+    if (!delivered) Context.current().log.warn('webhook not acknowledged', { eventId, attempt, status, error, durationMs });
+    return { delivered, noUrl: false };
+  }
+
+  return {
+    /** One attempt for the endpoint's workflow, which keeps the retry schedule (domain/partner-delivery-queue.ts). */
+    async attemptPartnerDelivery(input: { eventId: string; attempt: number }): Promise<PartnerAttemptResult> {
+      const { delivered, noUrl } = await post(input.eventId, input.attempt);
+      return { delivered, final: noUrl };
+    },
+
+    /** The legacy per-event delivery (`partner-webhook:<evt_id>`): the activity's own retries are its schedule. */
+    async deliverPartnerEvent(eventId: string): Promise<void> {
+      const { delivered, noUrl } = await post(eventId, Context.current().info.attempt);
+      if (noUrl) throw ApplicationFailure.nonRetryable(`partner has no webhook URL for event ${eventId}`, 'NoWebhookUrl');
+      if (!delivered) throw ApplicationFailure.retryable(`event ${eventId} not acknowledged`, 'WebhookNotAcknowledged');
     },
 
     async deliverySummary(eventId: string): Promise<PartnerWebhookOutcome> {

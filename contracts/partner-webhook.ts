@@ -1,7 +1,19 @@
+import type { Client } from '@temporalio/client';
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import type { NewPartnerEvent, QueuedPartnerEvent } from '../domain/partner-delivery-queue';
+import { PartnerIdKey } from './search-attributes';
+
 export const WEBHOOKS_TASK_QUEUE = 'webhooks';
 
+type PartnerEnvironment = 'sandbox' | 'live';
+
+/** Deliveries started before the per-endpoint workflow (kept registered until none runs; docs/webhooks.md). */
 export function partnerWebhookWorkflowId(eventId: string): string {
   return `partner-webhook:${eventId}`;
+}
+
+export function partnerEndpointWorkflowId(partnerId: string, environment: PartnerEnvironment): string {
+  return `partner-endpoint:${partnerId}:${environment}`;
 }
 
 export interface PartnerWebhookInput {
@@ -14,4 +26,46 @@ export interface PartnerWebhookOutcome {
   /** Attempts made, counted from the delivery log. */
   attempts: number;
   lastStatus: number | null;
+}
+
+export interface PartnerEndpointInput {
+  partnerId: string;
+  environment: PartnerEnvironment;
+  /** Events carried over from the previous run (continue-as-new). */
+  queue?: QueuedPartnerEvent[];
+  /** History events before continuing as new (default 4000; tests lower it). */
+  historyEventsPerRun?: number;
+}
+
+/** What one attempt learnt: `final` when no later attempt can succeed (the endpoint has no URL). */
+export interface PartnerAttemptResult {
+  delivered: boolean;
+  final: boolean;
+}
+
+/** Events recorded for the endpoint, to deliver. */
+export const partnerEventsRecorded = defineSignal<[{ events: NewPartnerEvent[] }]>('partnerEventsRecorded');
+/** What waits for delivery, and when each tries next. */
+export const getPartnerEndpointQueue = defineQuery<QueuedPartnerEvent[]>('getPartnerEndpointQueue');
+
+/**
+ * Hands events to their endpoint's delivery workflow, starting it when none runs: the one way a partner event is
+ * delivered (booking activities, redelivery, the test event). A workflow already running simply takes the signal.
+ */
+export async function deliverPartnerEvents(
+  client: Client,
+  partnerId: string,
+  environment: PartnerEnvironment,
+  events: NewPartnerEvent[],
+): Promise<string> {
+  const workflowId = partnerEndpointWorkflowId(partnerId, environment);
+  await client.workflow.signalWithStart('partnerEndpointWorkflow', {
+    workflowId,
+    taskQueue: WEBHOOKS_TASK_QUEUE,
+    args: [{ partnerId, environment } satisfies PartnerEndpointInput],
+    signal: partnerEventsRecorded,
+    signalArgs: [{ events }],
+    typedSearchAttributes: [{ key: PartnerIdKey, value: partnerId }],
+  });
+  return workflowId;
 }

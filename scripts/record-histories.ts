@@ -26,7 +26,12 @@ import { createLogger } from '../infra/logger';
 import { keyRingOf } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId } from '../contracts/booking';
-import { partnerWebhookWorkflowId } from '../contracts/partner-webhook';
+import {
+  partnerEndpointWorkflowId,
+  partnerWebhookWorkflowId,
+  WEBHOOKS_TASK_QUEUE,
+  type PartnerEndpointInput,
+} from '../contracts/partner-webhook';
 import {
   deliveryWorkflowId,
   destinationWorkflowId,
@@ -69,8 +74,8 @@ export interface Recording {
   /** File name under test/histories/ (without .json). */
   name: string;
   workflowType: string;
-  /** Drives the workflow; returns its workflow id. */
-  run(ctx: RecordingContext): Promise<string>;
+  /** Drives the workflow; returns its workflow id (and the run to keep, when not the latest). */
+  run(ctx: RecordingContext): Promise<string | { workflowId: string; runId: string }>;
   /** The history is kept once this holds (a running workflow's history up to a resting point is fine). */
   settled(events: HistoryEvent[]): boolean;
 }
@@ -196,6 +201,14 @@ export const RECORDINGS: Recording[] = [
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
+    // The same sandbox ride on the code that hands its events to the partner's endpoint workflow (patch
+    // partner-events-per-endpoint): booking-completed stays as the history of bookings started before it.
+    name: 'booking-completed-endpoint-events',
+    workflowType: 'bookingWorkflow',
+    run: async (ctx) => bookingWorkflowId(await createBooking(ctx, 'REC-BOOKING-4', 48)),
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
     // Pickup within the free-cancellation lead time: no timer, the same simulated ride to completed.
     name: 'booking-short-notice',
     workflowType: 'bookingWorkflow',
@@ -252,18 +265,53 @@ export const RECORDINGS: Recording[] = [
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
-    // One signed POST acknowledged by the receiver, then the delivery summary: a completed workflow.
+    // The legacy per-event delivery (bookings from before the endpoint workflow start it): one signed POST
+    // acknowledged by the receiver, then the delivery summary, completed. Started here as those bookings did.
     name: 'partner-webhook-delivered',
     workflowType: 'partnerWebhookWorkflow',
     run: async (ctx) => {
       const bookingId = await createBooking(ctx, 'REC-WEBHOOK-1', 48);
       for (;;) {
         const event = await ctx.orm.em.fork().findOne(HubEventSchema, { bookingId });
-        if (event) return partnerWebhookWorkflowId(event.id);
+        if (event) {
+          const workflowId = partnerWebhookWorkflowId(event.id);
+          await ctx.client.workflow.start('partnerWebhookWorkflow', {
+            workflowId,
+            taskQueue: WEBHOOKS_TASK_QUEUE,
+            args: [{ eventId: event.id }],
+          });
+          return workflowId;
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
     },
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // A partner's endpoint workflow taking test events by signal while it runs, delivering each, and continuing as
+    // new (a short run: historyEventsPerRun 12) with what it still holds. The first run's history is kept.
+    name: 'partner-endpoint-continued',
+    workflowType: 'partnerEndpointWorkflow',
+    run: async (ctx) => {
+      const receiver = await ctx.receiver([200]);
+      const partner = await createPartner(ctx.orm, ctx.secrets, { name: 'Recorder endpoint', webhookUrl: receiver.url });
+      const token = await clientToken(
+        ctx,
+        partner.clients.find((c) => c.environment === 'sandbox')!,
+      );
+      const input: PartnerEndpointInput = { partnerId: partner.partnerId, environment: 'sandbox', historyEventsPerRun: 12 };
+      const workflowId = partnerEndpointWorkflowId(partner.partnerId, 'sandbox');
+      const handle = await ctx.client.workflow.start('partnerEndpointWorkflow', {
+        workflowId,
+        taskQueue: WEBHOOKS_TASK_QUEUE,
+        args: [input],
+      });
+      for (let i = 0; i < 4; i++)
+        ok('POST /v1/webhook-endpoint/test', await ctx.request('POST', '/v1/webhook-endpoint/test', { token, body: {} }), 202);
+      await receiver.waitFor(4);
+      return { workflowId, runId: handle.firstExecutionRunId };
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_CONTINUED_AS_NEW'),
   },
   {
     // GET /v1/quotes starts the quote; POST /v1/bookings with quote_id claims it (the claimQuote Update); it completes.
@@ -449,8 +497,9 @@ async function main() {
     // Histories are kept decoded: the replay test has none of this run's keys.
     const codec = new PayloadEncryptionCodec(keyRingOf(STACK_SECRETS.encryptionKey));
     for (const recording of recordings) {
-      const workflowId = await recording.run(ctx);
-      const handle = env.client.workflow.getHandle(workflowId);
+      const ran = await recording.run(ctx);
+      const handle =
+        typeof ran === 'string' ? env.client.workflow.getHandle(ran) : env.client.workflow.getHandle(ran.workflowId, ran.runId);
       const history = await settledHistory(handle, recording);
       const type = history.events?.[0]?.workflowExecutionStartedEventAttributes?.workflowType?.name;
       if (type !== recording.workflowType) throw new Error(`${recording.name}: recorded ${type}, expected ${recording.workflowType}`);

@@ -162,8 +162,10 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     const event = type ? { sequence: ++state.sequence, type } : undefined;
     const at = nowIso();
     writes = writes.then(async () => {
-      const recorded = await recordBookingChange({ bookingId: booking.id, changes: changes && { ...changes, at }, event });
-      if (recorded?.webhookUrl && event) {
+      // The event goes to its endpoint's delivery workflow from the activity; bookings from before started a child.
+      const deliver = event !== undefined && patched('partner-events-per-endpoint');
+      const recorded = await recordBookingChange({ bookingId: booking.id, changes: changes && { ...changes, at }, event, deliver });
+      if (recorded?.webhookUrl && event && !deliver) {
         await startChild(partnerWebhookWorkflow, {
           workflowId: partnerWebhookWorkflowId(recorded.eventId),
           taskQueue: WEBHOOKS_TASK_QUEUE,

@@ -18,7 +18,11 @@ const { deliverPartnerEvent } = proxyActivities<PartnerWebhookActivities>({
 
 const { deliverySummary } = proxyActivities<PartnerWebhookActivities>({ startToCloseTimeout: '30 seconds' });
 
-/** `partner-webhook:<evt_id>`: one signed POST of one event, retried until acknowledged or 24 hours pass. */
+/**
+ * `partner-webhook:<evt_id>`: one signed POST of one event, retried until acknowledged or 24 hours pass. Legacy:
+ * events now go to their endpoint's workflow (./partner-endpoint.ts); this stays registered so that deliveries
+ * started before that change finish (docs/webhooks.md says when it can go).
+ */
 export async function partnerWebhookWorkflow(input: PartnerWebhookInput): Promise<PartnerWebhookOutcome> {
   try {
     await deliverPartnerEvent(input.eventId);

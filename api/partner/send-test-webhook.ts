@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { recordTestEvent } from '../../app/partner-endpoints';
 import { HubEventSchema } from '../../db/entities';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
-import type { partnerWebhookWorkflow } from '../../workflows/partner-webhook';
+import { deliverPartnerEvents } from '../../contracts/partner-webhook';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
@@ -23,7 +22,7 @@ export const sendTestWebhook = defineOperation({
   path: '/v1/webhook-endpoint/test',
   summary: 'Send a test event to your webhook endpoint',
   description:
-    'Queues a signed `webhook.test` event, delivered and retried like every other event (workflow `partner-webhook:<event_id>`). Answers once it is queued, not once it is delivered.',
+    'Queues a signed `webhook.test` event, delivered and retried like every other event (workflow `partner-endpoint:<partner_id>:<environment>`). Answers once it is queued, not once it is delivered.',
   tags: ['Webhooks'],
   security: { kind: 'partner', scope: 'webhooks.manage' },
   responses: { 202: { description: 'Queued for delivery.', schema: TestWebhookSent } },
@@ -32,12 +31,10 @@ export const sendTestWebhook = defineOperation({
     const event = await recordTestEvent(deps.orm, principal.ownerId, bookingEnvironment(principal.livemode));
     if (!event) throw new ProblemError('conflict', { detail: 'Set a webhook URL first (PATCH /v1/webhook-endpoint).', param: 'url' });
     try {
-      await deps.temporal.workflow.start<typeof partnerWebhookWorkflow>('partnerWebhookWorkflow', {
-        workflowId: partnerWebhookWorkflowId(event.eventId),
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        args: [{ eventId: event.eventId }],
-        memo: { partnerId: principal.ownerId, eventType: 'webhook.test' },
-      });
+      const environment = bookingEnvironment(principal.livemode);
+      await deliverPartnerEvents(deps.temporal, principal.ownerId, environment, [
+        { eventId: event.eventId, bookingId: null, type: 'webhook.test' },
+      ]);
     } catch (err) {
       await deps.orm.em.fork().nativeDelete(HubEventSchema, { id: event.eventId });
       throw err;

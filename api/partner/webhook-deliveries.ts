@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../delivery-logs';
 import { keysetPage } from '../pagination';
-import type { Client } from '@temporalio/client';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from './schemas';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE, type PartnerWebhookInput } from '../../contracts/partner-webhook';
+import { deliverPartnerEvents } from '../../contracts/partner-webhook';
 
 const PartnerDeliveryAttempt = z
   .object({
@@ -137,24 +135,6 @@ const RedeliverBody = z
   .superRefine(checkRedeliverySelection)
   .meta({ id: 'PartnerRedeliverWebhooks' });
 
-async function redeliverPartnerEvents(orm: MikroORM, temporal: Client, eventIds: string[]): Promise<string[]> {
-  const started: string[] = [];
-  for (const eventId of eventIds) {
-    try {
-      await temporal.workflow.start('partnerWebhookWorkflow', {
-        workflowId: partnerWebhookWorkflowId(eventId),
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-        args: [{ eventId } satisfies PartnerWebhookInput],
-      });
-      started.push(eventId);
-    } catch (err) {
-      if ((err as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw err; // one is under way
-    }
-  }
-  return started;
-}
-
 export const redeliverPartnerWebhooks = defineOperation({
   operationId: 'redeliverPartnerWebhooks',
   idempotent: true,
@@ -162,13 +142,13 @@ export const redeliverPartnerWebhooks = defineOperation({
   path: '/v1/webhook-redeliveries',
   summary: 'Redeliver one event, or every unacknowledged one in a time range',
   description:
-    'Sends the events again (same event ids and bodies) with the full retry schedule; an event whose delivery is still under way is left alone.',
+    "Sends the events again (same event ids and bodies) with the full retry schedule, through the endpoint's delivery queue; an event still waiting there keeps its place and schedule.",
   tags: ['Webhook deliveries (partner)'],
   security: { kind: 'partner', scope: 'webhooks.manage' },
   request: { body: RedeliverBody, bodyExample: { event_id: 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x' } },
   responses: {
     202: {
-      description: 'The events whose delivery started.',
+      description: 'The events handed to delivery.',
       schema: z.object({ event_ids: z.array(z.string()) }).meta({ id: 'PartnerRedeliveryResult' }),
     },
   },
@@ -176,23 +156,24 @@ export const redeliverPartnerWebhooks = defineOperation({
   async handler({ body, principal, deps }) {
     const conn = deps.orm.em.getConnection();
     const owner = [principal.ownerId, bookingEnvironment(principal.livemode)];
-    let ids: string[];
+    type Row = { id: string; booking_id: string | null; type: string };
+    let rows: Row[];
     if (body.event_id) {
-      const found = await conn.execute<{ id: string }[]>('select id from events where id = ? and partner_id = ? and environment = ?', [
+      rows = await conn.execute<Row[]>('select id, booking_id, type from events where id = ? and partner_id = ? and environment = ?', [
         body.event_id,
         ...owner,
       ]);
-      if (!found.length) throw new ProblemError('not_found', { detail: `No event ${body.event_id}.`, param: 'event_id' });
-      ids = [found[0].id];
+      if (!rows.length) throw new ProblemError('not_found', { detail: `No event ${body.event_id}.`, param: 'event_id' });
     } else {
-      const rows = await conn.execute<{ id: string }[]>(
-        `select e.id from events e where e.partner_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ?
+      rows = await conn.execute<Row[]>(
+        `select e.id, e.booking_id, e.type from events e where e.partner_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ?
            and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.response_status between 200 and 299)
          order by e.id limit 1000`,
         [...owner, new Date(body.from!), new Date(body.to!)],
       );
-      ids = rows.map((r) => r.id);
     }
-    return { status: 202, body: { event_ids: await redeliverPartnerEvents(deps.orm, deps.temporal, ids) } };
+    const events = rows.map((r) => ({ eventId: r.id, bookingId: r.booking_id, type: r.type }));
+    if (events.length) await deliverPartnerEvents(deps.temporal, principal.ownerId, bookingEnvironment(principal.livemode), events);
+    return { status: 202, body: { event_ids: events.map((e) => e.eventId) } };
   },
 });

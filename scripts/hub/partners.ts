@@ -10,7 +10,7 @@ import {
 import { createPartner, updatePartner } from '../../app/accounts';
 import { recordTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
 import { urlProblem } from '../../infra/safe-http';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
+import { deliverPartnerEvents } from '../../contracts/partner-webhook';
 import {
   commaList,
   fields,
@@ -254,18 +254,15 @@ export const partnerCommands: Record<string, Command> = {
       if (!event) throw new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
       if (!temporal) throw new Failure('no Temporal connection configured');
       const client = await temporal();
-      await client.workflow.start('partnerWebhookWorkflow', {
-        workflowId: partnerWebhookWorkflowId(event.eventId),
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        args: [{ eventId: event.eventId }],
-        memo: { partnerId, eventType: 'webhook.test' },
-      });
+      const workflowId = await deliverPartnerEvents(client, partnerId!, environment, [
+        { eventId: event.eventId, bookingId: null, type: 'webhook.test' },
+      ]);
       return {
         json: { event_id: event.eventId, event: 'webhook.test', url: event.url },
         text: `Test event queued.\n${fields([
           ['event', event.eventId],
           ['url', event.url],
-          ['workflow', partnerWebhookWorkflowId(event.eventId)],
+          ['workflow', workflowId],
         ])}`,
       };
     },

@@ -1,5 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
+import { partnerQueueDrained } from '../support/partner-deliveries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
@@ -57,7 +57,7 @@ describe('Partner API: webhook delivery log and redelivery', () => {
     expect((await getJson(`${log}/${listed.json.data[0].id}`, otherToken)).status).toBe(404);
     expect((await getJson(log, narrow)).status).toBe(403);
 
-    await env.client.workflow.getHandle(partnerWebhookWorkflowId(eventId)).result(); // a delivery under way is left alone
+    await partnerQueueDrained(env.client, partner.partnerId);
     const again = await postJson(redeliveries, token, { event_id: eventId });
     expect(again).toMatchObject({ status: 202, json: { event_ids: [eventId] } });
     const [, second] = await receiver.waitFor(2);

@@ -2,7 +2,8 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { HubEventSchema, WebhookDeliverySchema } from '../../db/entities';
 import Stripe from 'stripe';
 import { PARTNER_REPLAY_WINDOW_SECONDS, partnerSignature } from '../../infra/webhook-signatures';
-import { partnerWebhookWorkflowId } from '../../contracts/partner-webhook';
+import { partnerEndpointWorkflowId } from '../../contracts/partner-webhook';
+import { partnerQueueDrained } from '../support/partner-deliveries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
@@ -89,9 +90,9 @@ describe('partner webhook endpoint', () => {
       const sandbox = await postJson(`${hub.baseUrl}${endpoint}/test`, partner.token, {});
       const [delivery] = await receiver.waitFor(1);
       expect(JSON.parse(delivery.body)).toMatchObject({ event_id: sandbox.json.event_id, livemode: false });
-      await env.client.workflow.getHandle(partnerWebhookWorkflowId(sandbox.json.event_id)).result();
+      await partnerQueueDrained(env.client, partner.partnerId);
       expect(receiver.requests.map((r) => JSON.parse(r.body).event_id)).not.toContain(live.json.event_id);
-      await env.client.workflow.getHandle(partnerWebhookWorkflowId(live.json.event_id)).terminate('test over');
+      await env.client.workflow.getHandle(partnerEndpointWorkflowId(partner.partnerId, 'live')).terminate('test over');
     } finally {
       await receiver.close();
     }
@@ -174,9 +175,9 @@ describe('partner webhook endpoint', () => {
         livemode: false,
       });
       expect(delivery.headers['x-event-type']).toBe('webhook.test');
-      const outcome = await env.client.workflow.getHandle(partnerWebhookWorkflowId(sent.json.event_id)).result();
-      expect(outcome).toMatchObject({ delivered: true, attempts: 1, lastStatus: 200 });
-      expect(await db.orm.em.fork().count(WebhookDeliverySchema, { eventId: sent.json.event_id })).toBe(1);
+      await partnerQueueDrained(env.client, partner.partnerId);
+      const log = await db.orm.em.fork().find(WebhookDeliverySchema, { eventId: sent.json.event_id });
+      expect(log.map((l) => [l.attempt, l.responseStatus])).toEqual([[1, 200]]);
     } finally {
       await receiver.close();
     }

@@ -93,12 +93,12 @@ describe('health, readiness, metrics and request logs', () => {
     expect(after).not.toContain(receiver.url);
   });
 
-  it('finds a partner webhook workflow by its business id and by PartnerId and EventType', async () => {
+  it("finds a partner's delivery workflow by its business id and by PartnerId", async () => {
     const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
     const token = await requestToken(hub.baseUrl, partner.sandbox);
     const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, bookingBody());
     expect(created.status).toBe(201);
-    const query = `WorkflowType="partnerWebhookWorkflow" AND PartnerId="${partner.partnerId}" AND EventType="booking.created"`;
+    const query = `WorkflowType="partnerEndpointWorkflow" AND PartnerId="${partner.partnerId}"`;
     let found: { workflowId: string; memo?: Record<string, unknown> }[] = [];
     for (let i = 0; i < 50 && found.length === 0; i++) {
       found = [];
@@ -106,8 +106,7 @@ describe('health, readiness, metrics and request logs', () => {
       if (!found.length) await new Promise((r) => setTimeout(r, 100));
     }
     expect(found).toHaveLength(1);
-    expect(found[0].workflowId).toMatch(/^partner-webhook:evt_/);
-    expect(found[0].memo).toMatchObject({ bookingId: created.json.id, eventType: 'booking.created' });
+    expect(found[0].workflowId).toBe(`partner-endpoint:${partner.partnerId}:sandbox`);
   });
 
   it('labels an unknown path as unmatched rather than by the path', async () => {

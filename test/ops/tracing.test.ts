@@ -89,9 +89,8 @@ describe('tracing', () => {
         // RunWorkflow:bookingWorkflow ends only with the booking; its children are exported as they end.
         'StartActivity:saveBooking',
         'RunActivity:saveBooking',
-        'StartChildWorkflow:partnerWebhookWorkflow',
-        'RunWorkflow:partnerWebhookWorkflow',
-        'RunActivity:deliverPartnerEvent',
+        'SignalWithStartWorkflow:partnerEndpointWorkflow',
+        'RunActivity:attemptPartnerDelivery',
       ];
       // Workflow spans reach the exporter through a sink after their activation; wait until all have arrived.
       let spans: ReadableSpan[] = [];
@@ -120,10 +119,13 @@ describe('tracing', () => {
       expect(ancestors(activity)).toEqual(['StartActivity:saveBooking']); // then RunWorkflow:bookingWorkflow, still open
       const start = inTrace().find((s) => s.name === 'StartWorkflow:bookingWorkflow')!;
       expect(ancestors(start)).toEqual(['POST createBooking']);
-      const delivery = inTrace().find((s) => s.name === 'RunActivity:deliverPartnerEvent')!;
-      expect(ancestors(delivery)).toEqual(
-        expect.arrayContaining(['RunWorkflow:partnerWebhookWorkflow', 'StartChildWorkflow:partnerWebhookWorkflow']),
+      // The booking's activity hands the event to its endpoint's workflow, whose delivery stays in the same trace.
+      const handed = inTrace().find((s) => s.name === 'HandleSignal:partnerEventsRecorded')!;
+      expect(ancestors(handed)).toEqual(
+        expect.arrayContaining(['SignalWithStartWorkflow:partnerEndpointWorkflow', 'RunActivity:recordBookingChange']),
       );
+      const delivery = inTrace().find((s) => s.name === 'RunActivity:attemptPartnerDelivery')!;
+      expect(ancestors(delivery)).toEqual(expect.arrayContaining(['StartActivity:attemptPartnerDelivery']));
     });
   });
 });

@@ -10,6 +10,7 @@ export const CHANGE_PATCH_ID = 'test-settling-pause';
 export {
   deliveryWorkflow,
   destinationWorkflow,
+  partnerEndpointWorkflow,
   partnerWebhookWorkflow,
   passengerDataRetentionWorkflow,
   publicEventWorkflow,

@@ -1,4 +1,5 @@
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
+import { afterAttempt, dueEvents, enqueue, nextDueAt } from '../../domain/partner-delivery-queue';
 
 const S = 1000;
 const H = 3600 * S;
@@ -17,5 +18,62 @@ describe('partner webhook retry schedule', () => {
     expect(offsets).toHaveLength(1 + 8 + 10);
     expect(offsets.at(-1)).toBe(7650 * S + 10 * 2 * H);
     expect(offsets.at(-1)! + 2 * H).toBeGreaterThanOrEqual(PARTNER_WEBHOOK_RETRY.windowMs);
+  });
+});
+
+describe("an endpoint's delivery queue", () => {
+  const event = (eventId: string, type = 'booking.created', bookingId: string | null = 'bkg_1') => ({ eventId, bookingId, type });
+  const none = new Set<string>();
+
+  it('keeps failing an event on the same schedule, dropping it once the next attempt would fall outside 24 hours', () => {
+    let queue = enqueue([], event('evt_1'), 0, none);
+    const startedAt: number[] = [];
+    while (queue.length) {
+      const [due] = queue;
+      startedAt.push(due.dueAt);
+      queue = afterAttempt(queue, due.eventId, 'failed', due.dueAt);
+    }
+    expect(startedAt).toEqual(attemptOffsetsMs());
+  });
+
+  it('lets a delivered event go and keeps the others in arrival order', () => {
+    let queue = enqueue([], event('evt_1'), 0, none);
+    queue = enqueue(queue, event('evt_2'), 5, none);
+    queue = afterAttempt(queue, 'evt_1', 'done', 10);
+    expect(queue.map((q) => q.eventId)).toEqual(['evt_2']);
+  });
+
+  it('queues an event once: a redelivery asked while it waits keeps its place and schedule', () => {
+    let queue = enqueue([], event('evt_1'), 0, none);
+    queue = afterAttempt(queue, 'evt_1', 'failed', 100);
+    const again = enqueue(queue, event('evt_1'), 200, none);
+    expect(again).toEqual(queue);
+  });
+
+  it('replaces a waiting gps.update by a newer one of the same booking, not one in flight or of another booking', () => {
+    let queue = enqueue([], event('evt_g1', 'gps.update', 'bkg_1'), 0, none);
+    queue = enqueue(queue, event('evt_g2', 'gps.update', 'bkg_2'), 0, none);
+    queue = enqueue(queue, event('evt_s', 'booking.driver_arrived', 'bkg_1'), 0, none);
+    queue = enqueue(queue, event('evt_g3', 'gps.update', 'bkg_1'), 1, none);
+    expect(queue.map((q) => q.eventId)).toEqual(['evt_g2', 'evt_s', 'evt_g3']);
+    const sending = new Set(['evt_g3']);
+    expect(enqueue(queue, event('evt_g4', 'gps.update', 'bkg_1'), 2, sending).map((q) => q.eventId)).toEqual([
+      'evt_g2',
+      'evt_s',
+      'evt_g3',
+      'evt_g4',
+    ]);
+  });
+
+  it('starts at most the free slots, oldest due first, and says when the next waiting one falls due', () => {
+    let queue = enqueue([], event('evt_1'), 0, none);
+    queue = enqueue(queue, event('evt_2'), 0, none);
+    queue = enqueue(queue, event('evt_3'), 0, none);
+    queue = afterAttempt(queue, 'evt_1', 'failed', 0); // due at 30 s
+    expect(dueEvents(queue, new Set(['evt_2']), 10, 5).map((q) => q.eventId)).toEqual(['evt_3']);
+    expect(dueEvents(queue, none, 10, 1).map((q) => q.eventId)).toEqual(['evt_2']);
+    expect(dueEvents(queue, none, 10, 0)).toEqual([]);
+    expect(nextDueAt(queue, new Set(['evt_2', 'evt_3']))).toBe(30 * S);
+    expect(nextDueAt([], none)).toBeNull();
   });
 });

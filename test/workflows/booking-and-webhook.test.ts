@@ -5,7 +5,12 @@ import { newBookingRecord } from '../../app/bookings';
 import { WebhookDeliverySchema } from '../../db/entities';
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, getBookingState, type BookingRecord } from '../../contracts/booking';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
+import {
+  deliverPartnerEvents,
+  partnerEventsRecorded,
+  partnerWebhookWorkflowId,
+  WEBHOOKS_TASK_QUEUE,
+} from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers } from '../support/hub';
@@ -43,7 +48,18 @@ describe('workflows on the time-skipping server', () => {
     const record = bookingRecord(partnerId, new Date(), 48, false);
     const activities = createBookingActivities({ orm: db.orm });
     await activities.saveBooking(record);
-    return (await activities.recordPartnerEvent({ bookingId: record.id, sequence: 1, type: 'booking.created' })).eventId;
+    return (await activities.recordBookingChange({ bookingId: record.id, event: { sequence: 1, type: 'booking.created' } }))!.eventId;
+  }
+
+  /** Hands events to the partner's sandbox endpoint workflow, as the booking activity does. */
+  async function deliver(partnerId: string, ...eventIds: string[]) {
+    const workflowId = await deliverPartnerEvents(
+      env.client,
+      partnerId,
+      'sandbox',
+      eventIds.map((eventId) => ({ eventId, bookingId: null, type: 'booking.created' })),
+    );
+    return env.client.workflow.getHandle(workflowId);
   }
 
   it('closes the free-cancellation window when its timer fires, hours of workflow time in moments', async () => {
@@ -68,21 +84,16 @@ describe('workflows on the time-skipping server', () => {
     expect(await handle.query(getBookingState)).toMatchObject({ status: 'confirmed', freeCancellation: false });
   });
 
-  it('retries a failing partner webhook on the exponential schedule and gives up after 24 hours', async () => {
+  it("retries a failing partner webhook on the exponential schedule in its endpoint's workflow and gives up after 24 hours", async () => {
     const receiver = await startReceiver(() => 500);
     try {
       const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
       const eventId = await recordedEvent(partner.partnerId);
-
-      const handle = await env.client.workflow.start('partnerWebhookWorkflow', {
-        workflowId: partnerWebhookWorkflowId(eventId),
-        taskQueue: WEBHOOKS_TASK_QUEUE,
-        args: [{ eventId }],
-      });
-      const outcome = await handle.result();
+      const handle = await deliver(partner.partnerId, eventId);
+      expect(handle.workflowId).toBe(`partner-endpoint:${partner.partnerId}:sandbox`);
+      await handle.result(); // the queue emptied when the window closed, and the workflow ended once idle
 
       const expectedAttempts = attemptOffsetsMs().length;
-      expect(outcome).toEqual({ eventId, delivered: false, attempts: expectedAttempts, lastStatus: 500 });
       expect(receiver.requests).toHaveLength(expectedAttempts);
       expect(new Set(receiver.requests.map((r) => r.body)).size).toBe(1);
       expect(receiver.requests.map((r) => r.headers['x-delivery-attempt'])).toEqual(
@@ -92,17 +103,73 @@ describe('workflows on the time-skipping server', () => {
       expect(log.map((l) => [l.attempt, l.responseStatus, l.url])).toEqual(
         Array.from({ length: expectedAttempts }, (_, i) => [i + 1, 500, receiver.url]),
       );
-
+      // Workflow time: the run began with the first attempt and ended a minute (idle) after the last.
       const { startTime, closeTime } = await handle.describe();
       const elapsed = closeTime!.getTime() - startTime.getTime();
-      expect(elapsed).toBeGreaterThanOrEqual(attemptOffsetsMs().at(-1)!);
-      expect(elapsed).toBeLessThanOrEqual(PARTNER_WEBHOOK_RETRY.windowMs);
+      expect(elapsed).toBeGreaterThanOrEqual(attemptOffsetsMs().at(-1)! + 60_000);
+      expect(elapsed).toBeLessThanOrEqual(PARTNER_WEBHOOK_RETRY.windowMs + 60_000);
     } finally {
       await receiver.close();
     }
   });
 
-  it('stops retrying at the first 2xx', async () => {
+  it('takes events sent while it runs into the same run, retries each on its own, and a second start is no error', async () => {
+    let failFirst = true;
+    const receiver = await startReceiver(() => 204);
+    const flaky = await startReceiver(() => (failFirst ? 503 : 204));
+    try {
+      const partner = await createTestPartner(db.orm, { webhookUrl: flaky.url });
+      const [first, second] = [await recordedEvent(partner.partnerId), await recordedEvent(partner.partnerId)];
+      const handle = await deliver(partner.partnerId, first);
+      await flaky.waitFor(1);
+      const { runId } = await handle.describe();
+      failFirst = false;
+      const again = await deliver(partner.partnerId, second, first); // the first waits for its retry: it keeps its place
+      expect((await again.describe()).runId).toBe(runId);
+      await handle.result();
+      const bodies = flaky.requests.map((r) => [JSON.parse(r.body).event_id, r.headers['x-delivery-attempt']]);
+      expect(bodies).toEqual(
+        expect.arrayContaining([
+          [first, '1'],
+          [first, '2'],
+          [second, '1'],
+        ]),
+      );
+      expect(bodies).toHaveLength(3);
+      expect(receiver.requests).toHaveLength(0);
+    } finally {
+      await Promise.all([receiver.close(), flaky.close()]);
+    }
+  });
+
+  it('continues as new with its queue when the history grows, losing no event that arrives meanwhile', async () => {
+    const receiver = await startReceiver(() => 204);
+    try {
+      const partner = await createTestPartner(db.orm, { webhookUrl: receiver.url });
+      const events = await Promise.all(Array.from({ length: 12 }, () => recordedEvent(partner.partnerId)));
+      const workflowId = `partner-endpoint:${partner.partnerId}:sandbox`;
+      const handle = await env.client.workflow.signalWithStart('partnerEndpointWorkflow', {
+        workflowId,
+        taskQueue: WEBHOOKS_TASK_QUEUE,
+        args: [{ partnerId: partner.partnerId, environment: 'sandbox', historyEventsPerRun: 20 }],
+        signal: partnerEventsRecorded,
+        signalArgs: [{ events: events.slice(0, 4).map((eventId) => ({ eventId, bookingId: null, type: 'booking.created' })) }],
+      });
+      for (const eventId of events.slice(4)) {
+        await handle.signal(partnerEventsRecorded, { events: [{ eventId, bookingId: null, type: 'booking.created' }] });
+      }
+      await receiver.waitFor(events.length);
+      const { runId: firstRunId } = await handle.describe();
+      expect(firstRunId).not.toBe(handle.signaledRunId); // it continued as new at least once
+      await env.client.workflow.getHandle(workflowId).result();
+      const delivered = receiver.requests.map((r) => JSON.parse(r.body).event_id);
+      expect(delivered.sort()).toEqual([...events].sort()); // each once
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('still delivers through the per-event workflow of bookings from before the endpoint workflow, stopping at the first 2xx', async () => {
     let calls = 0;
     const receiver = await startReceiver(() => (++calls < 3 ? 503 : 204));
     try {
@@ -125,9 +192,10 @@ describe('workflows on the time-skipping server', () => {
     const activities = createBookingActivities({ orm: db.orm });
     await activities.saveBooking(record);
     await activities.saveBooking(record);
-    const first = await activities.recordPartnerEvent({ bookingId: record.id, sequence: 1, type: 'booking.created' });
-    const again = await activities.recordPartnerEvent({ bookingId: record.id, sequence: 1, type: 'booking.created' });
-    expect(again.eventId).toBe(first.eventId);
-    expect(first.webhookUrl).toBeNull();
+    const event = { sequence: 1, type: 'booking.created' } as const;
+    const first = await activities.recordBookingChange({ bookingId: record.id, event, deliver: true });
+    const again = await activities.recordBookingChange({ bookingId: record.id, event, deliver: true });
+    expect(again!.eventId).toBe(first!.eventId);
+    expect(first!.webhookUrl).toBeNull(); // no URL: nothing handed to delivery (no Temporal client needed here)
   });
 });
