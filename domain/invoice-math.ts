@@ -1,0 +1,88 @@
+import type { TaxCategory } from './tax-rules';
+
+/** A document line as it is taxed: its net in minor units of the document's currency, and its rule's category and rate. */
+export interface TaxableLine {
+  net: bigint;
+  category: TaxCategory;
+  ratePpm: number;
+}
+
+export interface TaxBucket {
+  category: TaxCategory;
+  ratePpm: number;
+  net: bigint;
+  tax: bigint;
+}
+
+export interface DocumentTotals {
+  net: bigint;
+  tax: bigint;
+  gross: bigint;
+  buckets: TaxBucket[];
+  /** Each line's share of its bucket's tax, for information: they sum to the bucket's tax exactly. */
+  lineTax: bigint[];
+}
+
+/** a / b rounded half away from zero, in integers (b > 0). */
+export function divRound(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  if (2n * (r < 0n ? -r : r) >= b) return a < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+const PPM = 1_000_000n;
+
+/**
+ * The totals of an invoice or credit note as EN 16931 wants them: lines carry nets; VAT is rounded once per
+ * (category, rate) bucket from the bucket's net; the document's tax is the sum of its buckets and its gross the net
+ * plus the tax. So lines, buckets and totals add up exactly in every currency (BR-CO-10…15, BR-S-08/09).
+ */
+export function documentTotals(lines: readonly TaxableLine[]): DocumentTotals {
+  const byKey = new Map<string, { bucket: TaxBucket; members: number[] }>();
+  lines.forEach((line, i) => {
+    const key = `${line.category}:${line.ratePpm}`;
+    const entry = byKey.get(key) ?? { bucket: { category: line.category, ratePpm: line.ratePpm, net: 0n, tax: 0n }, members: [] };
+    entry.bucket.net += line.net;
+    entry.members.push(i);
+    byKey.set(key, entry);
+  });
+  const lineTax = lines.map(() => 0n);
+  const buckets: TaxBucket[] = [];
+  for (const { bucket, members } of byKey.values()) {
+    bucket.tax = divRound(bucket.net * BigInt(bucket.ratePpm), PPM);
+    allocate(
+      bucket.tax,
+      members.map((i) => lines[i].net),
+    ).forEach((share, j) => (lineTax[members[j]] = share));
+    buckets.push(bucket);
+  }
+  buckets.sort((a, b) => (a.category === b.category ? b.ratePpm - a.ratePpm : a.category < b.category ? -1 : 1));
+  const net = buckets.reduce((sum, b) => sum + b.net, 0n);
+  const tax = buckets.reduce((sum, b) => sum + b.tax, 0n);
+  return { net, tax, gross: net + tax, buckets, lineTax };
+}
+
+/** Splits `total` over `weights` in proportion, largest remainders first, so the shares sum to `total` exactly. */
+export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
+  const sum = weights.reduce((a, w) => a + w, 0n);
+  if (sum === 0n) return weights.map((_, i) => (i === 0 ? total : 0n));
+  const shares = weights.map((w) => (total * w) / sum);
+  let left = total - shares.reduce((a, s) => a + s, 0n);
+  const step = left < 0n ? -1n : 1n;
+  const order = weights
+    .map((w, i) => ({ i, rem: (total * w) % sum }))
+    .sort((a, b) =>
+      step > 0n ? (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.i - b.i) : a.rem > b.rem ? 1 : a.rem < b.rem ? -1 : a.i - b.i,
+    );
+  for (let k = 0; left !== 0n; k = (k + 1) % order.length) {
+    shares[order[k].i] += step;
+    left -= step;
+  }
+  return shares;
+}
+
+/** The net of a tax-inclusive amount at `ratePpm`, rounded half away from zero (a fee agreed gross). */
+export function netOfGross(gross: bigint, ratePpm: number): bigint {
+  return divRound(gross * PPM, PPM + BigInt(ratePpm));
+}
