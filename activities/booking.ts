@@ -3,7 +3,8 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { bookingRow } from '../db/booking-rows';
 import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking, type PartnerEnvironment } from '../db/entities';
-import type { BookingStatus } from '../domain/booking-lifecycle';
+import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
+import { appendBillingEntry } from '../db/billing-entries';
 import type { CancellationRecord } from '../domain/cancellation';
 import { partnerEventBody, partnerEventData, type PartnerEventType, type TripRecord } from '../domain/partner-wire';
 import type { Fare } from '../domain/pricing';
@@ -177,6 +178,15 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
     }): Promise<RecordedEvent | null> {
       const recorded = await orm.em.fork().transactional(async (em) => {
         if (input.changes) await em.nativeUpdate(BookingSchema, { id: input.bookingId }, toColumns(input.changes));
+        // The ledger's fact is written with the status that makes it, or not at all (docs/finance.md).
+        if (input.changes?.status && isTerminal(input.changes.status)) {
+          const ended = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
+          await appendBillingEntry(em, {
+            ...ended,
+            fare: ended.fare as { commission?: number },
+            cancellation: ended.cancellation as CancellationRecord | null,
+          });
+        }
         if (!input.event) return null;
         const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
         // Partner events belong to a partner: a booking an integrator account made has none to tell.

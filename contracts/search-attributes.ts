@@ -10,6 +10,9 @@ export const PickupAtKey = defineSearchAttributeKey('PickupAt', SearchAttributeT
 export const LiveModeKey = defineSearchAttributeKey('LiveMode', SearchAttributeType.BOOL);
 export const DestinationStatusKey = defineSearchAttributeKey('DestinationStatus', SearchAttributeType.KEYWORD);
 export const EventTypeKey = defineSearchAttributeKey('EventType', SearchAttributeType.KEYWORD);
+/** The settlement cycle's period id, and the step it is at (closing, invoicing, notifying, done). */
+export const FinancePeriodKey = defineSearchAttributeKey('FinancePeriod', SearchAttributeType.KEYWORD);
+export const CycleStepKey = defineSearchAttributeKey('CycleStep', SearchAttributeType.KEYWORD);
 
 export const ALL_SEARCH_ATTRIBUTE_KEYS = [
   BookingStatusKey,
@@ -20,4 +23,6 @@ export const ALL_SEARCH_ATTRIBUTE_KEYS = [
   LiveModeKey,
   DestinationStatusKey,
   EventTypeKey,
+  FinancePeriodKey,
+  CycleStepKey,
 ];

@@ -21,6 +21,8 @@ import { apiDeps, listen } from '../api/server';
 import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createApiKey, createIntegratorAccount, createPartner } from '../app/accounts';
 import { HubEventSchema } from '../db/entities';
+import { appendBillingEntry } from '../db/billing-entries';
+import { settlementCycleWorkflowId, type PeriodRef } from '../contracts/finance';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { keyRingOf } from '../infra/key-ring';
@@ -333,6 +335,35 @@ export const RECORDINGS: Recording[] = [
       return quoteWorkflowId(quoteId);
     },
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // A settlement cycle over a closed month: the period closed, one account's invoice issued from its ledger entry,
+    // its invoice.created published (the account has no destination), done.
+    name: 'settlement-cycle-invoiced',
+    workflowType: 'settlementCycleWorkflow',
+    run: async (ctx) => {
+      const { accountId } = await ctx.integrator();
+      const endedAt = new Date('2026-10-12T09:30:00Z');
+      await appendBillingEntry(ctx.orm.em.fork(), {
+        id: `bkg_recorded_${randomBytes(4).toString('hex')}`,
+        status: 'completed',
+        partnerId: null,
+        accountId,
+        environment: 'sandbox',
+        currency: 'EUR',
+        market: 'PAR',
+        vehicleClass: 'executive',
+        fareTotalMinor: 8_250,
+        fare: {},
+        completedAt: endedAt,
+        endedAt,
+      });
+      const period: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
+      const workflowId = settlementCycleWorkflowId(period.id);
+      await ctx.client.workflow.execute('settlementCycleWorkflow', { workflowId, taskQueue: BOOKINGS_TASK_QUEUE, args: [{ period }] });
+      return workflowId;
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
     // One sweep of the passenger-data retention (what the daily schedule starts): a batch erases what is due, then done.

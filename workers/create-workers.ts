@@ -5,6 +5,7 @@ import { createBookingActivities } from '../activities/booking';
 import { createFlightActivities } from '../activities/flight';
 import { createRetentionActivities } from '../activities/retention';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
+import { createFinanceActivities } from '../activities/finance';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
@@ -74,6 +75,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         ...createAllocationActivities({ orm: deps.orm }),
         ...createFlightActivities(),
         ...createRetentionActivities({ orm: deps.orm }),
+        ...createFinanceActivities({ orm: deps.orm }),
       },
     }),
     Worker.create({

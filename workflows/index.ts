@@ -6,3 +6,4 @@ export { deliveryWorkflow } from './public-delivery';
 export { destinationWorkflow } from './destination';
 export { publicEventWorkflow } from './public-events';
 export { passengerDataRetentionWorkflow } from './retention';
+export { settlementCycleWorkflow } from './settlement-cycle';

@@ -15,6 +15,7 @@ export {
   passengerDataRetentionWorkflow,
   publicEventWorkflow,
   quoteWorkflow,
+  settlementCycleWorkflow,
 } from '../../workflows';
 
 export async function bookingWorkflow(...args: Parameters<typeof today>): ReturnType<typeof today> {

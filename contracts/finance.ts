@@ -1,0 +1,46 @@
+/** The settlement cycle's contract: ids, inputs and what each step hands on. */
+export const FINANCE_SCHEDULE_ID = 'finance-cycle';
+
+export const settlementCycleWorkflowId = (periodId: string) => `settlement-cycle:${periodId}`;
+
+export interface PeriodRef {
+  id: string;
+  /** ISO instants; `end` exclusive. */
+  start: string;
+  end: string;
+}
+
+export interface SettlementCycleInput {
+  /** The period to close; absent when the Schedule starts the cycle: then the last period that has ended. */
+  period?: PeriodRef;
+  /** FINANCE_PERIOD, to find the last ended period (the Schedule's runs). */
+  periodSpec?: string;
+}
+
+export interface BillingTarget {
+  partyKind: 'account' | 'partner';
+  partyId: string;
+  currency: string;
+  livemode: boolean;
+}
+
+export interface IssuedDocument {
+  id: string;
+  number: string;
+  type: 'invoice' | 'credit_note';
+  partyKind: 'account' | 'partner';
+  partyId: string;
+  livemode: boolean;
+  currency: string;
+  /** Minor units, as decimal strings (bigint does not cross the wire). */
+  net: string;
+  tax: string;
+  gross: string;
+  lines: number;
+}
+
+export interface CycleSummary {
+  period: PeriodRef;
+  closedAt: string;
+  invoices: IssuedDocument[];
+}

@@ -1,0 +1,168 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { documentTotals, netOfGross } from '../domain/invoice-math';
+import { taxRuleAt, type LineKind } from '../domain/tax-rules';
+import { newId } from '../infra/ids';
+import type { BillingTarget, IssuedDocument, PeriodRef } from '../contracts/finance';
+
+/** Closes a period once: its cut-off (`closed_at`) is fixed by the first close, so a re-run sees the same entries. */
+export async function closePeriod(orm: MikroORM, period: PeriodRef): Promise<Date> {
+  const em = orm.em.fork();
+  const [row] = await em.execute<{ closed_at: string }[]>(
+    `insert into finance_periods (id, starts_at, ends_at) values (?, ?, ?)
+     on conflict (id) do update set id = excluded.id returning closed_at`,
+    [period.id, new Date(period.start), new Date(period.end)],
+  );
+  return new Date(row.closed_at); // the driver answers timestamps as text here
+}
+
+/**
+ * Entries a period's invoices take: ended before the period's end, recorded by its close, not yet invoiced. A ride
+ * recorded after the close (a late arrival) falls into the next period.
+ */
+const OPEN_ENTRIES = `from billing_entries e
+  where e.tax_point < ? and e.recorded_at <= (select closed_at from finance_periods where id = ?)
+    and not exists (select 1 from finance_document_lines l where l.entry_id = e.id and l.document_type = 'invoice')`;
+
+/** Who the period bills: one target per party, currency and environment. */
+export async function billingTargets(orm: MikroORM, period: PeriodRef): Promise<BillingTarget[]> {
+  const rows = await orm.em.fork().execute<{ party_kind: 'account' | 'partner'; party_id: string; currency: string; livemode: boolean }[]>(
+    // Parties with something to bill, and those already billed for the period (a re-run answers their invoice).
+    `select e.party_kind, e.party_id, e.currency, e.livemode ${OPEN_ENTRIES}
+     union
+     select party_kind, party_id, currency, livemode from finance_documents where type = 'invoice' and period_id = ?
+     order by 1, 2, 3, 4`,
+    [new Date(period.end), period.id, period.id],
+  );
+  return rows.map((r) => ({ partyKind: r.party_kind, partyId: r.party_id, currency: r.currency, livemode: r.livemode }));
+}
+
+interface EntryRow {
+  id: string;
+  booking_id: string;
+  booking_ref: string;
+  kind: LineKind;
+  gross_minor: string;
+  commission_minor: string;
+  jurisdiction: string;
+  vehicle_class: string;
+  tax_point: string;
+}
+
+const DESCRIPTIONS: Record<string, string> = { fare: 'Ride', cancellation_fee: 'Cancellation fee', no_show_fee: 'No-show fee' };
+/** Payment terms until billing details carry the account's own. */
+const DEFAULT_TERMS_DAYS = 30;
+
+/**
+ * Issues the invoice of one party, currency and environment for a period, in one transaction: its lines (one per
+ * ride and fee, net, taxed by the rule in force at the line's tax point), its buckets and totals, and the next number
+ * of its series, so a crash neither burns nor repeats a number. Issued once: a second call answers the first invoice.
+ */
+export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: BillingTarget): Promise<IssuedDocument | null> {
+  const existing = await findInvoice(orm.em.fork(), period.id, target);
+  if (existing) return existing;
+  try {
+    return await orm.em.fork().transactional((em) => insertInvoice(em, period, target));
+  } catch (err) {
+    // A concurrent run issued it first (the unique index on period and party): its transaction, number included, won.
+    if ((err as { code?: string }).code !== '23505') throw err;
+    return findInvoice(orm.em.fork(), period.id, target);
+  }
+}
+
+async function insertInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget): Promise<IssuedDocument | null> {
+  const entries = await em.execute<EntryRow[]>(
+    `select e.* ${OPEN_ENTRIES} and e.party_kind = ? and e.party_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
+    [new Date(period.end), period.id, target.partyKind, target.partyId, target.currency, target.livemode],
+  );
+  if (!entries.length) return null;
+  const lines = entries.map((e) => {
+    const rule = taxRuleAt({ jurisdiction: e.jurisdiction, kind: e.kind, vehicleClass: e.vehicle_class, at: new Date(e.tax_point) });
+    // Prices are agreed tax-inclusive; a partner is billed net of its commission.
+    const net = netOfGross(BigInt(e.gross_minor) - BigInt(e.commission_minor), rule.ratePpm);
+    return { entry: e, rule, net, category: rule.category, ratePpm: rule.ratePpm };
+  });
+  const totals = documentTotals(lines);
+  const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
+  const series = `${target.livemode ? 'INV' : 'INV-TEST'}-${now.getUTCFullYear()}`;
+  const [{ seq }] = await em.execute<{ seq: string }[]>(
+    `insert into document_series (series, last_seq) values (?, 1)
+     on conflict (series) do update set last_seq = document_series.last_seq + 1 returning last_seq as seq`,
+    [series],
+  );
+  const number = `${series}-${seq.padStart(6, '0')}`;
+  const id = newId('inv');
+  const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
+  await em.execute(
+    `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at, due_at,
+       net_minor, tax_minor, gross_minor, tax_buckets)
+     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)`,
+    [
+      id,
+      number,
+      target.partyKind,
+      target.partyId,
+      target.livemode,
+      target.currency,
+      period.id,
+      now,
+      new Date(now.getTime() + DEFAULT_TERMS_DAYS * 86_400_000),
+      String(totals.net),
+      String(totals.tax),
+      String(totals.gross),
+      JSON.stringify(buckets),
+    ],
+  );
+  for (const [i, l] of lines.entries()) {
+    await em.execute(
+      `insert into finance_document_lines (document_id, position, document_type, entry_id, booking_id, booking_ref, kind, description,
+         net_minor, tax_minor, category, rate_ppm, rule_id, tax_point)
+       values (?, ?, 'invoice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        i + 1,
+        l.entry.id,
+        l.entry.booking_id,
+        l.entry.booking_ref,
+        l.entry.kind,
+        `${DESCRIPTIONS[l.entry.kind] ?? l.entry.kind} ${l.entry.booking_ref}`,
+        String(l.net),
+        String(totals.lineTax[i]),
+        l.category,
+        l.ratePpm,
+        l.rule.id,
+        new Date(l.entry.tax_point),
+      ],
+    );
+  }
+  return {
+    id,
+    number,
+    type: 'invoice',
+    ...target,
+    net: String(totals.net),
+    tax: String(totals.tax),
+    gross: String(totals.gross),
+    lines: lines.length,
+  };
+}
+
+async function findInvoice(em: EntityManager, periodId: string, t: BillingTarget): Promise<IssuedDocument | null> {
+  const [row] = await em.execute<
+    { id: string; number: string; net_minor: string; tax_minor: string; gross_minor: string; lines: string }[]
+  >(
+    `select d.id, d.number, d.net_minor, d.tax_minor, d.gross_minor, (select count(*) from finance_document_lines l where l.document_id = d.id) as lines
+     from finance_documents d where d.type = 'invoice' and d.period_id = ? and d.party_kind = ? and d.party_id = ? and d.currency = ? and d.livemode = ?`,
+    [periodId, t.partyKind, t.partyId, t.currency, t.livemode],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    number: row.number,
+    type: 'invoice',
+    ...t,
+    net: String(row.net_minor),
+    tax: String(row.tax_minor),
+    gross: String(row.gross_minor),
+    lines: Number(row.lines),
+  };
+}

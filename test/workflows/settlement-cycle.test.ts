@@ -1,0 +1,183 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createBookingActivities } from '../../activities/booking';
+import { appendBillingEntry } from '../../db/billing-entries';
+import { issueInvoice } from '../../db/finance';
+import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
+import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
+import { documentTotals } from '../../domain/invoice-math';
+import { newId } from '../../infra/ids';
+import { runWorkers } from '../../workers/create-workers';
+import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
+import { createTestPartner } from '../support/fixtures';
+import { insertTestBooking } from '../support/fleet';
+import { createTestWorkers } from '../support/hub';
+import { timeSkippingEnvironment } from '../../stack/temporal';
+
+const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
+const NOVEMBER_FIRST_WEEK: PeriodRef = { id: '2026-11-02', start: '2026-11-02T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' };
+
+/** The ledger and the settlement cycle on the time-skipping server, against a real database. */
+describe('settlement cycle', () => {
+  let env: TestWorkflowEnvironment;
+  let db: TestDatabase;
+  let running: ReturnType<typeof runWorkers>;
+  const sql = sqlOn(() => db);
+
+  beforeAll(async () => {
+    [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
+    running = runWorkers(await createTestWorkers(env, db));
+  });
+  afterAll(async () => {
+    running?.shutdown();
+    await running?.done;
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  const runCycle = (period: PeriodRef) =>
+    env.client.workflow.execute('settlementCycleWorkflow', {
+      workflowId: settlementCycleWorkflowId(period.id),
+      taskQueue: BOOKINGS_TASK_QUEUE,
+      args: [{ period }],
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    }) as Promise<CycleSummary>;
+
+  /** A billable fact straight into the ledger, as a booking's end writes it. */
+  async function fact(
+    party: { kind: 'account' | 'partner'; id: string },
+    o: { gross: number; at: string; currency?: string; market?: string; live?: boolean; kind?: 'completed' | 'no_show' },
+  ) {
+    const id = newId('bkg');
+    const ended = new Date(o.at);
+    await appendBillingEntry(db.orm.em.fork(), {
+      id,
+      status: o.kind ?? 'completed',
+      partnerId: party.kind === 'partner' ? party.id : null,
+      accountId: party.kind === 'account' ? party.id : null,
+      environment: o.live === false ? 'sandbox' : 'live',
+      currency: o.currency ?? 'EUR',
+      market: o.market ?? 'PAR',
+      vehicleClass: 'executive',
+      fareTotalMinor: o.gross,
+      fare: { commission: 0 },
+      cancellation:
+        o.kind === 'no_show'
+          ? { reason_code: 'passenger_no_show', cancelled_by: 'driver', cancelled_at: o.at, fee_minor: o.gross, charged: true }
+          : null,
+      completedAt: ended,
+      endedAt: ended,
+    });
+    return id;
+  }
+
+  it('writes the ledger fact in the transaction that ends the booking, once however often the activity runs', async () => {
+    const partner = await createTestPartner(db.orm);
+    const booking = await insertTestBooking(db.orm, { partnerId: partner.partnerId, status: 'on_board' });
+    const activities = createBookingActivities({ orm: db.orm });
+    const change = {
+      bookingId: booking.id,
+      changes: { status: 'completed' as const, completedAt: '2026-10-15T10:00:00.000Z', at: '2026-10-15T10:00:00.000Z' },
+    };
+    await activities.recordBookingChange(change);
+    await activities.recordBookingChange(change);
+    const rows = await sql<{ kind: string; party_kind: string; gross_minor: string; commission_minor: string; tax_point: string }>(
+      'select * from billing_entries where booking_id = ?',
+      [booking.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'fare', party_kind: 'partner', gross_minor: String(booking.fareTotalMinor) });
+    expect(Number(rows[0].commission_minor)).toBeGreaterThan(0); // a partner is billed net of its commission
+    expect(new Date(rows[0].tax_point)).toEqual(new Date('2026-10-15T10:00:00.000Z'));
+    await expect(sql('update billing_entries set gross_minor = 1 where booking_id = ?', [booking.id])).rejects.toThrow(/immutable/);
+  });
+
+  it('issues one invoice per party, currency and environment with gapless numbers, adds nothing on a re-run, and keeps late rides for the next period', async () => {
+    const [acmeEur, acmeJpy, globex] = ['acc_acme', 'acc_acme', 'acc_globex'].map((id) => ({ kind: 'account' as const, id }));
+    await fact(acmeEur, { gross: 11_000, at: '2026-10-03T08:00:00Z' });
+    await fact(acmeEur, { gross: 5_500, at: '2026-10-20T08:00:00Z', kind: 'no_show' });
+    await fact(acmeEur, { gross: 12_000, at: '2026-10-21T08:00:00Z', market: 'LON' });
+    await fact(acmeJpy, { gross: 8_110, at: '2026-10-04T08:00:00Z', currency: 'JPY' });
+    await fact(globex, { gross: 2_000, at: '2026-10-05T08:00:00Z', live: false });
+    await fact(globex, { gross: 9_999, at: '2026-11-02T08:00:00Z' }); // the next period's
+
+    const first = await runCycle(OCTOBER);
+    expect(first.invoices.map((d) => [d.partyId, d.currency, d.livemode, d.lines])).toEqual([
+      ['acc_acme', 'EUR', true, 3],
+      ['acc_acme', 'JPY', true, 1],
+      ['acc_globex', 'EUR', false, 1],
+      [expect.stringMatching(/^ptn_/), 'EUR', true, 1], // the partner's ride of the first test
+    ]);
+    const year = new Date().getUTCFullYear();
+    expect(first.invoices.map((d) => d.number)).toEqual([
+      `INV-${year}-000001`,
+      `INV-${year}-000002`,
+      `INV-TEST-${year}-000001`,
+      `INV-${year}-000003`,
+    ]);
+
+    // Paris at 10 % and London at 20 % make two buckets; each rounded once from its net; the document adds up.
+    const [eur] = await sql<{
+      id: string;
+      net_minor: string;
+      tax_minor: string;
+      gross_minor: string;
+      tax_buckets: { rate_ppm: number; net: string; tax: string }[];
+    }>('select * from finance_documents where number = ?', [first.invoices[0].number]);
+    const lines = await sql<{ net_minor: string; tax_minor: string; category: string; rate_ppm: number; kind: string }>(
+      'select * from finance_document_lines where document_id = ? order by position',
+      [eur.id],
+    );
+    expect(lines.map((l) => [l.kind, l.rate_ppm])).toEqual([
+      ['fare', 100_000],
+      ['no_show_fee', 100_000],
+      ['fare', 200_000],
+    ]);
+    const totals = documentTotals(
+      lines.map((l) => ({ net: BigInt(l.net_minor), category: l.category as 'standard', ratePpm: l.rate_ppm })),
+    );
+    expect([eur.net_minor, eur.tax_minor, eur.gross_minor].map(String)).toEqual([totals.net, totals.tax, totals.gross].map(String));
+    expect(eur.tax_buckets.map((b) => b.rate_ppm)).toEqual([100_000, 200_000]); // reduced, then standard
+    expect(lines.reduce((s, l) => s + BigInt(l.tax_minor), 0n)).toBe(totals.tax);
+    // ¥8,110 tax-inclusive at 10 %: ¥7,373 net and ¥737 of tax, computed in yen.
+    const [jpy] = await sql<{ net_minor: string; tax_minor: string }>('select * from finance_documents where number = ?', [
+      first.invoices[1].number,
+    ]);
+    expect([jpy.net_minor, jpy.tax_minor].map(String)).toEqual(['7373', '737']);
+
+    // A ride of October recorded after the close: not in October's re-run, in the next period's invoice.
+    await fact(globex, { gross: 3_000, at: '2026-10-30T08:00:00Z' });
+    const again = await runCycle(OCTOBER);
+    expect(again.invoices.map((d) => d.number)).toEqual(first.invoices.map((d) => d.number));
+    expect(again.closedAt).toBe(first.closedAt);
+    expect(await sql('select count(*)::int as n from finance_documents')).toEqual([{ n: 4 }]);
+
+    const next = await runCycle(NOVEMBER_FIRST_WEEK);
+    expect(next.invoices.map((d) => [d.number, d.partyId, d.lines])).toEqual([[`INV-${year}-000004`, 'acc_globex', 2]]);
+  });
+
+  it('never changes an issued invoice: amounts and lines are refused, the status may move', async () => {
+    const [doc] = await sql<{ id: string }>('select id from finance_documents order by issued_at limit 1');
+    await expect(sql('update finance_documents set net_minor = net_minor + 1 where id = ?', [doc.id])).rejects.toThrow(/never changes/);
+    await expect(sql('update finance_document_lines set net_minor = 0 where document_id = ?', [doc.id])).rejects.toThrow(/immutable/);
+    await expect(sql('delete from finance_documents where id = ?', [doc.id])).rejects.toThrow(/immutable/);
+    await sql(`update finance_documents set status = 'paid' where id = ?`, [doc.id]);
+  });
+
+  it('numbers without gaps when several cycles issue at once, and one invoice when two issue the same', async () => {
+    const period: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };
+    const parties = Array.from({ length: 12 }, (_, i) => ({ kind: 'account' as const, id: `acc_busy_${String(i).padStart(2, '0')}` }));
+    for (const p of parties) await fact(p, { gross: 1_000 + parties.indexOf(p), at: '2026-09-10T08:00:00Z' });
+    await sql(`insert into finance_periods (id, starts_at, ends_at) values (?, ?, ?)`, [period.id, period.start, period.end]);
+    const before = await sql<{ last_seq: string }>(`select last_seq from document_series where series = ?`, [
+      `INV-${new Date().getUTCFullYear()}`,
+    ]);
+    const target = (id: string) => ({ partyKind: 'account' as const, partyId: id, currency: 'EUR', livemode: true });
+    const issued = await Promise.all(
+      parties.flatMap((p) => [issueInvoice(db.orm, period, target(p.id)), issueInvoice(db.orm, period, target(p.id))]),
+    );
+    const numbers = [...new Set(issued.map((d) => d!.number))];
+    expect(numbers).toHaveLength(parties.length); // the pair of each party answered one invoice
+    const seqs = numbers.map((n) => Number(n.split('-').at(-1))).sort((a, b) => a - b);
+    const start = Number(before[0].last_seq) + 1;
+    expect(seqs).toEqual(Array.from({ length: parties.length }, (_, i) => start + i));
+  });
+});

@@ -1,0 +1,75 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
+import { executeChild, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import type { FinanceActivities } from '../activities/finance';
+import { fromMinor } from '../domain/money';
+import { settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
+import { CycleStepKey, FinancePeriodKey } from '../contracts/search-attributes';
+import { publishPublicEvent } from './public-events';
+
+const { lastEndedFinancePeriod, closeFinancePeriod, financeBillingTargets, issuePeriodInvoice } = proxyActivities<FinanceActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/**
+ * `settlement-cycle:<period>`: closes the period (its cut-off fixed by the first run), issues one invoice per billed
+ * party, currency and environment from the ledger, and announces each to the account's webhook destinations. Every
+ * step is idempotent by period and party, so a re-run of a finished period issues nothing new. Started by the
+ * `finance-cycle` Schedule (without a period: it runs the last ended one as a child) or by `hub finance run`.
+ */
+export async function settlementCycleWorkflow(input: SettlementCycleInput): Promise<CycleSummary> {
+  if (!input.period) {
+    const period = await lastEndedFinancePeriod(input.periodSpec ?? 'month');
+    try {
+      return await executeChild(settlementCycleWorkflow, {
+        workflowId: settlementCycleWorkflowId(period.id),
+        args: [{ period }],
+        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      return { period, closedAt: '', invoices: [] }; // `hub finance run` is closing it right now
+    }
+  }
+  const { period } = input;
+  const step = (name: 'closing' | 'invoicing' | 'notifying' | 'done') =>
+    upsertSearchAttributes([
+      { key: FinancePeriodKey, value: period.id },
+      { key: CycleStepKey, value: name },
+    ]);
+
+  step('closing');
+  const closedAt = await closeFinancePeriod(period);
+
+  step('invoicing');
+  const invoices = [];
+  // One party after the other: numbers follow a stable order (party, currency, environment).
+  for (const target of await financeBillingTargets(period)) {
+    const issued = await issuePeriodInvoice({ period, target });
+    if (issued) invoices.push(issued);
+  }
+
+  step('notifying');
+  for (const doc of invoices.filter((d) => d.partyKind === 'account')) {
+    const amount = (minor: string) => fromMinor(Number(minor), doc.currency);
+    await publishPublicEvent({
+      type: 'invoice.created',
+      dedupeKey: `invoice:${doc.number}`,
+      accountId: doc.partyId,
+      environment: doc.livemode ? 'live' : 'test',
+      data: {
+        number: doc.number,
+        type: doc.type,
+        account: doc.partyId,
+        net: amount(doc.net),
+        tax: amount(doc.tax),
+        gross: amount(doc.gross),
+        currency: doc.currency,
+        livemode: doc.livemode,
+      },
+    });
+  }
+
+  step('done');
+  return { period, closedAt, invoices };
+}
