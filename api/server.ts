@@ -23,6 +23,7 @@ import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
 import { ensureRetentionSchedule } from '../app/retention';
+import { ensureFinanceSchedule } from '../app/finance';
 
 export function apiDeps(
   config: HubConfig,
@@ -115,6 +116,7 @@ async function main() {
   const target = productionTarget(config, required.temporalAddress);
   const temporal = await connectClient(target, required.encryptionKeys, tracing?.clientInterceptors);
   await ensureRetentionSchedule(temporal, config.passengerDataRetentionDays);
+  await ensureFinanceSchedule(temporal, config.financePeriod);
   const deps = apiDeps(config, {
     orm,
     temporal,

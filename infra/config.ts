@@ -1,3 +1,4 @@
+import { parsePeriodSpec } from '../domain/finance-periods';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../domain/webhook-attempt';
@@ -46,6 +47,20 @@ const envSchema = z.object({
     )
     .default(10_000),
   PASSENGER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  FINANCE_PERIOD: z
+    .string()
+    .default('month')
+    .refine(
+      (v) => {
+        try {
+          parsePeriodSpec(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be month, week, day or an ISO 8601 duration of at least one minute that divides a day (PT5M, PT1H)' },
+    ),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   TRACKING_TILE_URL: z
@@ -108,6 +123,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
     /** Days after a ride ends before its passenger's name and contact data are erased (app/retention.ts). */
     passengerDataRetentionDays: env.PASSENGER_DATA_RETENTION_DAYS,
+    /** The settlement cycle's period (domain/finance-periods.ts): the `finance-cycle` Schedule runs at each one's end. */
+    financePeriod: env.FINANCE_PERIOD,
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,

@@ -8,6 +8,7 @@ import { destinationCommands } from './hub/destinations';
 import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
 import { receiptCommands } from './hub/receipts';
+import { financeCommands } from './hub/finance';
 import { signingKeyCommands } from './hub/signing-keys';
 
 export type { HubIo } from './hub/cli';
@@ -21,6 +22,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   fleet: fleetCommands,
   destinations: destinationCommands,
   receipts: receiptCommands,
+  finance: financeCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -112,6 +114,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       tokenTtlSeconds: io.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
       temporal: io.temporal,
       devWebhookTargets: io.devWebhookTargets ?? false,
+      financePeriod: io.financePeriod ?? 'month',
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;

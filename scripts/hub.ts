@@ -32,6 +32,7 @@ async function main(): Promise<number> {
       tokenTtlSeconds: config.oauth.tokenTtlSeconds,
       temporal,
       devWebhookTargets: config.devWebhookTargets,
+      financePeriod: config.financePeriod,
     });
   } finally {
     if (client) await (await client).connection.close();

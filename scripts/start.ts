@@ -4,6 +4,7 @@ import { apiDeps, listen } from '../api/server';
 import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
 import { ensureRetentionSchedule } from '../app/retention';
+import { ensureFinanceSchedule } from '../app/finance';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
 import { startDevServer } from '../infra/dev-server';
@@ -92,6 +93,7 @@ async function main() {
     stops.push(() => temporal.connection.close());
     // The codec server decrypts any payload: open only while the API listens on this machine alone.
     await ensureRetentionSchedule(temporal, config.passengerDataRetentionDays);
+    await ensureFinanceSchedule(temporal, config.financePeriod);
     const codecAccess = config.codecToken ? { token: config.codecToken } : isLoopback(config.host) ? ('open' as const) : undefined;
     const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing, codecAccess }), config.host, config.port);
     stops.push(() => api.close());

@@ -15,6 +15,8 @@ export interface HubIo {
   temporal?: () => Promise<Client>;
   /** HUB_DEV_WEBHOOK_TARGETS: test destinations may point at plain http and this machine (infra/safe-http.ts). */
   devWebhookTargets?: boolean;
+  /** FINANCE_PERIOD (domain/finance-periods.ts). */
+  financePeriod?: string;
 }
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -27,6 +29,7 @@ export interface Context {
   tokenTtlSeconds: number;
   temporal?: () => Promise<Client>;
   devWebhookTargets: boolean;
+  financePeriod: string;
 }
 
 /** `json` is printed with --json, `text` otherwise. */

@@ -1,0 +1,104 @@
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleSpec } from '@temporalio/client';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
+import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
+import { parsePeriodSpec, periodById, recentPeriods, type FinancePeriod, type PeriodSpec } from '../domain/finance-periods';
+
+/** Runs a few seconds after each period's end, so the database's clock has passed it too. */
+const AFTER_END_SECONDS = 5;
+
+function scheduleSpec(spec: PeriodSpec): ScheduleSpec {
+  const at = { hour: 0, minute: 0, second: AFTER_END_SECONDS };
+  switch (spec.unit) {
+    case 'month':
+      return { calendars: [{ ...at, dayOfMonth: 1 }] };
+    case 'week':
+      return { calendars: [{ ...at, dayOfWeek: 'MONDAY' }] };
+    case 'day':
+      return { calendars: [at] };
+    case 'duration':
+      return { intervals: [{ every: spec.ms, offset: AFTER_END_SECONDS * 1000 }] };
+  }
+}
+
+/**
+ * The Temporal Schedule `finance-cycle`: at each period's end it starts the settlement cycle of the period that just
+ * ended. Every API start (and `npm start`) creates it, or brings it to the configured FINANCE_PERIOD; a cycle still
+ * running when the next is due makes that one wait (buffer), never run twice at once.
+ */
+export async function ensureFinanceSchedule(temporal: Client, financePeriod: string): Promise<void> {
+  const spec = scheduleSpec(parsePeriodSpec(financePeriod));
+  const action = {
+    type: 'startWorkflow' as const,
+    workflowType: 'settlementCycleWorkflow',
+    workflowId: FINANCE_SCHEDULE_ID,
+    taskQueue: BOOKINGS_TASK_QUEUE,
+    args: [{ periodSpec: financePeriod } satisfies SettlementCycleInput],
+  };
+  try {
+    await temporal.schedule.create({
+      scheduleId: FINANCE_SCHEDULE_ID,
+      spec,
+      action,
+      policies: { overlap: ScheduleOverlapPolicy.BUFFER_ONE },
+    });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await temporal.schedule.getHandle(FINANCE_SCHEDULE_ID).update((previous) => ({ ...previous, spec, action }));
+  }
+}
+
+export class FinanceRefusal extends Error {}
+
+/** The period an id names under FINANCE_PERIOD, or a refusal saying what a valid id looks like. */
+export function financePeriod(financePeriodSpec: string, id: string): FinancePeriod {
+  const period = periodById(parsePeriodSpec(financePeriodSpec), id);
+  if (!period)
+    throw new FinanceRefusal(
+      `${JSON.stringify(id)} is not a period of FINANCE_PERIOD=${financePeriodSpec} (e.g. ${recentPeriods(parsePeriodSpec(financePeriodSpec), new Date(), 1)[0].id})`,
+    );
+  return period;
+}
+
+/** Starts or re-runs a period's cycle and waits for its summary; a period that has not ended is refused. */
+export async function runSettlementCycle(temporal: Client, orm: MikroORM, financePeriodSpec: string, id: string): Promise<CycleSummary> {
+  const period = financePeriod(financePeriodSpec, id);
+  const [{ now }] = await orm.em.fork().execute<{ now: string }[]>('select now() as now');
+  if (new Date(now) < period.end) throw new FinanceRefusal(`period ${id} has not ended (it ends ${period.end.toISOString()})`);
+  return temporal.workflow.execute('settlementCycleWorkflow', {
+    workflowId: settlementCycleWorkflowId(id),
+    taskQueue: BOOKINGS_TASK_QUEUE,
+    args: [{ period: { id, start: period.start.toISOString(), end: period.end.toISOString() } } satisfies SettlementCycleInput],
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+  });
+}
+
+export interface PeriodStatus {
+  id: string;
+  start: string;
+  end: string;
+  closedAt: string | null;
+  invoices: number;
+}
+
+/** The last `n` ended periods, newest first, with whether the cycle closed them and how many invoices they hold. */
+export async function listFinancePeriods(orm: MikroORM, financePeriodSpec: string, n = 12): Promise<PeriodStatus[]> {
+  const [{ now }] = await orm.em.fork().execute<{ now: string }[]>('select now() as now');
+  const periods = recentPeriods(parsePeriodSpec(financePeriodSpec), new Date(now), n);
+  const rows = await orm.em.fork().execute<{ id: string; closed_at: string; invoices: string }[]>(
+    `select p.id, p.closed_at, (select count(*) from finance_documents d where d.period_id = p.id and d.type = 'invoice') as invoices
+     from finance_periods p where p.id in (${periods.map(() => '?').join(',')})`,
+    periods.map((p) => p.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return periods.map((p) => {
+    const row = byId.get(p.id);
+    return {
+      id: p.id,
+      start: p.start.toISOString(),
+      end: p.end.toISOString(),
+      closedAt: row ? new Date(row.closed_at).toISOString() : null,
+      invoices: Number(row?.invoices ?? 0),
+    };
+  });
+}

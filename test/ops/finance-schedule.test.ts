@@ -1,0 +1,94 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { ensureFinanceSchedule } from '../../app/finance';
+import { appendBillingEntry } from '../../db/billing-entries';
+import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary } from '../../contracts/finance';
+import { lastEndedPeriod, parsePeriodSpec } from '../../domain/finance-periods';
+import { eventually } from '../../stack/eventually';
+import { localEnvironment } from '../../stack/temporal';
+import { runWorkers } from '../../workers/create-workers';
+import { hubCli } from '../support/cli';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { createTestWorkers } from '../support/hub';
+
+/** The `finance-cycle` Schedule and `hub finance`, on the dev server (the time-skipping server runs no schedules). */
+describe('finance schedule and CLI', () => {
+  let env: TestWorkflowEnvironment;
+  let db: TestDatabase;
+  let running: ReturnType<typeof runWorkers>;
+  const { hub, hubJson } = hubCli(
+    () => db,
+    () => env.client,
+  );
+
+  beforeAll(async () => {
+    [env, db] = await Promise.all([localEnvironment(), freshDatabase()]);
+    running = runWorkers(await createTestWorkers(env, db));
+  });
+  afterAll(async () => {
+    running?.shutdown();
+    await running?.done;
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  async function ride(accountId: string, at: Date) {
+    await appendBillingEntry(db.orm.em.fork(), {
+      id: `bkg_${accountId}_${at.getTime()}`,
+      status: 'completed',
+      partnerId: null,
+      accountId,
+      environment: 'live',
+      currency: 'EUR',
+      market: 'PAR',
+      vehicleClass: 'executive',
+      fareTotalMinor: 4_400,
+      fare: {},
+      completedAt: at,
+      endedAt: at,
+    });
+  }
+
+  it('runs at the end of each one-minute period the cycle of the period that ended, and follows FINANCE_PERIOD', async () => {
+    await ensureFinanceSchedule(env.client, 'PT1M');
+    const handle = env.client.schedule.getHandle(FINANCE_SCHEDULE_ID);
+    const described = await handle.describe();
+    expect(described.spec.intervals).toMatchObject([{ every: 60_000, offset: 5_000 }]);
+    expect(described.action).toMatchObject({
+      workflowType: 'settlementCycleWorkflow',
+      taskQueue: 'bookings',
+      args: [{ periodSpec: 'PT1M' }],
+    });
+
+    await ride('acc_minute', new Date(Date.now() - 90_000));
+    await handle.trigger(); // what the interval does at the period's end, now
+    const period = lastEndedPeriod(parsePeriodSpec('PT1M'), new Date());
+    const cycle = env.client.workflow.getHandle(settlementCycleWorkflowId(period.id));
+    const summary = await eventually(
+      () => cycle.result().catch(() => null) as Promise<CycleSummary | null>,
+      (s) => s !== null,
+      `settlement-cycle:${period.id} completed`,
+    );
+    expect(summary!.invoices.map((d) => [d.partyId, d.gross, d.lines])).toEqual([['acc_minute', '4400', 1]]);
+
+    await ensureFinanceSchedule(env.client, 'month');
+    expect((await handle.describe()).spec.calendars).toMatchObject([
+      { dayOfMonth: [{ start: 1 }], hour: [{ start: 0 }], second: [{ start: 5 }] },
+    ]);
+  });
+
+  it('runs and re-runs a period from the CLI, refuses one that has not ended, and lists periods', async () => {
+    await ride('acc_cli', new Date('2026-08-14T10:00:00Z'));
+    const first = await hubJson('finance', 'run', '--period', '2026-08');
+    expect(first.invoices).toEqual([expect.objectContaining({ partyId: 'acc_cli', gross: '4400', lines: 1 })]);
+    const again = await hubJson('finance', 'run', '--period', '2026-08');
+    expect(again.invoices.map((d: { number: string }) => d.number)).toEqual(first.invoices.map((d: { number: string }) => d.number));
+
+    const future = await hub('finance', 'run', '--period', '2099-01');
+    expect(future).toMatchObject({ code: 1, stderr: expect.stringContaining('has not ended') });
+    const wrong = await hub('finance', 'run', '--period', '2026-W10');
+    expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a period of FINANCE_PERIOD=month') });
+
+    const periods = await hubJson('finance', 'periods');
+    expect(periods).toHaveLength(12);
+    expect(periods.find((p: { id: string }) => p.id === '2026-08')).toMatchObject({ invoices: 1, closedAt: expect.any(String) });
+  });
+});
