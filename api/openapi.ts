@@ -19,6 +19,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks: 'Partner API: your webhook endpoint — its URL, its signing secret, a test event.',
   Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account (an operator account: of every account).',
+  Invoices:
+    'Public Integration API: the invoices and credit notes the settlement cycle issued to your account (an operator account: to every account), with their tax buckets and lines.',
 
   'Public fleet': 'Public Integration API: the fleet units, their chauffeurs, compliance documents and dispatch state (operator accounts).',
   'Public events':

@@ -27,6 +27,7 @@ import { getPublicBooking } from './public/get-booking';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
+import { getInvoice, listInvoices } from './public/invoices';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
@@ -72,6 +73,8 @@ export const OPERATIONS = [
   createPublicBooking,
   cancelPublicBooking,
   reschedulePublicBooking,
+  listInvoices,
+  getInvoice,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,

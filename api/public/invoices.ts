@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { keysetCursor, keysetPage, PageLimit } from '../pagination';
+import { Instant } from '../partner/schemas';
+import { fromMinor } from '../../domain/money';
+
+const Cursor = keysetCursor((id) => /^(inv|cn)_[a-z0-9]{26}$/.test(id));
+const Money = z.number().meta({ description: 'A decimal amount in the document currency (minor units / 10^exponent).' });
+const TaxBucket = z
+  .object({
+    category: z.enum(['standard', 'reduced', 'zero', 'exempt', 'reverse_charge', 'out_of_scope']),
+    rate: z.number().meta({ description: 'Percent, e.g. 10 or 8.875.' }),
+    net: Money,
+    tax: Money,
+  })
+  .meta({ id: 'TaxBucket' });
+const Invoice = z
+  .object({
+    number: z.string().meta({ example: 'INV-2026-000042' }),
+    type: z.enum(['invoice', 'credit_note']),
+    account: z.string().meta({ description: 'The billed account, or partner (`ptn_…`).' }),
+    status: z.enum(['open', 'paid', 'void', 'uncollectible', 'issued']),
+    issued_at: z.string(),
+    due_at: z.string().nullable(),
+    period: z.object({ id: z.string(), start: z.string(), end: z.string() }),
+    currency: z.string(),
+    net: Money,
+    tax: Money,
+    gross: Money,
+    tax_buckets: z.array(TaxBucket),
+    credits: z.string().nullable().meta({ description: 'On a credit note: the number of the invoice it reverses.' }),
+    livemode: z.boolean(),
+  })
+  .meta({ id: 'Invoice' });
+const InvoiceLine = z
+  .object({
+    position: z.number().int(),
+    ref: z.string().nullable().meta({ description: 'The booking the line bills.' }),
+    kind: z.enum(['fare', 'waiting', 'cancellation_fee', 'no_show_fee', 'commission']),
+    description: z.string(),
+    net: Money,
+    tax: Money.meta({ description: "For information: the line's share of its bucket's tax (the buckets are what is owed)." }),
+    category: TaxBucket.shape.category,
+    rate: z.number(),
+    tax_point: z.string().nullable(),
+  })
+  .meta({ id: 'InvoiceLine' });
+
+const ListInvoicesQuery = z
+  .object({
+    type: z.enum(['invoice', 'credit_note']).optional(),
+    status: Invoice.shape.status.optional(),
+    period: z.string().max(32).optional().meta({ description: 'A period id, e.g. 2026-10.' }),
+    account: z.string().max(64).optional().meta({ description: 'Operator keys only: one account (or partner).' }),
+    from: Instant.optional().meta({ description: 'Issued at or after, RFC 3339.' }),
+    to: Instant.optional().meta({ description: 'Issued before, RFC 3339.' }),
+    limit: PageLimit,
+    cursor: Cursor.optional(),
+  })
+  .strict();
+
+interface DocumentRow {
+  id: string;
+  number: string;
+  type: 'invoice' | 'credit_note';
+  party_id: string;
+  status: 'open';
+  issued_at: string;
+  due_at: string | null;
+  period_id: string;
+  starts_at: string;
+  ends_at: string;
+  currency: string;
+  net_minor: string;
+  tax_minor: string;
+  gross_minor: string;
+  tax_buckets: { category: 'standard'; rate_ppm: number; net: string; tax: string }[];
+  credits: string | null;
+  livemode: boolean;
+}
+
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+const percent = (ppm: number) => ppm / 10_000;
+
+function invoiceView(d: DocumentRow): z.infer<typeof Invoice> {
+  const money = (minor: string) => fromMinor(Number(minor), d.currency);
+  return {
+    number: d.number,
+    type: d.type,
+    account: d.party_id,
+    status: d.status,
+    issued_at: iso(d.issued_at)!,
+    due_at: iso(d.due_at),
+    period: { id: d.period_id, start: iso(d.starts_at)!, end: iso(d.ends_at)! },
+    currency: d.currency,
+    net: money(d.net_minor),
+    tax: money(d.tax_minor),
+    gross: money(d.gross_minor),
+    tax_buckets: d.tax_buckets.map((b) => ({ category: b.category, rate: percent(b.rate_ppm), net: money(b.net), tax: money(b.tax) })),
+    credits: d.credits,
+    livemode: d.livemode,
+  };
+}
+
+const SELECT = `select d.*, p.starts_at, p.ends_at, c.number as credits
+  from finance_documents d join finance_periods p on p.id = d.period_id left join finance_documents c on c.id = d.credits_document_id`;
+
+/** What a key sees: its environment's documents; a corporate account its own, an operator every account's. */
+function visibility(principal: Principal): { sql: string; params: unknown[] } {
+  if (principal.accountKind === 'operator') return { sql: 'd.livemode = ?', params: [principal.livemode] };
+  return { sql: `d.livemode = ? and d.party_kind = 'account' and d.party_id = ?`, params: [principal.livemode, principal.ownerId] };
+}
+
+const ERRORS = ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'] as const;
+
+export const listInvoices = defineOperation({
+  operationId: 'listInvoices',
+  method: 'get',
+  path: '/api/public/v1/invoices',
+  summary: 'List invoices and credit notes',
+  description:
+    "Documents of the calling account in the key's environment (a live key: live documents; a test key: the sandbox series), newest first; an operator account's key sees every account's and may filter by `account`. Amounts are decimals in the document currency; `tax_buckets` hold what is owed per category and rate.",
+  tags: ['Invoices'],
+  security: { kind: 'apiKey', scope: 'invoices.read' },
+  request: { query: ListInvoicesQuery },
+  responses: {
+    200: {
+      description: 'One page of documents.',
+      schema: z.object({ data: z.array(Invoice), has_more: z.boolean(), next_cursor: z.string().nullable() }).meta({ id: 'InvoiceList' }),
+    },
+  },
+  errors: [...ERRORS],
+  async handler({ query, principal, deps, ctx }) {
+    const seen = visibility(principal);
+    const where = [seen.sql];
+    const params = [...seen.params];
+    const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
+    if (query.type) add('d.type = ?', query.type);
+    if (query.status) add('d.status = ?', query.status);
+    if (query.period) add('d.period_id = ?', query.period);
+    if (query.account && principal.accountKind === 'operator') add('d.party_id = ?', query.account);
+    if (query.from) add('d.issued_at >= ?', new Date(query.from));
+    if (query.to) add('d.issued_at < ?', new Date(query.to));
+    if (query.cursor) add('d.id < ?', query.cursor);
+    const rows = await deps.orm.em
+      .fork()
+      .execute<DocumentRow[]>(`${SELECT} where ${where.join(' and ')} order by d.id desc limit ?`, [...params, query.limit + 1]);
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (d) => d.id, invoiceView) };
+  },
+});
+
+export const getInvoice = defineOperation({
+  operationId: 'getInvoice',
+  method: 'get',
+  path: '/api/public/v1/invoices/:number',
+  summary: 'Retrieve an invoice or credit note with its lines',
+  description: "Another account's document (unless the key is an operator's) or one of the other environment answers 404.",
+  tags: ['Invoices'],
+  security: { kind: 'apiKey', scope: 'invoices.read' },
+  request: {
+    params: z.object({ number: z.string().regex(/^[A-Z]+(-TEST)?-\d{4}-\d{6}$/, 'expected a document number such as INV-2026-000042') }),
+  },
+  responses: {
+    200: {
+      description: 'The document with its lines.',
+      schema: Invoice.extend({ lines: z.array(InvoiceLine) }).meta({ id: 'InvoiceWithLines' }),
+    },
+  },
+  errors: [...ERRORS, 'not_found'],
+  async handler({ params, principal, deps }) {
+    const seen = visibility(principal);
+    const em = deps.orm.em.fork();
+    const [doc] = await em.execute<DocumentRow[]>(`${SELECT} where d.number = ? and ${seen.sql}`, [params.number, ...seen.params]);
+    if (!doc) throw new ProblemError('not_found', { detail: `No document ${params.number}.`, param: 'number' });
+    const lines = await em.execute<
+      {
+        position: number;
+        booking_ref: string | null;
+        kind: 'fare';
+        description: string;
+        net_minor: string;
+        tax_minor: string;
+        category: 'standard';
+        rate_ppm: number;
+        tax_point: string | null;
+      }[]
+    >('select * from finance_document_lines where document_id = ? order by position', [doc.id]);
+    const money = (minor: string) => fromMinor(Number(minor), doc.currency);
+    return {
+      status: 200,
+      body: {
+        ...invoiceView(doc),
+        lines: lines.map((l) => ({
+          position: l.position,
+          ref: l.booking_ref,
+          kind: l.kind,
+          description: l.description,
+          net: money(l.net_minor),
+          tax: money(l.tax_minor),
+          category: l.category,
+          rate: percent(l.rate_ppm),
+          tax_point: iso(l.tax_point),
+        })),
+      },
+    };
+  },
+});

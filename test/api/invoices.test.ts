@@ -1,0 +1,124 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
+import { appendBillingEntry } from '../../db/billing-entries';
+import { billingTargets, closePeriod, issueInvoice } from '../../db/finance';
+import type { PeriodRef } from '../../contracts/finance';
+import { timeSkippingEnvironment } from '../../stack/temporal';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { getJson } from '../support/fixtures';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+
+const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
+
+describe('Public Integration API: invoices', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+  const keys: Record<'corporate' | 'other' | 'operator' | 'corporateTest' | 'noScope', string> = {} as never;
+  let corporate: string;
+  let other: string;
+
+  async function ride(accountId: string, o: { gross: number; at: string; market?: string; live?: boolean }) {
+    const at = new Date(o.at);
+    await appendBillingEntry(db.orm.em.fork(), {
+      id: `bkg_${accountId.slice(-6)}_${at.getTime()}_${o.gross}`,
+      status: 'completed',
+      partnerId: null,
+      accountId,
+      environment: o.live === false ? 'sandbox' : 'live',
+      currency: 'EUR',
+      market: o.market ?? 'PAR',
+      vehicleClass: 'executive',
+      fareTotalMinor: o.gross,
+      fare: {},
+      completedAt: at,
+      endedAt: at,
+    });
+  }
+
+  beforeAll(async () => {
+    [db, env] = await Promise.all([freshDatabase(), timeSkippingEnvironment()]);
+    hub = await startTestHub(db, env, { workers: false });
+    corporate = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
+    other = (await createIntegratorAccount(db.orm, 'Globex')).accountId;
+    const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
+    const key = async (accountId: string, environment: 'live' | 'test', scopes: string[]) =>
+      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'test', scopes })).key;
+    keys.corporate = await key(corporate, 'live', ['invoices.read']);
+    keys.corporateTest = await key(corporate, 'test', ['invoices.read']);
+    keys.other = await key(other, 'live', ['invoices.read']);
+    keys.operator = await key(operator, 'live', ['invoices.read']);
+    keys.noScope = await key(corporate, 'live', ['bookings.read']);
+
+    await ride(corporate, { gross: 11_000, at: '2026-10-03T08:00:00Z' });
+    await ride(corporate, { gross: 12_000, at: '2026-10-04T08:00:00Z', market: 'LON' });
+    await ride(corporate, { gross: 2_000, at: '2026-10-05T08:00:00Z', live: false });
+    await ride(other, { gross: 5_000, at: '2026-10-06T08:00:00Z' });
+    await closePeriod(db.orm, OCTOBER);
+    for (const target of await billingTargets(db.orm, OCTOBER)) await issueInvoice(db.orm, OCTOBER, target);
+  });
+  afterAll(async () => {
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  const list = (key: string, query = '') => getJson(`${hub.baseUrl}/api/public/v1/invoices${query ? `?${query}` : ''}`, key);
+
+  it("lists a corporate key's own documents of its environment, with buckets that add up", async () => {
+    const live = await list(keys.corporate);
+    expect(live.status).toBe(200);
+    expect(live.json.data).toHaveLength(1);
+    const [invoice] = live.json.data;
+    expect(invoice).toMatchObject({
+      type: 'invoice',
+      account: corporate,
+      status: 'open',
+      currency: 'EUR',
+      period: { id: '2026-10', start: OCTOBER.start, end: OCTOBER.end },
+      credits: null,
+      livemode: true,
+    });
+    expect(invoice.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    // Paris 110.00 at 10 % and London 120.00 at 20 %, tax-inclusive: nets 100.00 and 100.00.
+    expect(invoice.tax_buckets).toEqual([
+      { category: 'reduced', rate: 10, net: 100, tax: 10 },
+      { category: 'standard', rate: 20, net: 100, tax: 20 },
+    ]);
+    expect(invoice).toMatchObject({ net: 200, tax: 30, gross: 230 });
+
+    const sandbox = await list(keys.corporateTest);
+    expect(sandbox.json.data.map((d: { number: string; livemode: boolean }) => [d.number.startsWith('INV-TEST-'), d.livemode])).toEqual([
+      [true, false],
+    ]);
+    expect((await list(keys.other)).json.data.map((d: { account: string }) => d.account)).toEqual([other]);
+  });
+
+  it("lets an operator key see every account's documents and filter them", async () => {
+    const all = await list(keys.operator);
+    expect(all.json.data.map((d: { account: string }) => d.account).sort()).toEqual([corporate, other].sort());
+    expect((await list(keys.operator, `account=${other}`)).json.data.map((d: { account: string }) => d.account)).toEqual([other]);
+    expect((await list(keys.operator, 'period=2026-09')).json.data).toEqual([]);
+    expect((await list(keys.operator, 'type=credit_note')).json.data).toEqual([]);
+    const page = await list(keys.operator, 'limit=1');
+    expect(page.json).toMatchObject({ has_more: true });
+    const next = await list(keys.operator, `limit=1&cursor=${page.json.next_cursor}`);
+    expect(next.json.data[0].number).not.toBe(page.json.data[0].number);
+  });
+
+  it('reads one document with its lines; another account or environment gets 404, a key without the scope 403', async () => {
+    const [invoice] = (await list(keys.corporate)).json.data;
+    const one = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}`, keys.corporate);
+    expect(one.status).toBe(200);
+    expect(one.json.lines.map((l: { kind: string; rate: number; net: number; tax: number }) => [l.kind, l.rate, l.net, l.tax])).toEqual([
+      ['fare', 10, 100, 10],
+      ['fare', 20, 100, 20],
+    ]);
+    expect(one.json.lines[0].ref).toMatch(/^bkg_/);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}`, keys.other)).status).toBe(404);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}`, keys.corporateTest)).status).toBe(404);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}`, keys.operator)).status).toBe(200);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/nope`, keys.corporate)).status).toBe(422);
+    expect((await list(keys.noScope)).status).toBe(403);
+    expect((await list(keys.corporate, 'status=bogus')).status).toBe(422);
+  });
+});
