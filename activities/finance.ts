@@ -1,8 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { billingTargets, closePeriod, issueInvoice } from '../db/finance';
+import { billingTargets, closePeriod, issueInvoice, type IssueOutcome } from '../db/finance';
 import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
-import type { BillingTarget, IssuedDocument, PeriodRef } from '../contracts/finance';
+import type { BillingTarget, PeriodRef } from '../contracts/finance';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
 export function createFinanceActivities({ orm }: { orm: MikroORM }) {
@@ -27,7 +27,7 @@ export function createFinanceActivities({ orm }: { orm: MikroORM }) {
       return billingTargets(orm, period);
     },
 
-    async issuePeriodInvoice(input: { period: PeriodRef; target: BillingTarget }): Promise<IssuedDocument | null> {
+    async issuePeriodInvoice(input: { period: PeriodRef; target: BillingTarget }): Promise<IssueOutcome> {
       return issueInvoice(orm, input.period, input.target);
     },
   };

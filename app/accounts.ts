@@ -1,3 +1,4 @@
+import type { BillingDetails } from '../domain/billing-details';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { generateApiKey, generateClientId, generateClientSecret, maskApiKey } from '../infra/credentials';
 import { createPartnerEndpoints } from './partner-endpoints';
@@ -90,11 +91,21 @@ export async function revokeClient(orm: MikroORM, clientId: string): Promise<voi
   await orm.em.fork().nativeUpdate(OAuthClientSchema, { id: clientId }, { revokedAt: new Date() });
 }
 
-export async function createIntegratorAccount(orm: MikroORM, name: string, kind: AccountKind = 'corporate') {
+export async function createIntegratorAccount(orm: MikroORM, name: string, kind: AccountKind = 'corporate', billing: BillingDetails = {}) {
   const em = orm.em.fork();
-  const account = em.create(IntegratorAccountSchema, { id: newId('acct'), name, kind, createdAt: new Date() });
+  const account = em.create(IntegratorAccountSchema, { id: newId('acct'), name, kind, billing, createdAt: new Date() });
   await em.flush();
   return { accountId: account.id, name, kind };
+}
+
+/** Sets the given billing fields of an account (others unchanged); null when there is no such account. */
+export async function updateBillingDetails(orm: MikroORM, accountId: string, patch: BillingDetails): Promise<BillingDetails | null> {
+  const em = orm.em.fork();
+  const account = await em.findOne(IntegratorAccountSchema, { id: accountId });
+  if (!account) return null;
+  account.billing = { ...account.billing, ...patch };
+  await em.flush();
+  return account.billing;
 }
 
 export async function createApiKey(

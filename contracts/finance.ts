@@ -39,8 +39,14 @@ export interface IssuedDocument {
   lines: number;
 }
 
+/** A live invoice the cycle could not issue: its account lacks billing details (it is billed once they are complete). */
+export interface UnbilledAccount extends BillingTarget {
+  missing: string[];
+}
+
 export interface CycleSummary {
   period: PeriodRef;
   closedAt: string;
   invoices: IssuedDocument[];
+  unbilled: UnbilledAccount[];
 }

@@ -9,6 +9,7 @@ import { newId } from '../infra/ids';
 export async function appendBillingEntry(em: EntityManager, booking: EndedBooking): Promise<void> {
   const fact = billableFactOf(booking);
   if (!fact) return;
+  const accountId = fact.partyKind === 'account' ? fact.partyId : await partnerBillingAccount(em, fact.partyId);
   await em.execute(
     `insert into billing_entries (id, booking_id, kind, party_kind, party_id, livemode, currency, gross_minor, commission_minor,
        jurisdiction, vehicle_class, booking_ref, tax_point)
@@ -17,8 +18,8 @@ export async function appendBillingEntry(em: EntityManager, booking: EndedBookin
       newId('ble'),
       fact.bookingId,
       fact.kind,
-      fact.partyKind,
-      fact.partyId,
+      'account',
+      accountId,
       fact.livemode,
       fact.currency,
       fact.grossMinor,
@@ -29,4 +30,23 @@ export async function appendBillingEntry(em: EntityManager, booking: EndedBookin
       fact.taxPoint,
     ],
   );
+}
+
+/**
+ * The account a partner is billed through: its linked account, created (corporate, named after it) the first time one
+ * of its rides is billed. The partner's row is locked meanwhile, so two rides ending at once link one account.
+ */
+async function partnerBillingAccount(em: EntityManager, partnerId: string): Promise<string> {
+  const [partner] = await em.execute<{ account_id: string | null; name: string }[]>(
+    'select account_id, name from partners where id = ? for update',
+    [partnerId],
+  );
+  if (partner.account_id) return partner.account_id;
+  const accountId = newId('acct');
+  await em.execute(`insert into integrator_accounts (id, name, kind, created_at) values (?, ?, 'corporate', now())`, [
+    accountId,
+    partner.name,
+  ]);
+  await em.execute('update partners set account_id = ? where id = ?', [accountId, partnerId]);
+  return accountId;
 }

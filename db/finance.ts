@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { DEFAULT_TERMS_DAYS, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
 import { documentTotals, netOfGross } from '../domain/invoice-math';
 import { taxRuleAt, type LineKind } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
@@ -49,15 +50,16 @@ interface EntryRow {
 }
 
 const DESCRIPTIONS: Record<string, string> = { fare: 'Ride', cancellation_fee: 'Cancellation fee', no_show_fee: 'No-show fee' };
-/** Payment terms until billing details carry the account's own. */
-const DEFAULT_TERMS_DAYS = 30;
+
+/** An invoice issued (or found issued), a live one waiting for its account's billing details, or nothing to bill. */
+export type IssueOutcome = IssuedDocument | { unbilled: string[] } | null;
 
 /**
  * Issues the invoice of one party, currency and environment for a period, in one transaction: its lines (one per
  * ride and fee, net, taxed by the rule in force at the line's tax point), its buckets and totals, and the next number
  * of its series, so a crash neither burns nor repeats a number. Issued once: a second call answers the first invoice.
  */
-export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: BillingTarget): Promise<IssuedDocument | null> {
+export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: BillingTarget): Promise<IssueOutcome> {
   const existing = await findInvoice(orm.em.fork(), period.id, target);
   if (existing) return existing;
   try {
@@ -69,12 +71,25 @@ export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: Bil
   }
 }
 
-async function insertInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget): Promise<IssuedDocument | null> {
+async function insertInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget): Promise<IssueOutcome> {
+  // Issuers of the same invoice queue here; the second finds the first's document.
+  const key = [period.id, target.partyKind, target.partyId, target.currency, target.livemode].join('|');
+  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+  const issued = await findInvoice(em, period.id, target);
+  if (issued) return issued;
   const entries = await em.execute<EntryRow[]>(
     `select e.* ${OPEN_ENTRIES} and e.party_kind = ? and e.party_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
     [new Date(period.end), period.id, target.partyKind, target.partyId, target.currency, target.livemode],
   );
   if (!entries.length) return null;
+  const [account] = await em.execute<{ name: string; billing: BillingDetails }[]>(
+    'select name, billing from integrator_accounts where id = ?',
+    [target.partyId],
+  );
+  const billing: BillingDetails = account?.billing ?? {};
+  const missing = missingBillingDetails(billing);
+  // A live invoice is a tax document: without its buyer's details it waits (the next run bills it once complete).
+  if (target.livemode && missing.length) return { unbilled: missing };
   const lines = entries.map((e) => {
     const rule = taxRuleAt({ jurisdiction: e.jurisdiction, kind: e.kind, vehicleClass: e.vehicle_class, at: new Date(e.tax_point) });
     // Prices are agreed tax-inclusive; a partner is billed net of its commission.
@@ -94,8 +109,8 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
   const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
   await em.execute(
     `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at, due_at,
-       net_minor, tax_minor, gross_minor, tax_buckets)
-     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)`,
+       net_minor, tax_minor, gross_minor, tax_buckets, billing_details)
+     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
       number,
@@ -105,11 +120,13 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
       target.currency,
       period.id,
       now,
-      new Date(now.getTime() + DEFAULT_TERMS_DAYS * 86_400_000),
+      new Date(now.getTime() + (billing.terms_days ?? DEFAULT_TERMS_DAYS) * 86_400_000),
       String(totals.net),
       String(totals.tax),
       String(totals.gross),
       JSON.stringify(buckets),
+      // What the document says of its buyer, as it stood; a sandbox invoice says which details were missing.
+      JSON.stringify({ name: account?.name ?? null, ...billing, ...(missing.length ? { incomplete: missing } : {}) }),
     ],
   );
   for (const [i, l] of lines.entries()) {

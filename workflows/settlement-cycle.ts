@@ -1,8 +1,14 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { executeChild, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { executeChild, log, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { FinanceActivities } from '../activities/finance';
 import { fromMinor } from '../domain/money';
-import { settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
+import {
+  settlementCycleWorkflowId,
+  type CycleSummary,
+  type IssuedDocument,
+  type SettlementCycleInput,
+  type UnbilledAccount,
+} from '../contracts/finance';
 import { CycleStepKey, FinancePeriodKey } from '../contracts/search-attributes';
 import { publishPublicEvent } from './public-events';
 
@@ -28,7 +34,7 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      return { period, closedAt: '', invoices: [] }; // `hub finance run` is closing it right now
+      return { period, closedAt: '', invoices: [], unbilled: [] }; // `hub finance run` is closing it right now
     }
   }
   const { period } = input;
@@ -42,12 +48,15 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
   const closedAt = await closeFinancePeriod(period);
 
   step('invoicing');
-  const invoices = [];
+  const invoices: IssuedDocument[] = [];
+  const unbilled: UnbilledAccount[] = [];
   // One party after the other: numbers follow a stable order (party, currency, environment).
   for (const target of await financeBillingTargets(period)) {
-    const issued = await issuePeriodInvoice({ period, target });
-    if (issued) invoices.push(issued);
+    const outcome = await issuePeriodInvoice({ period, target });
+    if (outcome && 'unbilled' in outcome) unbilled.push({ ...target, missing: outcome.unbilled });
+    else if (outcome) invoices.push(outcome);
   }
+  if (unbilled.length) log.warn('accounts not billed: billing details incomplete', { period: period.id, unbilled });
 
   step('notifying');
   for (const doc of invoices.filter((d) => d.partyKind === 'account')) {
@@ -71,5 +80,5 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
   }
 
   step('done');
-  return { period, closedAt, invoices };
+  return { period, closedAt, invoices, unbilled };
 }

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { BillingDetails } from '../../domain/billing-details';
 
 export type KeyEnvironment = 'live' | 'test';
 
@@ -10,6 +11,8 @@ export interface IntegratorAccount {
   id: string;
   name: string;
   kind: AccountKind;
+  /** What invoices say of the account as buyer (domain/billing-details.ts). */
+  billing: BillingDetails;
   createdAt: Date;
 }
 
@@ -36,6 +39,7 @@ export const IntegratorAccountSchema = new EntitySchema<IntegratorAccount>({
     id: { type: 'string', primary: true },
     name: { type: 'string' },
     kind: { type: 'string', default: 'corporate' },
+    billing: { type: 'json', default: '{}' },
     createdAt: { type: 'datetime' },
   },
 });

@@ -39,8 +39,16 @@ describe('Public Integration API: invoices', () => {
   beforeAll(async () => {
     [db, env] = await Promise.all([freshDatabase(), timeSkippingEnvironment()]);
     hub = await startTestHub(db, env, { workers: false });
-    corporate = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
-    other = (await createIntegratorAccount(db.orm, 'Globex')).accountId;
+    const billing = {
+      legal_name: 'Acme Travel SAS',
+      address: '1 rue de la Paix',
+      city: 'Paris',
+      postal_code: '75002',
+      country: 'FR',
+      email: 'ap@acme.example',
+    };
+    corporate = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', billing)).accountId;
+    other = (await createIntegratorAccount(db.orm, 'Globex', 'corporate', { ...billing, legal_name: 'Globex GmbH' })).accountId;
     const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
     const key = async (accountId: string, environment: 'live' | 'test', scopes: string[]) =>
       (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'test', scopes })).key;

@@ -36,7 +36,7 @@ describe('finance schedule and CLI', () => {
       status: 'completed',
       partnerId: null,
       accountId,
-      environment: 'live',
+      environment: 'sandbox', // the sandbox series: issued even without billing details
       currency: 'EUR',
       market: 'PAR',
       vehicleClass: 'executive',

@@ -218,10 +218,37 @@ describe('accounts and API keys', () => {
     expect(listed).toContainEqual(expect.objectContaining({ account_id: corporate.account_id, kind: 'corporate' }));
     expect(listed).toContainEqual(expect.objectContaining({ account_id: operator.account_id, kind: 'operator' }));
     const text = await hub('accounts', 'list');
-    expect(text.stdout).toMatch(/^ID\s+NAME\s+KIND\s+CREATED/m);
+    expect(text.stdout).toMatch(/^ID\s+NAME\s+KIND\s+BILLING\s+CREATED/m);
     expect(text.stdout).toMatch(new RegExp(`${operator.account_id}\\s+Dispatch ERP\\s+operator\\s`));
     expect(text.stdout).toMatch(new RegExp(`${corporate.account_id}\\s+Client Portal\\s+corporate\\s`));
     expect((await hub('accounts', 'create', '--name', 'Dispatch ERP', '--kind', 'operator')).stdout).toMatch(/kind\s+operator/);
+  });
+
+  test('billing details: set at creation or by update, checked, and shown as complete or missing', async () => {
+    const created = await hubJson('accounts', 'create', '--name', 'Acme', '--legal-name', 'Acme Travel SAS', '--country', 'FR');
+    const listed = async () => (await hub('accounts', 'list')).stdout.split('\n').find((l) => l.startsWith(created.account_id))!;
+    expect(await listed()).toContain('incomplete (missing address, city, postal_code, email)');
+    const bad = await hub('accounts', 'update', created.account_id, '--country', 'France');
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('ISO 3166-1 alpha-2') });
+    expect((await hub('accounts', 'update', created.account_id, '--terms-days', '365')).code).toBe(2);
+    const updated = await hubJson(
+      'accounts',
+      'update',
+      created.account_id,
+      '--address',
+      '1 rue de la Paix',
+      '--city',
+      'Paris',
+      '--postal-code',
+      '75002',
+      '--email',
+      'ap@acme.example',
+      '--terms-days',
+      '45',
+    );
+    expect(updated).toMatchObject({ billing_complete: true, billing: { legal_name: 'Acme Travel SAS', country: 'FR', terms_days: 45 } });
+    expect(await listed()).toMatch(/\scomplete\s/);
+    expect((await hub('accounts', 'update', 'acct_nope', '--city', 'Paris')).code).toBe(1);
   });
 
   test('an unknown --kind is refused with a usage error naming the kinds, and creates nothing', async () => {

@@ -1,9 +1,10 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking';
+import { updateBillingDetails } from '../../app/accounts';
 import { appendBillingEntry } from '../../db/billing-entries';
 import { issueInvoice } from '../../db/finance';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
-import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
+import { settlementCycleWorkflowId, type CycleSummary, type IssuedDocument, type PeriodRef } from '../../contracts/finance';
 import { documentTotals } from '../../domain/invoice-math';
 import { newId } from '../../infra/ids';
 import { runWorkers } from '../../workers/create-workers';
@@ -26,12 +27,35 @@ describe('settlement cycle', () => {
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
     running = runWorkers(await createTestWorkers(env, db));
+    await billedAccount(ACME, 'Acme');
+    await billedAccount(GLOBEX, 'Globex');
   });
   afterAll(async () => {
     running?.shutdown();
     await running?.done;
     await Promise.all([env?.teardown(), db?.close()]);
   });
+
+  const ACME = 'acct_a_acme';
+  const GLOBEX = 'acct_b_globex';
+  let partnerAccount: string;
+
+  /** An account with complete billing details (fixed ids: targets are ordered by account). */
+  async function billedAccount(id: string, name: string) {
+    const billing = {
+      legal_name: `${name} Ltd`,
+      address: '1 Main St',
+      city: 'Paris',
+      postal_code: '75001',
+      country: 'FR',
+      email: `ap@${id}.example`,
+    };
+    await sql(`insert into integrator_accounts (id, name, kind, billing, created_at) values (?, ?, 'corporate', ?::jsonb, now())`, [
+      id,
+      name,
+      JSON.stringify(billing),
+    ]);
+  }
 
   const runCycle = (period: PeriodRef) =>
     env.client.workflow.execute('settlementCycleWorkflow', {
@@ -79,19 +103,31 @@ describe('settlement cycle', () => {
     };
     await activities.recordBookingChange(change);
     await activities.recordBookingChange(change);
-    const rows = await sql<{ kind: string; party_kind: string; gross_minor: string; commission_minor: string; tax_point: string }>(
-      'select * from billing_entries where booking_id = ?',
-      [booking.id],
-    );
+    const rows = await sql<{
+      kind: string;
+      party_kind: string;
+      party_id: string;
+      gross_minor: string;
+      commission_minor: string;
+      tax_point: string;
+    }>('select * from billing_entries where booking_id = ?', [booking.id]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'fare', party_kind: 'partner', gross_minor: String(booking.fareTotalMinor) });
+    // A partner is billed through its linked account, created for it on its first billed ride.
+    const [{ account_id }] = await sql<{ account_id: string }>('select account_id from partners where id = ?', [partner.partnerId]);
+    partnerAccount = account_id;
+    expect(rows[0]).toMatchObject({
+      kind: 'fare',
+      party_kind: 'account',
+      party_id: account_id,
+      gross_minor: String(booking.fareTotalMinor),
+    });
     expect(Number(rows[0].commission_minor)).toBeGreaterThan(0); // a partner is billed net of its commission
     expect(new Date(rows[0].tax_point)).toEqual(new Date('2026-10-15T10:00:00.000Z'));
     await expect(sql('update billing_entries set gross_minor = 1 where booking_id = ?', [booking.id])).rejects.toThrow(/immutable/);
   });
 
   it('issues one invoice per party, currency and environment with gapless numbers, adds nothing on a re-run, and keeps late rides for the next period', async () => {
-    const [acmeEur, acmeJpy, globex] = ['acc_acme', 'acc_acme', 'acc_globex'].map((id) => ({ kind: 'account' as const, id }));
+    const [acmeEur, acmeJpy, globex] = [ACME, ACME, GLOBEX].map((id) => ({ kind: 'account' as const, id }));
     await fact(acmeEur, { gross: 11_000, at: '2026-10-03T08:00:00Z' });
     await fact(acmeEur, { gross: 5_500, at: '2026-10-20T08:00:00Z', kind: 'no_show' });
     await fact(acmeEur, { gross: 12_000, at: '2026-10-21T08:00:00Z', market: 'LON' });
@@ -100,19 +136,17 @@ describe('settlement cycle', () => {
     await fact(globex, { gross: 9_999, at: '2026-11-02T08:00:00Z' }); // the next period's
 
     const first = await runCycle(OCTOBER);
+    // The partner's ride of the first test waits: the account it is billed through has no billing details yet.
+    expect(first.unbilled).toEqual([
+      expect.objectContaining({ partyId: partnerAccount, livemode: true, missing: expect.arrayContaining(['legal_name', 'country']) }),
+    ]);
     expect(first.invoices.map((d) => [d.partyId, d.currency, d.livemode, d.lines])).toEqual([
-      ['acc_acme', 'EUR', true, 3],
-      ['acc_acme', 'JPY', true, 1],
-      ['acc_globex', 'EUR', false, 1],
-      [expect.stringMatching(/^ptn_/), 'EUR', true, 1], // the partner's ride of the first test
+      [ACME, 'EUR', true, 3],
+      [ACME, 'JPY', true, 1],
+      [GLOBEX, 'EUR', false, 1],
     ]);
     const year = new Date().getUTCFullYear();
-    expect(first.invoices.map((d) => d.number)).toEqual([
-      `INV-${year}-000001`,
-      `INV-${year}-000002`,
-      `INV-TEST-${year}-000001`,
-      `INV-${year}-000003`,
-    ]);
+    expect(first.invoices.map((d) => d.number)).toEqual([`INV-${year}-000001`, `INV-${year}-000002`, `INV-TEST-${year}-000001`]);
 
     // Paris at 10 % and London at 20 % make two buckets; each rounded once from its net; the document adds up.
     const [eur] = await sql<{
@@ -148,10 +182,24 @@ describe('settlement cycle', () => {
     const again = await runCycle(OCTOBER);
     expect(again.invoices.map((d) => d.number)).toEqual(first.invoices.map((d) => d.number));
     expect(again.closedAt).toBe(first.closedAt);
-    expect(await sql('select count(*)::int as n from finance_documents')).toEqual([{ n: 4 }]);
+    expect(await sql('select count(*)::int as n from finance_documents')).toEqual([{ n: 3 }]);
 
+    // Once the partner's account has its billing details, the next run bills its waiting ride too.
+    await updateBillingDetails(db.orm, partnerAccount, {
+      legal_name: 'Partner SA',
+      address: '2 quai',
+      city: 'Lyon',
+      postal_code: '69002',
+      country: 'FR',
+      email: 'ap@partner.example',
+    });
     const next = await runCycle(NOVEMBER_FIRST_WEEK);
-    expect(next.invoices.map((d) => [d.number, d.partyId, d.lines])).toEqual([[`INV-${year}-000004`, 'acc_globex', 2]]);
+    // Targets go in account order: the linked account's generated id sorts before the fixed ones.
+    expect(next.invoices.map((d) => [d.number, d.partyId, d.lines])).toEqual([
+      [`INV-${year}-000003`, partnerAccount, 1],
+      [`INV-${year}-000004`, GLOBEX, 2],
+    ]);
+    expect(next.unbilled).toEqual([]);
   });
 
   it('never changes an issued invoice: amounts and lines are refused, the status may move', async () => {
@@ -165,16 +213,16 @@ describe('settlement cycle', () => {
   it('numbers without gaps when several cycles issue at once, and one invoice when two issue the same', async () => {
     const period: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };
     const parties = Array.from({ length: 12 }, (_, i) => ({ kind: 'account' as const, id: `acc_busy_${String(i).padStart(2, '0')}` }));
-    for (const p of parties) await fact(p, { gross: 1_000 + parties.indexOf(p), at: '2026-09-10T08:00:00Z' });
+    for (const p of parties) await fact(p, { gross: 1_000 + parties.indexOf(p), at: '2026-09-10T08:00:00Z', live: false });
     await sql(`insert into finance_periods (id, starts_at, ends_at) values (?, ?, ?)`, [period.id, period.start, period.end]);
     const before = await sql<{ last_seq: string }>(`select last_seq from document_series where series = ?`, [
-      `INV-${new Date().getUTCFullYear()}`,
+      `INV-TEST-${new Date().getUTCFullYear()}`,
     ]);
-    const target = (id: string) => ({ partyKind: 'account' as const, partyId: id, currency: 'EUR', livemode: true });
+    const target = (id: string) => ({ partyKind: 'account' as const, partyId: id, currency: 'EUR', livemode: false });
     const issued = await Promise.all(
       parties.flatMap((p) => [issueInvoice(db.orm, period, target(p.id)), issueInvoice(db.orm, period, target(p.id))]),
     );
-    const numbers = [...new Set(issued.map((d) => d!.number))];
+    const numbers = [...new Set(issued.map((d) => (d as IssuedDocument).number))];
     expect(numbers).toHaveLength(parties.length); // the pair of each party answered one invoice
     const seqs = numbers.map((n) => Number(n.split('-').at(-1))).sort((a, b) => a - b);
     const start = Number(before[0].last_seq) + 1;
