@@ -1,3 +1,4 @@
+import type { BillingDetails } from '../domain/billing-details';
 import type { BlockList } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -20,6 +21,8 @@ export interface ApiDeps {
   logger: Logger;
   signingKeys: SigningKeyStore;
   publicBaseUrl: string;
+  /** The company that issues invoices (INVOICE_SELLER; a demo company in development). */
+  invoiceSeller: BillingDetails;
   oauth: { issuer: string; audience: string; tokenTtlSeconds: number };
   partnerRateLimitPerMinute: number;
   /** How long a quote may be booked (QUOTE_VALIDITY_SECONDS). */

@@ -54,6 +54,7 @@ export function apiDeps(
     quoteValiditySeconds: config.quoteValiditySeconds,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,
+    invoiceSeller: config.invoiceSeller,
     codecServer: {
       codec: new PayloadEncryptionCodec(ring),
       access: codecAccess ?? (config.codecToken ? { token: config.codecToken } : undefined),

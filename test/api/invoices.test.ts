@@ -2,7 +2,8 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { appendBillingEntry } from '../../db/billing-entries';
 import { billingTargets, closePeriod, issueInvoice } from '../../db/finance';
-import type { PeriodRef } from '../../contracts/finance';
+import type { IssuedDocument, PeriodRef } from '../../contracts/finance';
+import { validateEinvoices } from '../support/einvoice-validator';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
@@ -45,6 +46,7 @@ describe('Public Integration API: invoices', () => {
       city: 'Paris',
       postal_code: '75002',
       country: 'FR',
+      tax_id: 'FR12345678901',
       email: 'ap@acme.example',
     };
     corporate = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', billing)).accountId;
@@ -128,5 +130,32 @@ describe('Public Integration API: invoices', () => {
     expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/nope`, keys.corporate)).status).toBe(422);
     expect((await list(keys.noScope)).status).toBe(403);
     expect((await list(keys.corporate, 'status=bogus')).status).toBe(422);
+  });
+
+  it('serves a document as an EN 16931 e-invoice the published rules accept, and says why when it cannot', async () => {
+    const [invoice] = (await list(keys.corporate)).json.data;
+    const response = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}/einvoice`, {
+      headers: { authorization: `Bearer ${keys.corporate}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(xml).toContain(`<cbc:ID>${invoice.number}</cbc:ID>`);
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">230.00</cbc:PayableAmount>');
+    const [failures] = validateEinvoices([xml]);
+    expect(failures.filter((f) => f.flag === 'fatal')).toEqual([]);
+
+    // A sandbox invoice issued while the account's details were incomplete has no e-invoice.
+    const bare = (await createIntegratorAccount(db.orm, 'Bare')).accountId;
+    const bareKey = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: bare, environment: 'test', label: 't', scopes: ['invoices.read'] })
+    ).key;
+    await ride(bare, { gross: 1_000, at: '2026-09-07T08:00:00Z', live: false });
+    const september: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };
+    await closePeriod(db.orm, september);
+    const issued = await issueInvoice(db.orm, september, { partyKind: 'account', partyId: bare, currency: 'EUR', livemode: false });
+    const number = (issued as IssuedDocument).number;
+    const refused = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${number}/einvoice`, bareKey);
+    expect(refused).toMatchObject({ status: 409, json: { detail: expect.stringContaining('legal_name') } });
   });
 });

@@ -1,3 +1,4 @@
+import { DEMO_SELLER } from '../../infra/config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -73,7 +74,12 @@ describe('production entry points as separate processes', () => {
       // The partner's receiver runs on this machine (a sandbox webhook), which only a development hub may reach.
       HUB_DEV_WEBHOOK_TARGETS: 'true',
     };
-    productionEnv = { ...processEnv, NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://hub.example.com' };
+    productionEnv = {
+      ...processEnv,
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://hub.example.com',
+      INVOICE_SELLER: JSON.stringify(DEMO_SELLER),
+    };
     delete productionEnv.HUB_DEV_WEBHOOK_TARGETS;
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     for (const entry of ['api/server.ts', 'workers/main.ts']) {

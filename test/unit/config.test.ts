@@ -28,6 +28,15 @@ describe('configuration', () => {
     TEMPORAL_ADDRESS: 'temporal:7233',
     HUB_ENCRYPTION_KEY: key,
     HUB_HASH_PEPPER: key,
+    INVOICE_SELLER: JSON.stringify({
+      legal_name: 'Paris Chauffeurs SAS',
+      address: '5 avenue Foch',
+      city: 'Paris',
+      postal_code: '75116',
+      country: 'FR',
+      tax_id: 'FR40303265045',
+      email: 'billing@paris-chauffeurs.example',
+    }),
   };
 
   it('requires every production setting at once and lists the missing ones', () => {
@@ -53,7 +62,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, NODE_ENV: 'production', HUB_DEV_WEBHOOK_TARGETS: 'true' })).toThrow(
       /HUB_DEV_WEBHOOK_TARGETS is for development only/,
     );
+    const { INVOICE_SELLER: _seller, ...withoutSeller } = production;
+    expect(() => loadConfig({ ...withoutSeller, NODE_ENV: 'production' })).toThrow(
+      /INVOICE_SELLER must name the company that issues invoices/,
+    );
+    expect(() => loadConfig({ ...production, INVOICE_SELLER: '{"legal_name":"X"}' })).toThrow(
+      /INVOICE_SELLER: the seller needs address, city/,
+    );
+    expect(() => loadConfig({ ...production, INVOICE_SELLER: 'Paris Chauffeurs' })).toThrow(/INVOICE_SELLER: must be JSON/);
     const config = loadConfig({ ...production, NODE_ENV: 'production' });
+    expect(config.invoiceSeller).toMatchObject({ legal_name: 'Paris Chauffeurs SAS', tax_id: 'FR40303265045' });
     expect(config.oauth.issuer).toBe('https://hub.example.com');
     expect(config.devWebhookTargets).toBe(false);
     // Without NODE_ENV=production nothing is required up front (tests, npm start), and development targets are off unless set.

@@ -1,0 +1,71 @@
+import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
+import type { TaxCategory } from '../domain/tax-rules';
+import { ublXml, type UblParty } from '../domain/ubl';
+
+/** An issued document as stored (db/finance.ts), with its buyer's details as they stood at issue. */
+export interface StoredDocument {
+  number: string;
+  type: 'invoice' | 'credit_note';
+  issued_at: string;
+  due_at: string | null;
+  currency: string;
+  starts_at: string;
+  ends_at: string;
+  party_id: string;
+  net_minor: string;
+  tax_minor: string;
+  gross_minor: string;
+  tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[];
+  billing_details: BillingDetails & { name?: string | null };
+  credits: string | null;
+  credits_issued_at?: string | null;
+}
+
+export interface StoredLine {
+  description: string;
+  net_minor: string;
+  category: TaxCategory;
+  rate_ppm: number;
+}
+
+const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
+function ublParty(d: BillingDetails): UblParty | string[] {
+  const endpoint = electronicAddress(d);
+  const missing = [...missingBillingDetails(d), ...(endpoint ? [] : ['peppol_id (or a tax_id of a country with a Peppol VAT scheme)'])];
+  if (missing.length || !endpoint) return missing;
+  return {
+    legalName: d.legal_name!,
+    address: d.address!,
+    city: d.city!,
+    postalCode: d.postal_code!,
+    country: d.country!,
+    taxId: d.tax_id,
+    endpoint,
+  };
+}
+
+/** The document as an EN 16931 e-invoice (UBL, Peppol BIS Billing 3.0), or what its buyer's details lack for one. */
+export function einvoiceOf(doc: StoredDocument, lines: StoredLine[], seller: BillingDetails): { xml: string } | { missing: string[] } {
+  const buyer = ublParty(doc.billing_details);
+  const from = ublParty(seller);
+  if (Array.isArray(buyer)) return { missing: buyer };
+  if (Array.isArray(from)) return { missing: from.map((m) => `seller ${m}`) };
+  const xml = ublXml({
+    number: doc.number,
+    type: doc.type,
+    issueDate: day(doc.issued_at),
+    dueDate: doc.due_at ? day(doc.due_at) : undefined,
+    currency: doc.currency,
+    // The period's end is exclusive; the document names its last day.
+    period: { start: day(doc.starts_at), end: day(new Date(Date.parse(doc.ends_at) - 1).toISOString()) },
+    buyerReference: doc.party_id,
+    preceding: doc.credits ? { number: doc.credits, issueDate: day(doc.credits_issued_at ?? doc.issued_at) } : undefined,
+    seller: from,
+    buyer,
+    buckets: doc.tax_buckets.map((b) => ({ category: b.category, ratePpm: b.rate_ppm, net: BigInt(b.net), tax: BigInt(b.tax) })),
+    lines: lines.map((l) => ({ description: l.description, net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })),
+    totals: { net: BigInt(doc.net_minor), tax: BigInt(doc.tax_minor), gross: BigInt(doc.gross_minor) },
+  });
+  return { xml };
+}

@@ -1,0 +1,38 @@
+"""Validates UBL e-invoices against EN 16931 and Peppol BIS Billing 3.0 (the published Schematron, compiled to XSLT),
+with Saxon-HE. Usage: validate-einvoice.py <rules dir> <file.xml>...; prints one JSON object per file:
+{"file", "failures": [{"rule", "flag", "location", "text"}]} (failed assertions of either rule set)."""
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+from saxonche import PySaxonProcessor
+
+SVRL = "{http://purl.oclc.org/dsdl/svrl}"
+RULES = ["EN16931-UBL-validation.xslt", "PEPPOL-EN16931-UBL.xslt"]
+
+
+def main() -> None:
+    rules_dir, files = sys.argv[1], sys.argv[2:]
+    with PySaxonProcessor(license=False) as proc:
+        xslt = proc.new_xslt30_processor()
+        compiled = [xslt.compile_stylesheet(stylesheet_file=f"{rules_dir}/{name}") for name in RULES]
+        for path in files:
+            failures = []
+            for name, executable in zip(RULES, compiled):
+                report = executable.transform_to_string(source_file=path)
+                for failed in ET.fromstring(report).iter(f"{SVRL}failed-assert"):
+                    text = failed.find(f"{SVRL}text")
+                    failures.append(
+                        {
+                            "rules": name,
+                            "rule": failed.get("id"),
+                            "flag": failed.get("flag"),
+                            "location": failed.get("location"),
+                            "text": " ".join((text.text or "").split()) if text is not None else "",
+                        }
+                    )
+            print(json.dumps({"file": path, "failures": failures}))
+
+
+if __name__ == "__main__":
+    main()
