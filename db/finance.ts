@@ -98,14 +98,8 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
   });
   const totals = documentTotals(lines);
   const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
-  const series = `${target.livemode ? 'INV' : 'INV-TEST'}-${now.getUTCFullYear()}`;
-  const [{ seq }] = await em.execute<{ seq: string }[]>(
-    `insert into document_series (series, last_seq) values (?, 1)
-     on conflict (series) do update set last_seq = document_series.last_seq + 1 returning last_seq as seq`,
-    [series],
-  );
-  const number = `${series}-${seq.padStart(6, '0')}`;
-  const id = newId('inv');
+  const number = await nextNumber(em, 'INV', target.livemode, now);
+  const id = newId('doc');
   const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
   await em.execute(
     `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at, due_at,
@@ -182,4 +176,18 @@ async function findInvoice(em: EntityManager, periodId: string, t: BillingTarget
     gross: String(row.gross_minor),
     lines: Number(row.lines),
   };
+}
+
+/**
+ * The next number of a series (`INV-2026-000042`, sandbox `INV-TEST-2026-000001`), taken in the caller's transaction:
+ * the series row stays locked until it commits, and a rollback gives the number back, so numbers have no gaps.
+ */
+export async function nextNumber(em: EntityManager, prefix: 'INV' | 'CN', livemode: boolean, now: Date): Promise<string> {
+  const series = `${prefix}${livemode ? '' : '-TEST'}-${now.getUTCFullYear()}`;
+  const [{ seq }] = await em.execute<{ seq: string }[]>(
+    `insert into document_series (series, last_seq) values (?, 1)
+     on conflict (series) do update set last_seq = document_series.last_seq + 1 returning last_seq as seq`,
+    [series],
+  );
+  return `${series}-${String(seq).padStart(6, '0')}`;
 }

@@ -8,6 +8,7 @@ import { PUBLIC_EVENT_TYPES, type PublicEventType } from './public-events';
 export const EVENT_SCOPE_BY_PREFIX: Readonly<Record<string, string>> = {
   'booking.': 'bookings.read',
   'invoice.': 'invoices.read',
+  'credit_note.': 'invoices.read',
   'payment.': 'payments.read',
   'settlement.': 'payments.read',
 };

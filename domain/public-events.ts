@@ -4,6 +4,7 @@ export const PUBLIC_EVENT_TYPES = [
   'booking.cancelled',
   'booking.rescheduled',
   'invoice.created',
+  'credit_note.created',
   'payment.failed',
   'settlement.paid',
   'webhook.test',

@@ -9,6 +9,7 @@ import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
 import { receiptCommands } from './hub/receipts';
 import { financeCommands } from './hub/finance';
+import { invoiceCommands } from './hub/invoices';
 import { signingKeyCommands } from './hub/signing-keys';
 
 export type { HubIo } from './hub/cli';
@@ -23,6 +24,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   destinations: destinationCommands,
   receipts: receiptCommands,
   finance: financeCommands,
+  invoices: invoiceCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;

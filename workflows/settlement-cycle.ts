@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { executeChild, log, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { FinanceActivities } from '../activities/finance';
-import { fromMinor } from '../domain/money';
+import { documentEventData } from '../domain/finance-events';
 import {
   settlementCycleWorkflowId,
   type CycleSummary,
@@ -60,22 +60,12 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
 
   step('notifying');
   for (const doc of invoices.filter((d) => d.partyKind === 'account')) {
-    const amount = (minor: string) => fromMinor(Number(minor), doc.currency);
     await publishPublicEvent({
       type: 'invoice.created',
       dedupeKey: `invoice:${doc.number}`,
       accountId: doc.partyId,
       environment: doc.livemode ? 'live' : 'test',
-      data: {
-        number: doc.number,
-        type: doc.type,
-        account: doc.partyId,
-        net: amount(doc.net),
-        tax: amount(doc.tax),
-        gross: amount(doc.gross),
-        currency: doc.currency,
-        livemode: doc.livemode,
-      },
+      data: documentEventData(doc),
     });
   }
 

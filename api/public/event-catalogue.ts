@@ -3,7 +3,26 @@ import { RESCHEDULE_CAUSES } from '../../domain/reschedule';
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../../domain/public-events';
 import { PublicBooking } from './schemas';
 
-const Invoice = z.object({ number: z.string(), account: z.string(), net: z.number(), tax: z.number(), currency: z.string() });
+const Invoice = z.object({
+  number: z.string(),
+  type: z.enum(['invoice', 'credit_note']),
+  account: z.string(),
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+  currency: z.string(),
+  livemode: z.boolean(),
+});
+const invoice = {
+  number: 'INV-2026-000123',
+  type: 'invoice',
+  account: 'acct_01jd2k3m4n5p6q7r8s9t0v1w2x',
+  net: 1000,
+  tax: 200,
+  gross: 1200,
+  currency: 'EUR',
+  livemode: true,
+};
 const PaymentFailed = z.object({ payment_id: z.string(), reason: z.string(), invoice: z.string() });
 const Settlement = z.object({ settlement: z.string(), driver: z.string(), payable: z.number(), currency: z.string() });
 const TestEvent = z.object({ destination: z.string(), message: z.string() });
@@ -47,9 +66,15 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
     example: { ...booking, pickup_at: '2026-12-01T10:15:00.000Z', previous_pickup_at: '2026-12-01T09:30:00.000Z', cause: 'flight_watch' },
   },
   'invoice.created': {
-    description: 'An invoice or credit note was issued to the account.',
+    description:
+      'The settlement cycle issued an invoice to the account (amounts are decimals of its currency; see GET /api/public/v1/invoices/{number}).',
     data: Invoice,
-    example: { number: 'INV-2026-000123', account: 'acct_01jd2k3m4n5p6q7r8s9t0v1w2x', net: 1000, tax: 200, currency: 'EUR' },
+    example: invoice,
+  },
+  'credit_note.created': {
+    description: 'A credit note was issued against one of the account’s invoices (`credits` is that invoice’s number).',
+    data: Invoice.extend({ credits: z.string() }),
+    example: { ...invoice, number: 'CN-2026-000007', type: 'credit_note', net: 100, tax: 20, gross: 120, credits: 'INV-2026-000123' },
   },
   'payment.failed': {
     description: 'A payment failed, e.g. a 3-D Secure challenge was abandoned.',

@@ -7,7 +7,7 @@ import { Instant } from '../partner/schemas';
 import { fromMinor } from '../../domain/money';
 import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einvoice';
 
-const Cursor = keysetCursor((id) => /^(inv|cn)_[a-z0-9]{26}$/.test(id));
+const Cursor = keysetCursor((id) => /^doc_[a-z0-9]{26}$/.test(id));
 const Money = z.number().meta({ description: 'A decimal amount in the document currency (minor units / 10^exponent).' });
 const TaxBucket = z
   .object({

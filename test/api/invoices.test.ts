@@ -2,6 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { appendBillingEntry } from '../../db/billing-entries';
 import { billingTargets, closePeriod, issueInvoice } from '../../db/finance';
+import { issueCreditNote } from '../../db/credit-notes';
 import type { IssuedDocument, PeriodRef } from '../../contracts/finance';
 import { validateEinvoices } from '../support/einvoice-validator';
 import { timeSkippingEnvironment } from '../../stack/temporal';
@@ -157,5 +158,32 @@ describe('Public Integration API: invoices', () => {
     const number = (issued as IssuedDocument).number;
     const refused = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${number}/einvoice`, bareKey);
     expect(refused).toMatchObject({ status: 409, json: { detail: expect.stringContaining('legal_name') } });
+  });
+
+  it('lists a credit note with the invoice it corrects, and serves it as a valid UBL CreditNote', async () => {
+    const [invoice] = (await list(keys.corporate, 'type=invoice')).json.data;
+    const note = await issueCreditNote(db.orm, { invoiceNumber: invoice.number, positions: [2], reason: 'price_adjustment' });
+    const [listed] = (await list(keys.corporate, 'type=credit_note')).json.data;
+    expect(listed).toMatchObject({
+      number: note.number,
+      type: 'credit_note',
+      status: 'issued',
+      credits: invoice.number,
+      net: 100,
+      tax: 20,
+      gross: 120,
+    });
+    expect(listed.tax_buckets).toEqual([{ category: 'standard', rate: 20, net: 100, tax: 20 }]);
+    const invoiceAfter = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}`, keys.corporate);
+    expect(invoiceAfter.json).toMatchObject({ net: 200, tax: 30, gross: 230 }); // the invoice itself never changes
+
+    const response = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${note.number}/einvoice`, {
+      headers: { authorization: `Bearer ${keys.corporate}` },
+    });
+    const xml = await response.text();
+    expect(xml).toContain('<CreditNote ');
+    expect(xml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
+    const [failures] = validateEinvoices([xml]);
+    expect(failures.filter((f) => f.flag === 'fatal')).toEqual([]);
   });
 });

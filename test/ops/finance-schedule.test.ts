@@ -91,4 +91,38 @@ describe('finance schedule and CLI', () => {
     expect(periods).toHaveLength(12);
     expect(periods.find((p: { id: string }) => p.id === '2026-08')).toMatchObject({ invoices: 1, closedAt: expect.any(String) });
   });
+
+  it('credits an invoice from the CLI line by line, never twice, and tells the account', async () => {
+    await ride('acc_credit', new Date('2026-07-03T10:00:00Z'));
+    await ride('acc_credit', new Date('2026-07-04T10:00:00Z'));
+    const [invoice] = (await hubJson('finance', 'run', '--period', '2026-07')).invoices;
+    expect(invoice.lines).toBe(2);
+
+    const first = await hubJson('invoices', 'credit', '--invoice', invoice.number, '--reason', 'refund', '--lines', '2');
+    expect(first).toMatchObject({ type: 'credit_note', credits: invoice.number, lines: 1, partyId: 'acc_credit', livemode: false });
+    expect(first.number).toMatch(/^CN-TEST-\d{4}-\d{6}$/);
+    expect(await hub('invoices', 'credit', '--invoice', invoice.number, '--reason', 'refund', '--lines', '2')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('already credited'),
+    });
+    const rest = await hubJson('invoices', 'credit', '--invoice', invoice.number, '--reason', 'duplicate');
+    expect(rest.lines).toBe(1);
+    expect(BigInt(first.gross) + BigInt(rest.gross)).toBe(BigInt(invoice.gross));
+    expect(Number(rest.number.slice(-6))).toBe(Number(first.number.slice(-6)) + 1);
+    expect((await hub('invoices', 'credit', '--invoice', invoice.number, '--reason', 'refund')).stderr).toContain('every line');
+    expect((await hub('invoices', 'credit', '--invoice', invoice.number, '--reason', 'goodwill')).code).toBe(2);
+    expect((await hub('invoices', 'credit', '--invoice', 'INV-2026-999999', '--reason', 'refund')).code).toBe(1);
+
+    const events = await eventually(
+      () =>
+        db.orm.em
+          .getConnection()
+          .execute<{ type: string; dedupe_key: string }[]>(
+            `select type, dedupe_key from public_events where account_id = 'acc_credit' order by dedupe_key`,
+          ),
+      (rows) => rows.filter((r) => r.type === 'credit_note.created').length === 2,
+      'two credit_note.created recorded',
+    );
+    expect(events.map((e) => e.dedupe_key)).toEqual(expect.arrayContaining([`credit_note:${first.number}`, `credit_note:${rest.number}`]));
+  });
 });

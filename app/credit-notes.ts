@@ -1,0 +1,35 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { issueCreditNote, type CreditReason } from '../db/credit-notes';
+import { documentEventData } from '../domain/finance-events';
+import { PUBLIC_WEBHOOKS_TASK_QUEUE, publicEventWorkflowId, type PublishPublicEventInput } from '../contracts/public-webhooks';
+import type { IssuedDocument } from '../contracts/finance';
+
+/**
+ * Ops' correction of an issued invoice: a credit note reversing some or all of its lines, with its reason, and its
+ * `credit_note.created` to the account's webhook destinations (published once per number).
+ */
+export async function creditInvoice(
+  orm: MikroORM,
+  temporal: Client,
+  input: { invoiceNumber: string; positions?: number[]; reason: CreditReason },
+): Promise<IssuedDocument & { credits: string }> {
+  const note = await issueCreditNote(orm, input);
+  const event: PublishPublicEventInput = {
+    type: 'credit_note.created',
+    dedupeKey: `credit_note:${note.number}`,
+    accountId: note.partyId,
+    environment: note.livemode ? 'live' : 'test',
+    data: documentEventData(note),
+  };
+  try {
+    await temporal.workflow.start('publicEventWorkflow', {
+      workflowId: publicEventWorkflowId(event.dedupeKey),
+      taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+      args: [event],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+  return note;
+}

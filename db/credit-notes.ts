@@ -1,0 +1,131 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { documentTotals } from '../domain/invoice-math';
+import type { TaxCategory } from '../domain/tax-rules';
+import { newId } from '../infra/ids';
+import type { IssuedDocument } from '../contracts/finance';
+import { nextNumber } from './finance';
+
+export const CREDIT_REASONS = ['refund', 'price_adjustment', 'cancellation', 'duplicate'] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+export class CreditRefusal extends Error {}
+
+interface InvoiceLineRow {
+  position: number;
+  entry_id: string | null;
+  booking_id: string | null;
+  booking_ref: string | null;
+  kind: string;
+  description: string;
+  net_minor: string;
+  category: TaxCategory;
+  rate_ppm: number;
+  rule_id: string;
+  tax_point: string | null;
+  reversed: boolean;
+}
+
+/**
+ * Issues a credit note against an invoice, reversing the given lines (all when none are named) at their own net,
+ * category and rate, in one transaction with the next number of the CN series. A line is reversed at most once (a
+ * unique index), so a repeated credit is refused rather than doubled; the invoice itself never changes.
+ */
+export async function issueCreditNote(
+  orm: MikroORM,
+  input: { invoiceNumber: string; positions?: number[]; reason: CreditReason },
+): Promise<IssuedDocument & { credits: string }> {
+  return orm.em.fork().transactional(async (em) => {
+    const [invoice] = await em.execute<
+      {
+        id: string;
+        type: string;
+        party_kind: 'account';
+        party_id: string;
+        livemode: boolean;
+        currency: string;
+        period_id: string;
+        billing_details: unknown;
+      }[]
+    >(`select * from finance_documents where number = ? for update`, [input.invoiceNumber]);
+    if (!invoice || invoice.type !== 'invoice') throw new CreditRefusal(`no invoice ${input.invoiceNumber}`);
+    const lines = await em.execute<InvoiceLineRow[]>(
+      `select l.*, exists (select 1 from finance_document_lines r where r.reverses_document_id = l.document_id and r.reverses_position = l.position) as reversed
+       from finance_document_lines l where l.document_id = ? order by l.position`,
+      [invoice.id],
+    );
+    const wanted = input.positions?.length ? input.positions : lines.filter((l) => !l.reversed).map((l) => l.position);
+    const chosen = wanted.map((p) => {
+      const line = lines.find((l) => l.position === p);
+      if (!line) throw new CreditRefusal(`${input.invoiceNumber} has no line ${p} (lines 1–${lines.length})`);
+      if (line.reversed) throw new CreditRefusal(`line ${p} of ${input.invoiceNumber} is already credited`);
+      return line;
+    });
+    if (!chosen.length) throw new CreditRefusal(`every line of ${input.invoiceNumber} is already credited`);
+
+    const totals = documentTotals(chosen.map((l) => ({ net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })));
+    const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
+    const number = await nextNumber(em, 'CN', invoice.livemode, now);
+    const id = newId('doc');
+    const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
+    await em.execute(
+      `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at,
+         net_minor, tax_minor, gross_minor, tax_buckets, credits_document_id, reason, billing_details)
+       values (?, ?, 'credit_note', ?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        number,
+        invoice.party_kind,
+        invoice.party_id,
+        invoice.livemode,
+        invoice.currency,
+        invoice.period_id,
+        now,
+        String(totals.net),
+        String(totals.tax),
+        String(totals.gross),
+        JSON.stringify(buckets),
+        invoice.id,
+        input.reason,
+        JSON.stringify(invoice.billing_details),
+      ],
+    );
+    for (const [i, l] of chosen.entries()) {
+      await em.execute(
+        `insert into finance_document_lines (document_id, position, document_type, entry_id, booking_id, booking_ref, kind, description,
+           net_minor, tax_minor, category, rate_ppm, rule_id, tax_point, reverses_document_id, reverses_position)
+         values (?, ?, 'credit_note', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          i + 1,
+          l.entry_id,
+          l.booking_id,
+          l.booking_ref,
+          l.kind,
+          `Credit of line ${l.position}: ${l.description}`,
+          l.net_minor,
+          String(totals.lineTax[i]),
+          l.category,
+          l.rate_ppm,
+          l.rule_id,
+          l.tax_point ? new Date(l.tax_point) : null,
+          invoice.id,
+          l.position,
+        ],
+      );
+    }
+    return {
+      id,
+      number,
+      type: 'credit_note' as const,
+      partyKind: invoice.party_kind,
+      partyId: invoice.party_id,
+      livemode: invoice.livemode,
+      currency: invoice.currency,
+      net: String(totals.net),
+      tax: String(totals.tax),
+      gross: String(totals.gross),
+      lines: chosen.length,
+      credits: input.invoiceNumber,
+    };
+  });
+}

@@ -1,0 +1,30 @@
+import { fromMinor } from './money';
+
+/** An issued document as the finance events tell it (amounts in minor units as decimal strings). */
+export interface DocumentFacts {
+  number: string;
+  type: 'invoice' | 'credit_note';
+  partyId: string;
+  livemode: boolean;
+  currency: string;
+  net: string;
+  tax: string;
+  gross: string;
+  credits?: string;
+}
+
+/** `data` of `invoice.created` and `credit_note.created`: amounts as decimals of the document currency. */
+export function documentEventData(doc: DocumentFacts): Record<string, unknown> {
+  const amount = (minor: string) => fromMinor(Number(minor), doc.currency);
+  return {
+    number: doc.number,
+    type: doc.type,
+    account: doc.partyId,
+    net: amount(doc.net),
+    tax: amount(doc.tax),
+    gross: amount(doc.gross),
+    currency: doc.currency,
+    livemode: doc.livemode,
+    ...(doc.type === 'credit_note' ? { credits: doc.credits ?? null } : {}),
+  };
+}
