@@ -27,7 +27,7 @@ import { getPublicBooking } from './public/get-booking';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
-import { getInvoice, getInvoiceEinvoice, listInvoices } from './public/invoices';
+import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
@@ -76,6 +76,7 @@ export const OPERATIONS = [
   listInvoices,
   getInvoice,
   getInvoiceEinvoice,
+  getInvoicePdf,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,

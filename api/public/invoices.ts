@@ -6,6 +6,8 @@ import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../partner/schemas';
 import { fromMinor } from '../../domain/money';
 import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einvoice';
+import type { ApiDeps } from '../deps';
+import { renderFinanceDocument, type PdfLine } from './invoice-pdf';
 
 const Cursor = keysetCursor((id) => /^doc_[a-z0-9]{26}$/.test(id));
 const Money = z.number().meta({ description: 'A decimal amount in the document currency (minor units / 10^exponent).' });
@@ -171,23 +173,7 @@ export const getInvoice = defineOperation({
   },
   errors: [...ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
-    const seen = visibility(principal);
-    const em = deps.orm.em.fork();
-    const [doc] = await em.execute<DocumentRow[]>(`${SELECT} where d.number = ? and ${seen.sql}`, [params.number, ...seen.params]);
-    if (!doc) throw new ProblemError('not_found', { detail: `No document ${params.number}.`, param: 'number' });
-    const lines = await em.execute<
-      {
-        position: number;
-        booking_ref: string | null;
-        kind: 'fare';
-        description: string;
-        net_minor: string;
-        tax_minor: string;
-        category: 'standard';
-        rate_ppm: number;
-        tax_point: string | null;
-      }[]
-    >('select * from finance_document_lines where document_id = ? order by position', [doc.id]);
+    const { doc, lines } = await visibleDocument(deps, principal, params.number);
     const money = (minor: string) => fromMinor(Number(minor), doc.currency);
     return {
       status: 200,
@@ -209,6 +195,59 @@ export const getInvoice = defineOperation({
   },
 });
 
+interface LineRow {
+  booking_ref: string | null;
+  kind: z.infer<typeof InvoiceLine>['kind'];
+  tax_minor: string;
+  category: z.infer<typeof TaxBucket>['category'];
+}
+
+/** A document the key may see, with its lines; 404 otherwise. */
+async function visibleDocument(deps: ApiDeps, principal: Principal, number: string) {
+  const seen = visibility(principal);
+  const em = deps.orm.em.fork();
+  const [doc] = await em.execute<(DocumentRow & StoredDocument)[]>(
+    `${SELECT.replace('c.number as credits', 'c.number as credits, c.issued_at as credits_issued_at')} where d.number = ? and ${seen.sql}`,
+    [number, ...seen.params],
+  );
+  if (!doc) throw new ProblemError('not_found', { detail: `No document ${number}.`, param: 'number' });
+  const lines = await em.execute<(StoredLine & PdfLine & LineRow)[]>('select * from finance_document_lines where document_id = ? order by position', [
+    doc.id,
+  ]);
+  return { doc, lines };
+}
+
+/** Rendered PDFs by document number: an issued document never changes, so each is rendered once per process. */
+const pdfs = new Map<string, Buffer>();
+const PDFS_KEPT = 200;
+
+export const getInvoicePdf = defineOperation({
+  operationId: 'getInvoicePdf',
+  method: 'get',
+  path: '/api/public/v1/invoices/:number/pdf',
+  summary: 'Download a document as a PDF',
+  description: 'The invoice or credit note as a one-page PDF: seller and buyer, dates, lines, tax buckets and totals, as issued.',
+  tags: ['Invoices'],
+  security: { kind: 'apiKey', scope: 'invoices.read' },
+  request: { params: getInvoice.request!.params! },
+  responses: { 200: { description: 'The PDF.', schema: z.string(), contentType: 'application/pdf' } },
+  errors: [...ERRORS, 'not_found'],
+  async handler({ params, principal, deps }) {
+    const { doc, lines } = await visibleDocument(deps, principal, params.number);
+    let pdf = pdfs.get(doc.number);
+    if (!pdf) {
+      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller);
+      if (pdfs.size >= PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);
+      pdfs.set(doc.number, pdf);
+    }
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${doc.number}.pdf"` },
+      body: pdf,
+    };
+  },
+});
+
 export const getInvoiceEinvoice = defineOperation({
   operationId: 'getInvoiceEinvoice',
   method: 'get',
@@ -223,14 +262,7 @@ export const getInvoiceEinvoice = defineOperation({
   responses: { 200: { description: 'The UBL document.', schema: z.string(), contentType: 'application/xml' } },
   errors: [...ERRORS, 'not_found', 'conflict'],
   async handler({ params, principal, deps }) {
-    const seen = visibility(principal);
-    const em = deps.orm.em.fork();
-    const [doc] = await em.execute<(DocumentRow & StoredDocument)[]>(
-      `${SELECT.replace('c.number as credits', 'c.number as credits, c.issued_at as credits_issued_at')} where d.number = ? and ${seen.sql}`,
-      [params.number, ...seen.params],
-    );
-    if (!doc) throw new ProblemError('not_found', { detail: `No document ${params.number}.`, param: 'number' });
-    const lines = await em.execute<StoredLine[]>('select * from finance_document_lines where document_id = ? order by position', [doc.id]);
+    const { doc, lines } = await visibleDocument(deps, principal, params.number);
     const einvoice = einvoiceOf(doc, lines, deps.invoiceSeller);
     if ('missing' in einvoice) {
       throw new ProblemError('conflict', {

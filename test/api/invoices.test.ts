@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { appendBillingEntry } from '../../db/billing-entries';
@@ -10,6 +15,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 
+const run = promisify(execFile);
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
 
 describe('Public Integration API: invoices', () => {
@@ -185,5 +191,28 @@ describe('Public Integration API: invoices', () => {
     expect(xml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
     const [failures] = validateEinvoices([xml]);
     expect(failures.filter((f) => f.flag === 'fatal')).toEqual([]);
+  });
+
+  it('serves each document as a PDF showing its lines, buckets and totals as issued', async () => {
+    const [invoice] = (await list(keys.corporate, 'type=invoice')).json.data;
+    const response = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}/pdf`, {
+      headers: { authorization: `Bearer ${keys.corporate}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'invoice-'));
+    writeFileSync(join(dir, 'i.pdf'), Buffer.from(await response.arrayBuffer()));
+    const { stdout } = await run(process.execPath, [join(__dirname, '..', 'support', 'pdf-text.mjs'), join(dir, 'i.pdf')]);
+    const parsed = JSON.parse(stdout) as { pages: string[][]; title: string };
+    expect(parsed.title).toBe(`Invoice ${invoice.number}`);
+    const text = parsed.pages[0]!;
+    const after = (label: string) => text[text.lastIndexOf(label) + 1]; // the totals come last
+    expect(after('Total due')).toBe('230.00 EUR');
+    expect(after('Net')).toBe('200.00 EUR');
+    expect(after('Tax')).toBe('30.00 EUR');
+    expect(text).toEqual(
+      expect.arrayContaining(['VAT (reduced) 10% on 100.00 EUR', '10.00 EUR', 'VAT 20% on 100.00 EUR', '20.00 EUR', 'Acme Travel SAS']),
+    );
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}/pdf`, keys.other)).status).toBe(404);
   });
 });
