@@ -211,9 +211,10 @@ async function visibleDocument(deps: ApiDeps, principal: Principal, number: stri
     [number, ...seen.params],
   );
   if (!doc) throw new ProblemError('not_found', { detail: `No document ${number}.`, param: 'number' });
-  const lines = await em.execute<(StoredLine & PdfLine & LineRow)[]>('select * from finance_document_lines where document_id = ? order by position', [
-    doc.id,
-  ]);
+  const lines = await em.execute<(StoredLine & PdfLine & LineRow)[]>(
+    'select * from finance_document_lines where document_id = ? order by position',
+    [doc.id],
+  );
   return { doc, lines };
 }
 
