@@ -2,10 +2,15 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { billingTargets, closePeriod, issueInvoice, type IssueOutcome } from '../db/finance';
 import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
-import type { BillingTarget, PeriodRef } from '../contracts/finance';
+import { issueSettlement, settlementTargets } from '../db/settlements';
+import { preparePayouts, recordPayoutOutcomes } from '../db/payouts';
+import { simulatedPayoutProvider, type PayoutProvider } from '../infra/payout-provider';
+import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
-export function createFinanceActivities({ orm }: { orm: MikroORM }) {
+export function createFinanceActivities({ orm, payouts }: { orm: MikroORM; payouts?: PayoutProvider }) {
+  // The simulated provider unless a real one is given (docs/finance.md, "Payouts").
+  const provider = payouts ?? simulatedPayoutProvider((query, params) => orm.em.fork().execute(query, params));
   return {
     /** The last period that has ended by the database's clock (the one ledger rows are dated by). */
     async lastEndedFinancePeriod(periodSpec: string): Promise<PeriodRef> {
@@ -29,6 +34,25 @@ export function createFinanceActivities({ orm }: { orm: MikroORM }) {
 
     async issuePeriodInvoice(input: { period: PeriodRef; target: BillingTarget }): Promise<IssueOutcome> {
       return issueInvoice(orm, input.period, input.target);
+    },
+
+    async financeSettlementTargets(period: PeriodRef): Promise<DriverTarget[]> {
+      return settlementTargets(orm, period);
+    },
+
+    async issueDriverSettlement(input: { period: PeriodRef; target: DriverTarget }): Promise<IssuedSettlement | null> {
+      return issueSettlement(orm, input.period, input.target);
+    },
+
+    /**
+     * Pays the period's pending settlements and retries earlier failed ones: keys written first, then one batch to the
+     * provider (idempotent by key), then the outcomes recorded. Safe to retry at any point: no transfer is made twice.
+     */
+    async payOutSettlements(period: PeriodRef): Promise<PayoutResult[]> {
+      const transfers = await preparePayouts(orm, period);
+      if (!transfers.length) return [];
+      await provider.submitBatch(transfers);
+      return recordPayoutOutcomes(orm, await provider.outcomes(transfers.map((t) => t.key)));
     },
   };
 }

@@ -44,9 +44,38 @@ export interface UnbilledAccount extends BillingTarget {
   missing: string[];
 }
 
+export interface DriverTarget {
+  driverId: string;
+  currency: string;
+  livemode: boolean;
+}
+
+export interface IssuedSettlement extends DriverTarget {
+  id: string;
+  number: string;
+  driverName: string;
+  /** Minor units as a decimal string. */
+  payable: string;
+  status: 'pending' | 'paid' | 'failed';
+}
+
+/** A payout's outcome, as the cycle records it. */
+export interface PayoutResult {
+  settlement: string;
+  driverId: string;
+  driverName: string;
+  livemode: boolean;
+  currency: string;
+  payable: string;
+  status: 'paid' | 'failed';
+  reason: string | null;
+}
+
 export interface CycleSummary {
   period: PeriodRef;
   closedAt: string;
   invoices: IssuedDocument[];
   unbilled: UnbilledAccount[];
+  settlements: IssuedSettlement[];
+  payouts: PayoutResult[];
 }

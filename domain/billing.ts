@@ -1,5 +1,6 @@
 import type { CancellationRecord } from './cancellation';
 import type { LineKind } from './tax-rules';
+import { driverIdOf } from './settlement';
 
 /** What the ledger needs of a booking that just ended. */
 export interface EndedBooking {
@@ -16,6 +17,8 @@ export interface EndedBooking {
   cancellation?: CancellationRecord | null;
   completedAt?: Date | null;
   endedAt?: Date | null;
+  unitId?: string | null;
+  driver?: { name?: string; licence_no?: string } | null;
 }
 
 /** One billable fact: a ride completed, or a fee charged for one that did not happen. */
@@ -34,6 +37,9 @@ export interface BillableFact {
   vehicleClass: string;
   /** The tax point: completion, or when the fee was charged. */
   taxPoint: Date;
+  /** Who drove it (settlements): the fleet unit, or the simulated driver of a sandbox ride; null when no one did. */
+  driverId: string | null;
+  driverName: string | null;
 }
 
 /**
@@ -54,6 +60,8 @@ export function billableFactOf(b: EndedBooking): BillableFact | null {
     currency: b.currency,
     jurisdiction: b.market,
     vehicleClass: b.vehicleClass,
+    driverId: driverIdOf(b),
+    driverName: b.driver?.name ?? null,
   };
   if (b.status === 'completed') {
     const commissionMinor = party.partyKind === 'partner' ? (b.fare.commission ?? 0) : 0;

@@ -28,3 +28,26 @@ export function documentEventData(doc: DocumentFacts): Record<string, unknown> {
     ...(doc.type === 'credit_note' ? { credits: doc.credits ?? null } : {}),
   };
 }
+
+/** Whose events settlements are: the platform's, so only operator accounts' destinations receive them. */
+export const PLATFORM_ACCOUNT = 'platform';
+
+/** `data` of `settlement.paid` and `settlement.failed`. */
+export function settlementEventData(p: {
+  settlement: string;
+  driverId: string;
+  driverName: string;
+  payable: string;
+  currency: string;
+  status: 'paid' | 'failed';
+  reason: string | null;
+}): Record<string, unknown> {
+  return {
+    settlement: p.settlement,
+    driver: p.driverId,
+    driver_name: p.driverName,
+    payable: fromMinor(Number(p.payable), p.currency),
+    currency: p.currency,
+    ...(p.status === 'failed' ? { reason: p.reason } : {}),
+  };
+}

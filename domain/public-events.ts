@@ -7,6 +7,7 @@ export const PUBLIC_EVENT_TYPES = [
   'credit_note.created',
   'payment.failed',
   'settlement.paid',
+  'settlement.failed',
   'webhook.test',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];

@@ -1,18 +1,27 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { executeChild, log, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { FinanceActivities } from '../activities/finance';
-import { documentEventData } from '../domain/finance-events';
+import { documentEventData, PLATFORM_ACCOUNT, settlementEventData } from '../domain/finance-events';
 import {
   settlementCycleWorkflowId,
   type CycleSummary,
   type IssuedDocument,
+  type IssuedSettlement,
   type SettlementCycleInput,
   type UnbilledAccount,
 } from '../contracts/finance';
 import { CycleStepKey, FinancePeriodKey } from '../contracts/search-attributes';
 import { publishPublicEvent } from './public-events';
 
-const { lastEndedFinancePeriod, closeFinancePeriod, financeBillingTargets, issuePeriodInvoice } = proxyActivities<FinanceActivities>({
+const {
+  lastEndedFinancePeriod,
+  closeFinancePeriod,
+  financeBillingTargets,
+  issuePeriodInvoice,
+  financeSettlementTargets,
+  issueDriverSettlement,
+  payOutSettlements,
+} = proxyActivities<FinanceActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
@@ -34,11 +43,11 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      return { period, closedAt: '', invoices: [], unbilled: [] }; // `hub finance run` is closing it right now
+      return { period, closedAt: '', invoices: [], unbilled: [], settlements: [], payouts: [] }; // `hub finance run` is closing it right now
     }
   }
   const { period } = input;
-  const step = (name: 'closing' | 'invoicing' | 'notifying' | 'done') =>
+  const step = (name: 'closing' | 'invoicing' | 'settling' | 'paying' | 'notifying' | 'done') =>
     upsertSearchAttributes([
       { key: FinancePeriodKey, value: period.id },
       { key: CycleStepKey, value: name },
@@ -58,6 +67,16 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
   }
   if (unbilled.length) log.warn('accounts not billed: billing details incomplete', { period: period.id, unbilled });
 
+  step('settling');
+  const settlements: IssuedSettlement[] = [];
+  for (const target of await financeSettlementTargets(period)) {
+    const issued = await issueDriverSettlement({ period, target });
+    if (issued) settlements.push(issued);
+  }
+
+  step('paying');
+  const payouts = await payOutSettlements(period);
+
   step('notifying');
   for (const doc of invoices.filter((d) => d.partyKind === 'account')) {
     await publishPublicEvent({
@@ -69,6 +88,17 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
     });
   }
 
+  // Settlements are the platform's business: operator accounts' destinations receive them.
+  for (const p of payouts) {
+    await publishPublicEvent({
+      type: p.status === 'paid' ? 'settlement.paid' : 'settlement.failed',
+      dedupeKey: `settlement:${p.settlement}:${p.status}:${p.reason ?? ''}:${period.id}`,
+      accountId: PLATFORM_ACCOUNT,
+      environment: p.livemode ? 'live' : 'test',
+      data: settlementEventData(p),
+    });
+  }
+
   step('done');
-  return { period, closedAt, invoices, unbilled };
+  return { period, closedAt, invoices, unbilled, settlements, payouts };
 }

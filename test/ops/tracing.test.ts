@@ -90,6 +90,8 @@ describe('tracing', () => {
         'StartActivity:saveBooking',
         'RunActivity:saveBooking',
         'SignalWithStartWorkflow:partnerEndpointWorkflow',
+        'HandleSignal:partnerEventsRecorded',
+        'StartActivity:attemptPartnerDelivery',
         'RunActivity:attemptPartnerDelivery',
       ];
       // Workflow spans reach the exporter through a sink after their activation; wait until all have arrived.

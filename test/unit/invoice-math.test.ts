@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { allocate, divRound, documentTotals, netOfGross, type TaxableLine } from '../../domain/invoice-math';
 import { TAX_RULES, taxRuleAt, type TaxCategory } from '../../domain/tax-rules';
+import { commissionOn, driverIdOf, settlementFigures } from '../../domain/settlement';
 
 const categories: TaxCategory[] = ['standard', 'reduced', 'zero', 'exempt', 'reverse_charge', 'out_of_scope'];
 const rates = [...new Set(TAX_RULES.map((r) => r.ratePpm)), 55000, 125000];
@@ -91,5 +92,48 @@ describe('tax rules', () => {
         expect(taxRuleAt({ jurisdiction, kind, at }).id).not.toBe('out-of-scope');
       }
     }
+  });
+});
+
+describe('chauffeur settlement figures', () => {
+  const kinds = ['ride', 'no_show', 'commission', 'fee', 'adjustment', 'carry_over'] as const;
+  it('pay earnings less commission and fees, never below zero, carrying a negative balance instead', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ kind: fc.constantFrom(...kinds), amount: fc.bigInt({ min: -1_000_000n, max: 1_000_000n }) }), {
+          maxLength: 40,
+        }),
+        (lines) => {
+          const f = settlementFigures(lines);
+          const balance = lines.reduce((s, l) => s + l.amount, 0n);
+          expect(f.payable >= 0n && f.carryOut <= 0n).toBe(true);
+          expect(f.payable + f.carryOut).toBe(balance); // nothing lost: paid now or carried
+          expect(f.payable === 0n || f.carryOut === 0n).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(
+      settlementFigures([
+        { kind: 'ride', amount: 10_000n },
+        { kind: 'commission', amount: -2_000n },
+        { kind: 'carry_over', amount: -9_000n },
+      ]),
+    ).toEqual({
+      earnings: 10_000n,
+      commission: 2_000n,
+      fees: 0n,
+      payable: 0n,
+      carryOut: -1_000n,
+    });
+  });
+
+  it('take the market commission, rounded half up, and name drivers by unit (live) or simulated licence (sandbox)', () => {
+    expect(commissionOn(10_000n, 'PAR')).toBe(2_000n);
+    expect(commissionOn(10_001n, 'LON')).toBe(2_500n);
+    expect(commissionOn(10_002n, 'LON')).toBe(2_501n); // 2500.5 rounds up
+    expect(driverIdOf({ environment: 'live', unitId: 'unit_1', driver: { licence_no: 'X' } })).toBe('unit_1');
+    expect(driverIdOf({ environment: 'sandbox', driver: { licence_no: 'SANDBOX-VTC-0001' } })).toBe('sandbox:SANDBOX-VTC-0001');
+    expect(driverIdOf({ environment: 'live', unitId: null })).toBeNull();
   });
 });

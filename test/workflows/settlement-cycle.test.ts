@@ -68,7 +68,7 @@ describe('settlement cycle', () => {
   /** A billable fact straight into the ledger, as a booking's end writes it. */
   async function fact(
     party: { kind: 'account' | 'partner'; id: string },
-    o: { gross: number; at: string; currency?: string; market?: string; live?: boolean; kind?: 'completed' | 'no_show' },
+    o: { gross: number; at: string; currency?: string; market?: string; live?: boolean; kind?: 'completed' | 'no_show'; unit?: string },
   ) {
     const id = newId('bkg');
     const ended = new Date(o.at);
@@ -89,6 +89,8 @@ describe('settlement cycle', () => {
           : null,
       completedAt: ended,
       endedAt: ended,
+      unitId: o.unit ?? null,
+      driver: o.unit ? { name: `Driver of ${o.unit}`, licence_no: `LIC-${o.unit}` } : null,
     });
     return id;
   }
@@ -227,5 +229,70 @@ describe('settlement cycle', () => {
     const seqs = numbers.map((n) => Number(n.split('-').at(-1))).sort((a, b) => a - b);
     const start = Number(before[0].last_seq) + 1;
     expect(seqs).toEqual(Array.from({ length: parties.length }, (_, i) => start + i));
+  });
+
+  it('settles each driver of the period, pays through the provider once per key, and retries a failed payout in the next cycle', async () => {
+    const june: PeriodRef = { id: '2026-06', start: '2026-06-01T00:00:00.000Z', end: '2026-07-01T00:00:00.000Z' };
+    const july: PeriodRef = { id: '2026-07', start: '2026-07-01T00:00:00.000Z', end: '2026-08-01T00:00:00.000Z' };
+    const acme = { kind: 'account' as const, id: ACME };
+    await fact(acme, { gross: 11_000, at: '2026-06-03T08:00:00Z', unit: 'unit_good' }); // Paris: 100.00 net
+    await fact(acme, { gross: 5_500, at: '2026-06-04T08:00:00Z', unit: 'unit_good', kind: 'no_show' }); // 50.00 net
+    await fact(acme, { gross: 12_000, at: '2026-06-05T08:00:00Z', unit: 'unit_gone_closed', market: 'LON' }); // 100.00 net
+
+    const first = await runCycle(june);
+    expect(first.settlements.map((s) => [s.driverId, s.payable, s.status])).toEqual([
+      ['unit_gone_closed', '7500', 'pending'], // London: 25 % commission
+      ['unit_good', '12000', 'pending'], // Paris: 20 %
+    ]);
+    const year = new Date().getUTCFullYear();
+    expect(first.settlements.map((s) => s.number).sort()).toEqual([`ST-${year}-000001`, `ST-${year}-000002`]);
+    expect(first.payouts.map((p) => [p.driverId, p.status, p.reason])).toEqual([
+      ['unit_gone_closed', 'failed', 'account_closed'],
+      ['unit_good', 'paid', null],
+    ]);
+    const [good] = await sql<{
+      earnings_minor: string;
+      commission_minor: string;
+      payable_minor: string;
+      status: string;
+      paid_at: string | null;
+    }>(`select * from settlements where driver_id = 'unit_good'`);
+    expect(good).toMatchObject({ earnings_minor: '15000', commission_minor: '3000', payable_minor: '12000', status: 'paid' });
+    const lines = await sql<{ kind: string; amount_minor: string }>(
+      `select l.kind, l.amount_minor from settlement_lines l join settlements s on s.id = l.settlement_id where s.driver_id = 'unit_good' order by l.position`,
+    );
+    expect(lines.map((l) => [l.kind, l.amount_minor])).toEqual([
+      ['ride', '10000'],
+      ['commission', '-2000'],
+      ['no_show', '5000'],
+      ['commission', '-1000'],
+    ]);
+    expect(lines.reduce((s, l) => s + BigInt(l.amount_minor), 0n)).toBe(12000n); // the lines add up to the payable
+
+    // A re-run pays nobody again; the next cycle retries the failed payout under a new key.
+    const again = await runCycle(june);
+    expect(again.payouts).toEqual([]);
+    expect(again.settlements.map((s) => s.number).sort()).toEqual(first.settlements.map((s) => s.number).sort());
+    const next = await runCycle(july);
+    expect(next.payouts.map((p) => [p.driverId, p.status, p.reason])).toEqual([['unit_gone_closed', 'failed', 'account_closed']]);
+    const transfers = await sql<{ idempotency_key: string; status: string }>(
+      'select idempotency_key, status from payout_transfers order by idempotency_key',
+    );
+    const closed = first.settlements.find((s) => s.driverId === 'unit_gone_closed')!.number;
+    const paid = first.settlements.find((s) => s.driverId === 'unit_good')!.number;
+    expect(transfers).toEqual([
+      { idempotency_key: `${closed}:1`, status: 'failed' },
+      { idempotency_key: `${closed}:2`, status: 'failed' },
+      { idempotency_key: `${paid}:1`, status: 'paid' },
+    ]);
+    await expect(sql(`update settlements set payable_minor = 1 where number = ?`, [paid])).rejects.toThrow(/never changes/);
+    const events = await sql<{ type: string; account_id: string }>(
+      `select type, account_id from public_events where type like 'settlement.%' order by created_at`,
+    );
+    expect(events.map((e) => [e.type, e.account_id])).toEqual([
+      ['settlement.failed', 'platform'],
+      ['settlement.paid', 'platform'],
+      ['settlement.failed', 'platform'],
+    ]);
   });
 });

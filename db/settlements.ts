@@ -1,0 +1,116 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { netOfGross } from '../domain/invoice-math';
+import { commissionOn, settlementFigures, type SettlementLine } from '../domain/settlement';
+import { taxRuleAt, type LineKind } from '../domain/tax-rules';
+import { newId } from '../infra/ids';
+import type { DriverTarget, IssuedSettlement, PeriodRef } from '../contracts/finance';
+import { nextNumber } from './finance';
+
+/** Rides a period's settlements take: driven, ended before the period's end, recorded by its close, not yet settled. */
+const OPEN_RIDES = `from billing_entries e
+  where e.driver_id is not null and e.kind in ('fare', 'no_show_fee')
+    and e.tax_point < ? and e.recorded_at <= (select closed_at from finance_periods where id = ?)
+    and not exists (select 1 from settlement_lines l where l.entry_id = e.id and l.kind in ('ride', 'no_show'))`;
+
+/** Who the period settles: one target per driver, currency and environment (and those already settled: a re-run). */
+export async function settlementTargets(orm: MikroORM, period: PeriodRef): Promise<DriverTarget[]> {
+  const rows = await orm.em.fork().execute<{ driver_id: string; currency: string; livemode: boolean }[]>(
+    `select e.driver_id, e.currency, e.livemode ${OPEN_RIDES}
+     union
+     select driver_id, currency, livemode from settlements where period_id = ?
+     order by 1, 2, 3`,
+    [new Date(period.end), period.id, period.id],
+  );
+  return rows.map((r) => ({ driverId: r.driver_id, currency: r.currency, livemode: r.livemode }));
+}
+
+interface RideRow {
+  id: string;
+  booking_ref: string;
+  kind: LineKind;
+  gross_minor: string;
+  jurisdiction: string;
+  vehicle_class: string;
+  tax_point: string;
+  driver_name: string | null;
+}
+
+/**
+ * Issues a driver's settlement for a period in one transaction: a line per ride (its net earnings) and the platform's
+ * commission on each, the balance a previous settlement carried over, the figures (payable never negative), and the
+ * next number of the ST series. Issued once per driver, period, currency and environment.
+ */
+export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: DriverTarget): Promise<IssuedSettlement | null> {
+  return orm.em.fork().transactional(async (em) => {
+    const key = ['settlement', period.id, target.driverId, target.currency, target.livemode].join('|');
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    const existing = await findSettlement(em, period.id, target);
+    if (existing) return existing;
+    const rides = await em.execute<RideRow[]>(
+      `select e.* ${OPEN_RIDES} and e.driver_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
+      [new Date(period.end), period.id, target.driverId, target.currency, target.livemode],
+    );
+    if (!rides.length) return null;
+    const lines: (SettlementLine & { entryId: string | null; ref: string | null; description: string })[] = [];
+    for (const r of rides) {
+      const rule = taxRuleAt({ jurisdiction: r.jurisdiction, kind: r.kind, vehicleClass: r.vehicle_class, at: new Date(r.tax_point) });
+      const earned = netOfGross(BigInt(r.gross_minor), rule.ratePpm);
+      const kind = r.kind === 'no_show_fee' ? 'no_show' : 'ride';
+      lines.push({ kind, amount: earned, entryId: r.id, ref: r.booking_ref, description: `${kind === 'ride' ? 'Ride' : 'No-show'} ${r.booking_ref}` });
+      lines.push({ kind: 'commission', amount: -commissionOn(earned, r.jurisdiction), entryId: r.id, ref: r.booking_ref, description: `Platform commission ${r.jurisdiction}` });
+    }
+    const [carried] = await em.execute<{ id: string; number: string; carry_out_minor: string }[]>(
+      `select s.id, s.number, s.carry_out_minor from settlements s
+        where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.carry_out_minor < 0
+          and not exists (select 1 from settlements n where n.carried_from = s.id)
+        order by s.created_at limit 1`,
+      [target.driverId, target.currency, target.livemode],
+    );
+    if (carried) lines.push({ kind: 'carry_over', amount: BigInt(carried.carry_out_minor), entryId: null, ref: null, description: `Balance carried from ${carried.number}` });
+
+    const figures = settlementFigures(lines);
+    const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
+    const number = await nextNumber(em, 'ST', target.livemode, now);
+    const id = newId('stl');
+    const driverName = rides.find((r) => r.driver_name)?.driver_name ?? target.driverId;
+    const paidNothing = figures.payable === 0n;
+    await em.execute(
+      `insert into settlements (id, number, driver_id, driver_name, livemode, currency, period_id, earnings_minor, commission_minor,
+         fees_minor, payable_minor, carry_out_minor, carried_from, status, paid_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        number,
+        target.driverId,
+        driverName,
+        target.livemode,
+        target.currency,
+        period.id,
+        String(figures.earnings),
+        String(figures.commission),
+        String(figures.fees),
+        String(figures.payable),
+        String(figures.carryOut),
+        carried?.id ?? null,
+        // Nothing to pay (a balance carried forward) needs no transfer.
+        paidNothing ? 'paid' : 'pending',
+        paidNothing ? now : null,
+      ],
+    );
+    for (const [i, l] of lines.entries()) {
+      await em.execute(
+        `insert into settlement_lines (settlement_id, position, entry_id, booking_ref, kind, description, amount_minor) values (?, ?, ?, ?, ?, ?, ?)`,
+        [id, i + 1, l.entryId, l.ref, l.kind, l.description, String(l.amount)],
+      );
+    }
+    return { id, number, ...target, driverName, payable: String(figures.payable), status: paidNothing ? 'paid' : 'pending' };
+  });
+}
+
+async function findSettlement(em: EntityManager, periodId: string, t: DriverTarget): Promise<IssuedSettlement | null> {
+  const [row] = await em.execute<{ id: string; number: string; driver_name: string; payable_minor: string; status: IssuedSettlement['status'] }[]>(
+    'select id, number, driver_name, payable_minor, status from settlements where period_id = ? and driver_id = ? and currency = ? and livemode = ?',
+    [periodId, t.driverId, t.currency, t.livemode],
+  );
+  return row ? { id: row.id, number: row.number, ...t, driverName: row.driver_name, payable: String(row.payable_minor), status: row.status } : null;
+}
