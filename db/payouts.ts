@@ -34,7 +34,13 @@ export async function preparePayouts(orm: MikroORM, period: PeriodRef): Promise<
         where s.status = 'pending' and s.payout_key is not null order by s.number`,
       [],
     );
-    return rows.map((r) => ({ key: r.payout_key, settlementId: r.id, driverId: r.driver_id, amountMinor: BigInt(r.payable_minor), currency: r.currency }));
+    return rows.map((r) => ({
+      key: r.payout_key,
+      settlementId: r.id,
+      driverId: r.driver_id,
+      amountMinor: BigInt(r.payable_minor),
+      currency: r.currency,
+    }));
   });
 }
 
@@ -43,7 +49,9 @@ export async function recordPayoutOutcomes(orm: MikroORM, outcomes: PayoutOutcom
   const results: PayoutResult[] = [];
   const em = orm.em.fork();
   for (const o of outcomes) {
-    const [row] = await em.execute<{ number: string; driver_id: string; driver_name: string; livemode: boolean; currency: string; payable_minor: string }[]>(
+    const [row] = await em.execute<
+      { number: string; driver_id: string; driver_name: string; livemode: boolean; currency: string; payable_minor: string }[]
+    >(
       `update settlements set status = ?, paid_at = case when ? = 'paid' then now() end, failure_reason = ?
         where payout_key = ? and status = 'pending'
         returning number, driver_id, driver_name, livemode, currency, payable_minor`,

@@ -56,8 +56,20 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
       const rule = taxRuleAt({ jurisdiction: r.jurisdiction, kind: r.kind, vehicleClass: r.vehicle_class, at: new Date(r.tax_point) });
       const earned = netOfGross(BigInt(r.gross_minor), rule.ratePpm);
       const kind = r.kind === 'no_show_fee' ? 'no_show' : 'ride';
-      lines.push({ kind, amount: earned, entryId: r.id, ref: r.booking_ref, description: `${kind === 'ride' ? 'Ride' : 'No-show'} ${r.booking_ref}` });
-      lines.push({ kind: 'commission', amount: -commissionOn(earned, r.jurisdiction), entryId: r.id, ref: r.booking_ref, description: `Platform commission ${r.jurisdiction}` });
+      lines.push({
+        kind,
+        amount: earned,
+        entryId: r.id,
+        ref: r.booking_ref,
+        description: `${kind === 'ride' ? 'Ride' : 'No-show'} ${r.booking_ref}`,
+      });
+      lines.push({
+        kind: 'commission',
+        amount: -commissionOn(earned, r.jurisdiction),
+        entryId: r.id,
+        ref: r.booking_ref,
+        description: `Platform commission ${r.jurisdiction}`,
+      });
     }
     const [carried] = await em.execute<{ id: string; number: string; carry_out_minor: string }[]>(
       `select s.id, s.number, s.carry_out_minor from settlements s
@@ -66,7 +78,14 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
         order by s.created_at limit 1`,
       [target.driverId, target.currency, target.livemode],
     );
-    if (carried) lines.push({ kind: 'carry_over', amount: BigInt(carried.carry_out_minor), entryId: null, ref: null, description: `Balance carried from ${carried.number}` });
+    if (carried)
+      lines.push({
+        kind: 'carry_over',
+        amount: BigInt(carried.carry_out_minor),
+        entryId: null,
+        ref: null,
+        description: `Balance carried from ${carried.number}`,
+      });
 
     const figures = settlementFigures(lines);
     const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
@@ -108,9 +127,13 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
 }
 
 async function findSettlement(em: EntityManager, periodId: string, t: DriverTarget): Promise<IssuedSettlement | null> {
-  const [row] = await em.execute<{ id: string; number: string; driver_name: string; payable_minor: string; status: IssuedSettlement['status'] }[]>(
+  const [row] = await em.execute<
+    { id: string; number: string; driver_name: string; payable_minor: string; status: IssuedSettlement['status'] }[]
+  >(
     'select id, number, driver_name, payable_minor, status from settlements where period_id = ? and driver_id = ? and currency = ? and livemode = ?',
     [periodId, t.driverId, t.currency, t.livemode],
   );
-  return row ? { id: row.id, number: row.number, ...t, driverName: row.driver_name, payable: String(row.payable_minor), status: row.status } : null;
+  return row
+    ? { id: row.id, number: row.number, ...t, driverName: row.driver_name, payable: String(row.payable_minor), status: row.status }
+    : null;
 }

@@ -24,7 +24,13 @@ const invoice = {
   livemode: true,
 };
 const PaymentFailed = z.object({ payment_id: z.string(), reason: z.string(), invoice: z.string() });
-const Settlement = z.object({ settlement: z.string(), driver: z.string(), driver_name: z.string(), payable: z.number(), currency: z.string() });
+const Settlement = z.object({
+  settlement: z.string(),
+  driver: z.string(),
+  driver_name: z.string(),
+  payable: z.number(),
+  currency: z.string(),
+});
 const TestEvent = z.object({ destination: z.string(), message: z.string() });
 
 const booking = {
@@ -82,15 +88,28 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
     example: { payment_id: 'pay_01jd2k3m4n5p6q7r8s9t0v1w2x', reason: '3ds_challenge_abandoned', invoice: 'INV-2026-000123' },
   },
   'settlement.paid': {
-    description: 'A chauffeur settlement was paid out (operator accounts only: settlements are the platform\'s business).',
+    description: "A chauffeur settlement was paid out (operator accounts only: settlements are the platform's business).",
     data: Settlement,
-    example: { settlement: 'ST-2026-000042', driver: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x', driver_name: 'Jo Martin', payable: 842.5, currency: 'EUR' },
+    example: {
+      settlement: 'ST-2026-000042',
+      driver: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x',
+      driver_name: 'Jo Martin',
+      payable: 842.5,
+      currency: 'EUR',
+    },
   },
   'settlement.failed': {
     description:
-      'A settlement\'s payout failed (`reason` as the payout provider gave it, e.g. `account_closed`); the next cycle tries again. Operator accounts only.',
+      "A settlement's payout failed (`reason` as the payout provider gave it, e.g. `account_closed`); the next cycle tries again. Operator accounts only.",
     data: Settlement.extend({ reason: z.string() }),
-    example: { settlement: 'ST-2026-000043', driver: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2y', driver_name: 'Sam Lee', payable: 120, currency: 'EUR', reason: 'account_closed' },
+    example: {
+      settlement: 'ST-2026-000043',
+      driver: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2y',
+      driver_name: 'Sam Lee',
+      payable: 120,
+      currency: 'EUR',
+      reason: 'account_closed',
+    },
   },
   'webhook.test': {
     description: 'Sent on request by "send a test event"; every destination receives it, whatever it selected.',
