@@ -19,6 +19,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks: 'Partner API: your webhook endpoint — its URL, its signing secret, a test event.',
   Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account (an operator account: of every account).',
+  Settlements:
+    'Public Integration API (operator accounts): chauffeur settlements per driver and period, as JSON or streamed CSV line items.',
   Invoices:
     'Public Integration API: the invoices and credit notes the settlement cycle issued to your account (an operator account: to every account), with their tax buckets and lines.',
 
@@ -157,7 +159,16 @@ function successResponse(op: Op, spec: ResponseSpec): ZodOpenApiResponseObject {
   return {
     description: spec.description,
     headers: headerRefs(names),
-    ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
+    ...(spec.schema
+      ? {
+          content: {
+            [spec.contentType ?? 'application/json']: { schema: spec.schema },
+            ...(spec.alternative
+              ? { [spec.alternative.contentType]: { schema: spec.alternative.schema, example: spec.alternative.example } }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
 

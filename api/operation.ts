@@ -18,6 +18,8 @@ export interface ResponseSpec {
   description: string;
   schema?: ZodType;
   contentType?: string;
+  /** The same answer in another media type, chosen by `Accept` (e.g. a list as `text/csv`). */
+  alternative?: { contentType: string; schema: ZodType; example?: string };
 }
 
 export interface OperationInput<B, Q, P> {

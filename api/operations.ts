@@ -28,6 +28,7 @@ import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
+import { getSettlement, listSettlements } from './public/settlements';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
@@ -77,6 +78,8 @@ export const OPERATIONS = [
   getInvoice,
   getInvoiceEinvoice,
   getInvoicePdf,
+  listSettlements,
+  getSettlement,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,
