@@ -3,7 +3,7 @@ import { documentTotals } from '../domain/invoice-math';
 import type { TaxCategory } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { IssuedDocument } from '../contracts/finance';
-import { nextNumber } from './finance';
+import { insertRows, nextNumber } from './finance';
 
 export const CREDIT_REASONS = ['refund', 'price_adjustment', 'cancellation', 'duplicate'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
@@ -89,30 +89,46 @@ export async function issueCreditNote(
         JSON.stringify(invoice.billing_details),
       ],
     );
-    for (const [i, l] of chosen.entries()) {
-      await em.execute(
-        `insert into finance_document_lines (document_id, position, document_type, entry_id, booking_id, booking_ref, kind, description,
-           net_minor, tax_minor, category, rate_ppm, rule_id, tax_point, reverses_document_id, reverses_position)
-         values (?, ?, 'credit_note', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          id,
-          i + 1,
-          l.entry_id,
-          l.booking_id,
-          l.booking_ref,
-          l.kind,
-          `Credit of line ${l.position}: ${l.description}`,
-          l.net_minor,
-          String(totals.lineTax[i]),
-          l.category,
-          l.rate_ppm,
-          l.rule_id,
-          l.tax_point ? new Date(l.tax_point) : null,
-          invoice.id,
-          l.position,
-        ],
-      );
-    }
+    await insertRows(
+      em,
+      'finance_document_lines',
+      [
+        'document_id',
+        'position',
+        'document_type',
+        'entry_id',
+        'booking_id',
+        'booking_ref',
+        'kind',
+        'description',
+        'net_minor',
+        'tax_minor',
+        'category',
+        'rate_ppm',
+        'rule_id',
+        'tax_point',
+        'reverses_document_id',
+        'reverses_position',
+      ],
+      chosen.map((l, i) => [
+        id,
+        i + 1,
+        'credit_note',
+        l.entry_id,
+        l.booking_id,
+        l.booking_ref,
+        l.kind,
+        `Credit of line ${l.position}: ${l.description}`,
+        l.net_minor,
+        String(totals.lineTax[i]),
+        l.category,
+        l.rate_ppm,
+        l.rule_id,
+        l.tax_point ? new Date(l.tax_point) : null,
+        invoice.id,
+        l.position,
+      ]),
+    );
     return {
       id,
       number,

@@ -123,28 +123,42 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
       JSON.stringify({ name: account?.name ?? null, ...billing, ...(missing.length ? { incomplete: missing } : {}) }),
     ],
   );
-  for (const [i, l] of lines.entries()) {
-    await em.execute(
-      `insert into finance_document_lines (document_id, position, document_type, entry_id, booking_id, booking_ref, kind, description,
-         net_minor, tax_minor, category, rate_ppm, rule_id, tax_point)
-       values (?, ?, 'invoice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        i + 1,
-        l.entry.id,
-        l.entry.booking_id,
-        l.entry.booking_ref,
-        l.entry.kind,
-        `${DESCRIPTIONS[l.entry.kind] ?? l.entry.kind} ${l.entry.booking_ref}`,
-        String(l.net),
-        String(totals.lineTax[i]),
-        l.category,
-        l.ratePpm,
-        l.rule.id,
-        new Date(l.entry.tax_point),
-      ],
-    );
-  }
+  await insertRows(
+    em,
+    'finance_document_lines',
+    [
+      'document_id',
+      'position',
+      'document_type',
+      'entry_id',
+      'booking_id',
+      'booking_ref',
+      'kind',
+      'description',
+      'net_minor',
+      'tax_minor',
+      'category',
+      'rate_ppm',
+      'rule_id',
+      'tax_point',
+    ],
+    lines.map((l, i) => [
+      id,
+      i + 1,
+      'invoice',
+      l.entry.id,
+      l.entry.booking_id,
+      l.entry.booking_ref,
+      l.entry.kind,
+      `${DESCRIPTIONS[l.entry.kind] ?? l.entry.kind} ${l.entry.booking_ref}`,
+      String(l.net),
+      String(totals.lineTax[i]),
+      l.category,
+      l.ratePpm,
+      l.rule.id,
+      new Date(l.entry.tax_point),
+    ]),
+  );
   return {
     id,
     number,
@@ -190,4 +204,14 @@ export async function nextNumber(em: EntityManager, prefix: 'INV' | 'CN' | 'ST',
     [series],
   );
   return `${series}-${String(seq).padStart(6, '0')}`;
+}
+
+/** Inserts many rows in few statements (PostgreSQL takes at most 65,535 parameters per statement). */
+export async function insertRows(em: EntityManager, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  const perStatement = Math.floor(60_000 / columns.length);
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    await em.execute(`insert into ${table} (${columns.join(', ')}) values ${values}`, chunk.flat());
+  }
 }

@@ -4,7 +4,7 @@ import { commissionOn, settlementFigures, type SettlementLine } from '../domain/
 import { taxRuleAt, type LineKind } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { DriverTarget, IssuedSettlement, PeriodRef } from '../contracts/finance';
-import { nextNumber } from './finance';
+import { insertRows, nextNumber } from './finance';
 
 /** Rides a period's settlements take: driven, ended before the period's end, recorded by its close, not yet settled. */
 const OPEN_RIDES = `from billing_entries e
@@ -116,12 +116,12 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
         paidNothing ? now : null,
       ],
     );
-    for (const [i, l] of lines.entries()) {
-      await em.execute(
-        `insert into settlement_lines (settlement_id, position, entry_id, booking_ref, kind, description, amount_minor) values (?, ?, ?, ?, ?, ?, ?)`,
-        [id, i + 1, l.entryId, l.ref, l.kind, l.description, String(l.amount)],
-      );
-    }
+    await insertRows(
+      em,
+      'settlement_lines',
+      ['settlement_id', 'position', 'entry_id', 'booking_ref', 'kind', 'description', 'amount_minor'],
+      lines.map((l, i) => [id, i + 1, l.entryId, l.ref, l.kind, l.description, String(l.amount)]),
+    );
     return { id, number, ...target, driverName, payable: String(figures.payable), status: paidNothing ? 'paid' : 'pending' };
   });
 }
