@@ -32,16 +32,22 @@ export function createFinanceActivities({ orm, payouts }: { orm: MikroORM; payou
       return billingTargets(orm, period);
     },
 
-    async issuePeriodInvoice(input: { period: PeriodRef; target: BillingTarget }): Promise<IssueOutcome> {
-      return issueInvoice(orm, input.period, input.target);
+    /** Issues the invoice of each target in turn, each in its own transaction and idempotent by period and party. */
+    async issuePeriodInvoices(input: { period: PeriodRef; targets: BillingTarget[] }): Promise<IssueOutcome[]> {
+      const outcomes: IssueOutcome[] = [];
+      for (const target of input.targets) outcomes.push(await issueInvoice(orm, input.period, target));
+      return outcomes;
     },
 
     async financeSettlementTargets(period: PeriodRef): Promise<DriverTarget[]> {
       return settlementTargets(orm, period);
     },
 
-    async issueDriverSettlement(input: { period: PeriodRef; target: DriverTarget }): Promise<IssuedSettlement | null> {
-      return issueSettlement(orm, input.period, input.target);
+    /** Issues the settlement of each driver in turn, each in its own transaction and idempotent by period and driver. */
+    async issueDriverSettlements(input: { period: PeriodRef; targets: DriverTarget[] }): Promise<(IssuedSettlement | null)[]> {
+      const issued: (IssuedSettlement | null)[] = [];
+      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target));
+      return issued;
     },
 
     /**

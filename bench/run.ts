@@ -10,7 +10,8 @@
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
- * `npm run bench -- reads` the reads alone (bench/reads.ts).
+ * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- finance` the settlement cycle at scale
+ * (bench/finance.ts).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -19,6 +20,7 @@ import { defineOperation } from '../api/operation';
 import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../app/accounts';
 import { publicListBench } from './public-list';
+import { financeBench } from './finance';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
@@ -242,6 +244,7 @@ async function main() {
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'public-list': publicListBench,
+  finance: financeBench,
   reads: () => readsBench({ pings: PINGS, concurrency: CONCURRENCY }),
 };
 const chosen = process.argv[2];

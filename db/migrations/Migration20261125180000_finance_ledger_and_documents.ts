@@ -25,6 +25,7 @@ export class Migration20261125180000_finance_ledger_and_documents extends Migrat
         unique (booking_id, kind)
       );
       create index billing_entries_open on billing_entries (tax_point);
+      create index billing_entries_party on billing_entries (party_id, currency, livemode, tax_point);
 
       create function finance_refuse_change() returns trigger language plpgsql as $$
       begin
@@ -64,7 +65,8 @@ export class Migration20261125180000_finance_ledger_and_documents extends Migrat
       );
       create unique index finance_documents_one_invoice on finance_documents (period_id, party_kind, party_id, currency, livemode)
         where type = 'invoice';
-      create index finance_documents_list on finance_documents (issued_at desc, id desc);
+      create index finance_documents_list on finance_documents (id desc);
+      create index finance_documents_party on finance_documents (party_id, id desc);
 
       create table finance_document_lines (
         document_id text not null references finance_documents (id),

@@ -8,7 +8,7 @@ export class Migration20261125210000_settlements extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       alter table billing_entries add column driver_id text, add column driver_name text;
-      create index billing_entries_driver on billing_entries (tax_point) where driver_id is not null;
+      create index billing_entries_driver on billing_entries (driver_id, currency, livemode, tax_point) where driver_id is not null;
 
       create table settlements (
         id text primary key,
@@ -33,6 +33,7 @@ export class Migration20261125210000_settlements extends Migration {
         unique (period_id, driver_id, currency, livemode)
       );
       create index settlements_list on settlements (id desc);
+      create index settlements_driver on settlements (driver_id, id desc);
 
       create table settlement_lines (
         settlement_id text not null references settlements (id),
