@@ -1,5 +1,7 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleSpec } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { billingTargets, draftInvoice } from '../db/finance';
+import { draftSettlement, settlementTargets } from '../db/settlements';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
 import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
 import { parsePeriodSpec, periodById, recentPeriods, type FinancePeriod, type PeriodSpec } from '../domain/finance-periods';
@@ -101,4 +103,49 @@ export async function listFinancePeriods(orm: MikroORM, financePeriodSpec: strin
       invoices: Number(row?.invoices ?? 0),
     };
   });
+}
+
+export interface CyclePreview {
+  period: { id: string; start: string; end: string };
+  invoices: { partyId: string; currency: string; livemode: boolean; lines: number; net: string; tax: string; gross: string }[];
+  unbilled: { partyId: string; currency: string; livemode: boolean; missing: string[] }[];
+  settlements: { driverId: string; currency: string; livemode: boolean; lines: number; payable: string }[];
+  /** Settlements the paying step would submit: this period's, and earlier failed ones. */
+  payouts: number;
+}
+
+/**
+ * What `hub finance run` would issue, collect and pay for a period, read without writing anything: no number is taken,
+ * the period is not closed (a period not yet closed is read as if it closed now).
+ */
+export async function previewSettlementCycle(orm: MikroORM, financePeriodSpec: string, id: string): Promise<CyclePreview> {
+  const period = financePeriod(financePeriodSpec, id);
+  const ref = { id, start: period.start.toISOString(), end: period.end.toISOString() };
+  const em = orm.em.fork();
+  const [{ now }] = await em.execute<{ now: string }[]>('select now() as now');
+  if (new Date(now) < period.end) throw new FinanceRefusal(`period ${id} has not ended (it ends ${ref.end})`);
+  const preview: CyclePreview = { period: ref, invoices: [], unbilled: [], settlements: [], payouts: 0 };
+  for (const target of await billingTargets(orm, ref)) {
+    const draft = await draftInvoice(em, ref, target);
+    if (!draft) continue;
+    if (draft.unbilled) preview.unbilled.push({ ...target, missing: draft.unbilled });
+    else
+      preview.invoices.push({
+        ...target,
+        lines: draft.lines!.length,
+        net: String(draft.totals!.net),
+        tax: String(draft.totals!.tax),
+        gross: String(draft.totals!.gross),
+      });
+  }
+  for (const target of await settlementTargets(orm, ref)) {
+    const draft = await draftSettlement(em, ref, target);
+    if (draft) preview.settlements.push({ ...target, lines: draft.lines.length, payable: String(draft.figures.payable) });
+  }
+  const [{ failed }] = await em.execute<{ failed: string }[]>(
+    `select count(*) as failed from settlements s join finance_periods p on p.id = s.period_id where s.status in ('failed', 'pending') and p.ends_at < ?`,
+    [period.end],
+  );
+  preview.payouts = preview.settlements.filter((s) => s.payable !== '0').length + Number(failed);
+  return preview;
 }

@@ -17,11 +17,11 @@ export async function closePeriod(orm: MikroORM, period: PeriodRef): Promise<Dat
 }
 
 /**
- * Entries a period's invoices take: ended before the period's end, recorded by its close, not yet invoiced. A ride
- * recorded after the close (a late arrival) falls into the next period.
+ * Entries a period's invoices take: ended before the period's end, recorded by its close (by now, for a dry run of a
+ * period not yet closed), not yet invoiced. A ride recorded after the close (a late arrival) falls into the next period.
  */
 const OPEN_ENTRIES = `from billing_entries e
-  where e.tax_point < ? and e.recorded_at <= (select closed_at from finance_periods where id = ?)
+  where e.tax_point < ? and e.recorded_at <= coalesce((select closed_at from finance_periods where id = ?), now())
     and not exists (select 1 from finance_document_lines l where l.entry_id = e.id and l.document_type = 'invoice')`;
 
 /** Who the period bills: one target per party, currency and environment. */
@@ -71,12 +71,11 @@ export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: Bil
   }
 }
 
-async function insertInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget): Promise<IssueOutcome> {
-  // Issuers of the same invoice queue here; the second finds the first's document.
-  const key = [period.id, target.partyKind, target.partyId, target.currency, target.livemode].join('|');
-  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-  const issued = await findInvoice(em, period.id, target);
-  if (issued) return issued;
+/**
+ * What the invoice of a party would hold now: its lines taxed by the rule at each line's tax point and its totals, or
+ * the billing details a live invoice still lacks; null when there is nothing to bill. Reads only.
+ */
+export async function draftInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget) {
   const entries = await em.execute<EntryRow[]>(
     `select e.* ${OPEN_ENTRIES} and e.party_kind = ? and e.party_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
     [new Date(period.end), period.id, target.partyKind, target.partyId, target.currency, target.livemode],
@@ -97,6 +96,19 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
     return { entry: e, rule, net, category: rule.category, ratePpm: rule.ratePpm };
   });
   const totals = documentTotals(lines);
+  return { account, billing, missing, lines, totals };
+}
+
+async function insertInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget): Promise<IssueOutcome> {
+  // Issuers of the same invoice queue here; the second finds the first's document.
+  const key = [period.id, target.partyKind, target.partyId, target.currency, target.livemode].join('|');
+  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+  const issued = await findInvoice(em, period.id, target);
+  if (issued) return issued;
+  const draft = await draftInvoice(em, period, target);
+  if (!draft) return null;
+  if (draft.unbilled) return { unbilled: draft.unbilled };
+  const { account, billing, missing, lines, totals } = draft;
   const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
   const number = await nextNumber(em, 'INV', target.livemode, now);
   const id = newId('doc');

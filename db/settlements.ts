@@ -9,7 +9,7 @@ import { insertRows, nextNumber } from './finance';
 /** Rides a period's settlements take: driven, ended before the period's end, recorded by its close, not yet settled. */
 const OPEN_RIDES = `from billing_entries e
   where e.driver_id is not null and e.kind in ('fare', 'no_show_fee')
-    and e.tax_point < ? and e.recorded_at <= (select closed_at from finance_periods where id = ?)
+    and e.tax_point < ? and e.recorded_at <= coalesce((select closed_at from finance_periods where id = ?), now())
     and not exists (select 1 from settlement_lines l where l.entry_id = e.id and l.kind in ('ride', 'no_show'))`;
 
 /** Who the period settles: one target per driver, currency and environment (and those already settled: a re-run). */
@@ -35,6 +35,54 @@ interface RideRow {
   driver_name: string | null;
 }
 
+/** What a driver's settlement would hold now (its lines and figures); null when the driver has nothing to settle. Reads only. */
+export async function draftSettlement(em: EntityManager, period: PeriodRef, target: DriverTarget) {
+  const rides = await em.execute<RideRow[]>(
+    `select e.* ${OPEN_RIDES} and e.driver_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
+    [new Date(period.end), period.id, target.driverId, target.currency, target.livemode],
+  );
+  if (!rides.length) return null;
+  const lines: (SettlementLine & { entryId: string | null; ref: string | null; description: string })[] = [];
+  for (const r of rides) {
+    const rule = taxRuleAt({ jurisdiction: r.jurisdiction, kind: r.kind, vehicleClass: r.vehicle_class, at: new Date(r.tax_point) });
+    const earned = netOfGross(BigInt(r.gross_minor), rule.ratePpm);
+    const kind = r.kind === 'no_show_fee' ? 'no_show' : 'ride';
+    lines.push({
+      kind,
+      amount: earned,
+      entryId: r.id,
+      ref: r.booking_ref,
+      description: `${kind === 'ride' ? 'Ride' : 'No-show'} ${r.booking_ref}`,
+    });
+    lines.push({
+      kind: 'commission',
+      amount: -commissionOn(earned, r.jurisdiction),
+      entryId: r.id,
+      ref: r.booking_ref,
+      description: `Platform commission ${r.jurisdiction}`,
+    });
+  }
+  const [carried] = await em.execute<{ id: string; number: string; carry_out_minor: string }[]>(
+    `select s.id, s.number, s.carry_out_minor from settlements s
+      where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.carry_out_minor < 0
+        and not exists (select 1 from settlements n where n.carried_from = s.id)
+      order by s.created_at limit 1`,
+    [target.driverId, target.currency, target.livemode],
+  );
+  if (carried)
+    lines.push({
+      kind: 'carry_over',
+      amount: BigInt(carried.carry_out_minor),
+      entryId: null,
+      ref: null,
+      description: `Balance carried from ${carried.number}`,
+    });
+
+  const figures = settlementFigures(lines);
+
+  return { rides, lines, carried, figures };
+}
+
 /**
  * Issues a driver's settlement for a period in one transaction: a line per ride (its net earnings) and the platform's
  * commission on each, the balance a previous settlement carried over, the figures (payable never negative), and the
@@ -46,48 +94,9 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
     await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
     const existing = await findSettlement(em, period.id, target);
     if (existing) return existing;
-    const rides = await em.execute<RideRow[]>(
-      `select e.* ${OPEN_RIDES} and e.driver_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
-      [new Date(period.end), period.id, target.driverId, target.currency, target.livemode],
-    );
-    if (!rides.length) return null;
-    const lines: (SettlementLine & { entryId: string | null; ref: string | null; description: string })[] = [];
-    for (const r of rides) {
-      const rule = taxRuleAt({ jurisdiction: r.jurisdiction, kind: r.kind, vehicleClass: r.vehicle_class, at: new Date(r.tax_point) });
-      const earned = netOfGross(BigInt(r.gross_minor), rule.ratePpm);
-      const kind = r.kind === 'no_show_fee' ? 'no_show' : 'ride';
-      lines.push({
-        kind,
-        amount: earned,
-        entryId: r.id,
-        ref: r.booking_ref,
-        description: `${kind === 'ride' ? 'Ride' : 'No-show'} ${r.booking_ref}`,
-      });
-      lines.push({
-        kind: 'commission',
-        amount: -commissionOn(earned, r.jurisdiction),
-        entryId: r.id,
-        ref: r.booking_ref,
-        description: `Platform commission ${r.jurisdiction}`,
-      });
-    }
-    const [carried] = await em.execute<{ id: string; number: string; carry_out_minor: string }[]>(
-      `select s.id, s.number, s.carry_out_minor from settlements s
-        where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.carry_out_minor < 0
-          and not exists (select 1 from settlements n where n.carried_from = s.id)
-        order by s.created_at limit 1`,
-      [target.driverId, target.currency, target.livemode],
-    );
-    if (carried)
-      lines.push({
-        kind: 'carry_over',
-        amount: BigInt(carried.carry_out_minor),
-        entryId: null,
-        ref: null,
-        description: `Balance carried from ${carried.number}`,
-      });
-
-    const figures = settlementFigures(lines);
+    const draft = await draftSettlement(em, period, target);
+    if (!draft) return null;
+    const { rides, lines, carried, figures } = draft;
     const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
     const number = await nextNumber(em, 'ST', target.livemode, now);
     const id = newId('stl');

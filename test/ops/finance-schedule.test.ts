@@ -125,4 +125,20 @@ describe('finance schedule and CLI', () => {
     );
     expect(events.map((e) => e.dedupe_key)).toEqual(expect.arrayContaining([`credit_note:${first.number}`, `credit_note:${rest.number}`]));
   });
+
+  it('prints with --dry-run what a period would issue and pay, writing nothing and taking no number', async () => {
+    await ride('acc_dry', new Date('2026-05-10T10:00:00Z'));
+    await ride('acc_dry', new Date('2026-05-11T10:00:00Z'));
+    const sql = (q: string, p: unknown[] = []) => db.orm.em.getConnection().execute(q, p);
+    const seriesBefore = await sql('select series, last_seq from document_series order by series');
+    const preview = await hubJson('finance', 'run', '--period', '2026-05', '--dry-run');
+    expect(preview.invoices).toEqual([expect.objectContaining({ partyId: 'acc_dry', lines: 2, gross: '8800', livemode: false })]);
+    expect(await sql('select series, last_seq from document_series order by series')).toEqual(seriesBefore);
+    expect(await sql(`select id from finance_periods where id = '2026-05'`)).toEqual([]);
+    const text = await hub('finance', 'run', '--period', '2026-05', '--dry-run');
+    expect(text.stdout).toContain('Dry run: nothing issued, no number taken.');
+
+    const real = await hubJson('finance', 'run', '--period', '2026-05');
+    expect(real.invoices.map((d: { partyId: string; gross: string }) => [d.partyId, d.gross])).toEqual([['acc_dry', '8800']]);
+  });
 });
