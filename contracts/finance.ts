@@ -1,3 +1,5 @@
+import type { DocumentFacts } from '../domain/finance-events';
+
 /** The settlement cycle's contract: ids, inputs and what each step hands on. */
 export const FINANCE_SCHEDULE_ID = 'finance-cycle';
 
@@ -24,18 +26,10 @@ export interface BillingTarget {
   livemode: boolean;
 }
 
-export interface IssuedDocument {
+/** An issued invoice or credit note (amounts in minor units as decimal strings: bigint does not cross the wire). */
+export interface IssuedDocument extends DocumentFacts {
   id: string;
-  number: string;
-  type: 'invoice' | 'credit_note';
   partyKind: 'account' | 'partner';
-  partyId: string;
-  livemode: boolean;
-  currency: string;
-  /** Minor units, as decimal strings (bigint does not cross the wire). */
-  net: string;
-  tax: string;
-  gross: string;
   lines: number;
 }
 

@@ -3,7 +3,7 @@ import { documentTotals } from '../domain/invoice-math';
 import type { TaxCategory } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { IssuedDocument } from '../contracts/finance';
-import { insertRows, nextNumber } from './finance';
+import { DOCUMENT_LINE_COLUMNS, insertRows, nextNumber } from './finance';
 
 export const CREDIT_REASONS = ['refund', 'price_adjustment', 'cancellation', 'duplicate'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
@@ -92,24 +92,7 @@ export async function issueCreditNote(
     await insertRows(
       em,
       'finance_document_lines',
-      [
-        'document_id',
-        'position',
-        'document_type',
-        'entry_id',
-        'booking_id',
-        'booking_ref',
-        'kind',
-        'description',
-        'net_minor',
-        'tax_minor',
-        'category',
-        'rate_ppm',
-        'rule_id',
-        'tax_point',
-        'reverses_document_id',
-        'reverses_position',
-      ],
+      [...DOCUMENT_LINE_COLUMNS, 'reverses_document_id', 'reverses_position'],
       chosen.map((l, i) => [
         id,
         i + 1,

@@ -51,6 +51,24 @@ interface EntryRow {
 
 const DESCRIPTIONS: Record<string, string> = { fare: 'Ride', cancellation_fee: 'Cancellation fee', no_show_fee: 'No-show fee' };
 
+/** The columns of an invoice line, in the order issuing code gives its values. */
+export const DOCUMENT_LINE_COLUMNS = [
+  'document_id',
+  'position',
+  'document_type',
+  'entry_id',
+  'booking_id',
+  'booking_ref',
+  'kind',
+  'description',
+  'net_minor',
+  'tax_minor',
+  'category',
+  'rate_ppm',
+  'rule_id',
+  'tax_point',
+];
+
 /** An invoice issued (or found issued), a live one waiting for its account's billing details, or nothing to bill. */
 export type IssueOutcome = IssuedDocument | { unbilled: string[] } | null;
 
@@ -138,22 +156,7 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
   await insertRows(
     em,
     'finance_document_lines',
-    [
-      'document_id',
-      'position',
-      'document_type',
-      'entry_id',
-      'booking_id',
-      'booking_ref',
-      'kind',
-      'description',
-      'net_minor',
-      'tax_minor',
-      'category',
-      'rate_ppm',
-      'rule_id',
-      'tax_point',
-    ],
+    DOCUMENT_LINE_COLUMNS,
     lines.map((l, i) => [
       id,
       i + 1,
