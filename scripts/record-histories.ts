@@ -21,7 +21,7 @@ import { apiDeps, listen } from '../api/server';
 import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createApiKey, createIntegratorAccount, createPartner } from '../app/accounts';
 import { HubEventSchema } from '../db/entities';
-import { appendBillingEntry } from '../db/billing-entries';
+import { appendBilledRide } from '../stack/billed-rides';
 import { settlementCycleWorkflowId, type PeriodRef } from '../contracts/finance';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
@@ -343,21 +343,8 @@ export const RECORDINGS: Recording[] = [
     workflowType: 'settlementCycleWorkflow',
     run: async (ctx) => {
       const { accountId } = await ctx.integrator();
-      const endedAt = new Date('2026-10-12T09:30:00Z');
-      await appendBillingEntry(ctx.orm.em.fork(), {
-        id: `bkg_recorded_${randomBytes(4).toString('hex')}`,
-        status: 'completed',
-        partnerId: null,
-        accountId,
-        environment: 'sandbox',
-        currency: 'EUR',
-        market: 'PAR',
-        vehicleClass: 'executive',
-        fareTotalMinor: 8_250,
-        fare: {},
-        completedAt: endedAt,
-        endedAt,
-      });
+      const bookingId = `bkg_recorded_${randomBytes(4).toString('hex')}`;
+      await appendBilledRide(ctx.orm, { bookingId, accountId, grossMinor: 8_250, at: new Date('2026-10-12T09:30:00Z'), live: false });
       const period: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
       const workflowId = settlementCycleWorkflowId(period.id);
       await ctx.client.workflow.execute('settlementCycleWorkflow', { workflowId, taskQueue: BOOKINGS_TASK_QUEUE, args: [{ period }] });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
-import { appendBillingEntry } from '../../db/billing-entries';
+import { appendBilledRide } from '../../stack/billed-rides';
 import { billingTargets, closePeriod, issueInvoice } from '../../db/finance';
 import { issueCreditNote } from '../../db/credit-notes';
 import type { IssuedDocument, PeriodRef } from '../../contracts/finance';
@@ -28,19 +28,13 @@ describe('Public Integration API: invoices', () => {
 
   async function ride(accountId: string, o: { gross: number; at: string; market?: string; live?: boolean }) {
     const at = new Date(o.at);
-    await appendBillingEntry(db.orm.em.fork(), {
-      id: `bkg_${accountId.slice(-6)}_${at.getTime()}_${o.gross}`,
-      status: 'completed',
-      partnerId: null,
+    await appendBilledRide(db.orm, {
+      bookingId: `bkg_${accountId.slice(-6)}_${at.getTime()}_${o.gross}`,
       accountId,
-      environment: o.live === false ? 'sandbox' : 'live',
-      currency: 'EUR',
-      market: o.market ?? 'PAR',
-      vehicleClass: 'executive',
-      fareTotalMinor: o.gross,
-      fare: {},
-      completedAt: at,
-      endedAt: at,
+      grossMinor: o.gross,
+      at,
+      live: o.live,
+      market: o.market,
     });
   }
 

@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createFinanceActivities } from '../../activities/finance';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
-import { appendBillingEntry } from '../../db/billing-entries';
+import { appendBilledRide } from '../../stack/billed-rides';
 import { closePeriod } from '../../db/finance';
 import { issueSettlement, settlementTargets } from '../../db/settlements';
 import type { PeriodRef } from '../../contracts/finance';
@@ -51,21 +51,13 @@ describe('Public Integration API: chauffeur settlements', () => {
 
   async function ride(unit: string, driverName: string, gross: number, at: string, market = 'PAR') {
     const when = new Date(at);
-    await appendBillingEntry(db.orm.em.fork(), {
-      id: `bkg_${unit}_${when.getTime()}`,
-      status: 'completed',
-      partnerId: null,
+    await appendBilledRide(db.orm, {
+      bookingId: `bkg_${unit}_${when.getTime()}`,
       accountId: 'acct_rider',
-      environment: 'live',
-      currency: 'EUR',
+      grossMinor: gross,
+      at: when,
       market,
-      vehicleClass: 'executive',
-      fareTotalMinor: gross,
-      fare: {},
-      completedAt: when,
-      endedAt: when,
-      unitId: unit,
-      driver: { name: driverName, licence_no: `LIC-${unit}` },
+      unit: { id: unit, driverName },
     });
   }
 

@@ -1,6 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { ensureFinanceSchedule } from '../../app/finance';
-import { appendBillingEntry } from '../../db/billing-entries';
+import { appendBilledRide } from '../../stack/billed-rides';
 import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary } from '../../contracts/finance';
 import { lastEndedPeriod, parsePeriodSpec } from '../../domain/finance-periods';
 import { eventually } from '../../stack/eventually';
@@ -31,20 +31,8 @@ describe('finance schedule and CLI', () => {
   });
 
   async function ride(accountId: string, at: Date) {
-    await appendBillingEntry(db.orm.em.fork(), {
-      id: `bkg_${accountId}_${at.getTime()}`,
-      status: 'completed',
-      partnerId: null,
-      accountId,
-      environment: 'sandbox', // the sandbox series: issued even without billing details
-      currency: 'EUR',
-      market: 'PAR',
-      vehicleClass: 'executive',
-      fareTotalMinor: 4_400,
-      fare: {},
-      completedAt: at,
-      endedAt: at,
-    });
+    // The sandbox series: issued even without billing details.
+    await appendBilledRide(db.orm, { bookingId: `bkg_${accountId}_${at.getTime()}`, accountId, grossMinor: 4_400, at, live: false });
   }
 
   it('runs at the end of each one-minute period the cycle of the period that ended, and follows FINANCE_PERIOD', async () => {

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createFinanceActivities } from '../../activities/finance';
-import { appendBillingEntry } from '../../db/billing-entries';
+import { appendBilledRide } from '../../stack/billed-rides';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
 import { localEnvironment, stackWorker } from '../../stack/temporal';
@@ -31,20 +31,7 @@ describe('settlement cycle across a worker crash', () => {
     const accounts = Array.from({ length: 30 }, (_, i) => `acct_crash_${String(i).padStart(2, '0')}`);
     for (const [i, accountId] of accounts.entries()) {
       const at = new Date(Date.parse(APRIL.start) + (i + 1) * 3_600_000);
-      await appendBillingEntry(db.orm.em.fork(), {
-        id: `bkg_crash_${i}`,
-        status: 'completed',
-        partnerId: null,
-        accountId,
-        environment: 'sandbox',
-        currency: 'EUR',
-        market: 'PAR',
-        vehicleClass: 'executive',
-        fareTotalMinor: 1_000 + i,
-        fare: {},
-        completedAt: at,
-        endedAt: at,
-      });
+      await appendBilledRide(db.orm, { bookingId: `bkg_crash_${i}`, accountId, grossMinor: 1_000 + i, at, live: false });
     }
 
     // The doomed worker: its batch commits one invoice, then the process "dies" (never answers).

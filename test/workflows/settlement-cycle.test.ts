@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking';
 import { updateBillingDetails } from '../../app/accounts';
-import { appendBillingEntry } from '../../db/billing-entries';
+import { appendBilledRide } from '../../stack/billed-rides';
 import { issueInvoice } from '../../db/finance';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { settlementCycleWorkflowId, type CycleSummary, type IssuedDocument, type PeriodRef } from '../../contracts/finance';
@@ -67,30 +67,21 @@ describe('settlement cycle', () => {
 
   /** A billable fact straight into the ledger, as a booking's end writes it. */
   async function fact(
-    party: { kind: 'account' | 'partner'; id: string },
+    party: { kind: 'account'; id: string },
     o: { gross: number; at: string; currency?: string; market?: string; live?: boolean; kind?: 'completed' | 'no_show'; unit?: string },
   ) {
     const id = newId('bkg');
-    const ended = new Date(o.at);
-    await appendBillingEntry(db.orm.em.fork(), {
-      id,
-      status: o.kind ?? 'completed',
-      partnerId: party.kind === 'partner' ? party.id : null,
-      accountId: party.kind === 'account' ? party.id : null,
-      environment: o.live === false ? 'sandbox' : 'live',
-      currency: o.currency ?? 'EUR',
-      market: o.market ?? 'PAR',
-      vehicleClass: 'executive',
-      fareTotalMinor: o.gross,
-      fare: { commission: 0 },
-      cancellation:
-        o.kind === 'no_show'
-          ? { reason_code: 'passenger_no_show', cancelled_by: 'driver', cancelled_at: o.at, fee_minor: o.gross, charged: true }
-          : null,
-      completedAt: ended,
-      endedAt: ended,
-      unitId: o.unit ?? null,
-      driver: o.unit ? { name: `Driver of ${o.unit}`, licence_no: `LIC-${o.unit}` } : null,
+    const unit = o.unit ? { id: o.unit, driverName: `Driver of ${o.unit}` } : undefined;
+    await appendBilledRide(db.orm, {
+      bookingId: id,
+      accountId: party.id,
+      grossMinor: o.gross,
+      at: o.at,
+      currency: o.currency,
+      market: o.market,
+      live: o.live,
+      status: o.kind,
+      unit,
     });
     return id;
   }
