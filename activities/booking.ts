@@ -178,17 +178,19 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
     }): Promise<RecordedEvent | null> {
       const recorded = await orm.em.fork().transactional(async (em) => {
         if (input.changes) await em.nativeUpdate(BookingSchema, { id: input.bookingId }, toColumns(input.changes));
+        const ended = input.changes?.status !== undefined && isTerminal(input.changes.status);
+        if (!ended && !input.event) return null;
+        // The booking as changed, read once for the ledger and the event.
+        const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
         // The ledger's fact is written with the status that makes it, or not at all (docs/finance.md).
-        if (input.changes?.status && isTerminal(input.changes.status)) {
-          const ended = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
+        if (ended) {
           await appendBillingEntry(em, {
-            ...ended,
-            fare: ended.fare as { commission?: number },
-            cancellation: ended.cancellation as CancellationRecord | null,
+            ...booking,
+            fare: booking.fare as { commission?: number },
+            cancellation: booking.cancellation as CancellationRecord | null,
           });
         }
         if (!input.event) return null;
-        const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId }, { refresh: true });
         // Partner events belong to a partner: a booking an integrator account made has none to tell.
         const { partnerId } = booking;
         if (partnerId === null) return null;

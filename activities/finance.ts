@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { billingTargets, closePeriod, issueInvoice, type IssueOutcome } from '../db/finance';
+import { billingTargets, closePeriod, dbNow, issueInvoice, type IssueOutcome } from '../db/finance';
 import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
 import { issueSettlement, settlementTargets } from '../db/settlements';
 import { preparePayouts, recordPayoutOutcomes } from '../db/payouts';
@@ -14,15 +14,13 @@ export function createFinanceActivities({ orm, payouts }: { orm: MikroORM; payou
   return {
     /** The last period that has ended by the database's clock (the one ledger rows are dated by). */
     async lastEndedFinancePeriod(periodSpec: string): Promise<PeriodRef> {
-      const [{ now }] = await orm.em.fork().execute<{ now: string }[]>('select now() as now');
-      const p = lastEndedPeriod(parsePeriodSpec(periodSpec), new Date(now));
+      const p = lastEndedPeriod(parsePeriodSpec(periodSpec), await dbNow(orm.em.fork()));
       return { id: p.id, start: p.start.toISOString(), end: p.end.toISOString() };
     },
 
     /** Fixes the period's cut-off on the first run; refuses a period that has not ended. */
     async closeFinancePeriod(period: PeriodRef): Promise<string> {
-      const [{ now }] = await orm.em.fork().execute<{ now: string }[]>('select now() as now');
-      if (new Date(now) < new Date(period.end)) {
+      if ((await dbNow(orm.em.fork())) < new Date(period.end)) {
         throw ApplicationFailure.nonRetryable(`period ${period.id} ends at ${period.end}: it cannot close before`, 'PeriodNotEnded');
       }
       return (await closePeriod(orm, period)).toISOString();

@@ -1,6 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleSpec } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { billingTargets, draftInvoice } from '../db/finance';
+import { billingTargets, dbNow, draftInvoice } from '../db/finance';
 import { draftSettlement, settlementTargets } from '../db/settlements';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
 import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
@@ -62,11 +62,17 @@ export function financePeriod(financePeriodSpec: string, id: string): FinancePer
   return period;
 }
 
+/** The period an id names, refused unless it has ended by the database's clock. */
+async function endedPeriod(orm: MikroORM, financePeriodSpec: string, id: string): Promise<FinancePeriod> {
+  const period = financePeriod(financePeriodSpec, id);
+  if ((await dbNow(orm.em.fork())) < period.end)
+    throw new FinanceRefusal(`period ${id} has not ended (it ends ${period.end.toISOString()})`);
+  return period;
+}
+
 /** Starts or re-runs a period's cycle and waits for its summary; a period that has not ended is refused. */
 export async function runSettlementCycle(temporal: Client, orm: MikroORM, financePeriodSpec: string, id: string): Promise<CycleSummary> {
-  const period = financePeriod(financePeriodSpec, id);
-  const [{ now }] = await orm.em.fork().execute<{ now: string }[]>('select now() as now');
-  if (new Date(now) < period.end) throw new FinanceRefusal(`period ${id} has not ended (it ends ${period.end.toISOString()})`);
+  const period = await endedPeriod(orm, financePeriodSpec, id);
   return temporal.workflow.execute('settlementCycleWorkflow', {
     workflowId: settlementCycleWorkflowId(id),
     taskQueue: BOOKINGS_TASK_QUEUE,
@@ -85,8 +91,7 @@ export interface PeriodStatus {
 
 /** The last `n` ended periods, newest first, with whether the cycle closed them and how many invoices they hold. */
 export async function listFinancePeriods(orm: MikroORM, financePeriodSpec: string, n = 12): Promise<PeriodStatus[]> {
-  const [{ now }] = await orm.em.fork().execute<{ now: string }[]>('select now() as now');
-  const periods = recentPeriods(parsePeriodSpec(financePeriodSpec), new Date(now), n);
+  const periods = recentPeriods(parsePeriodSpec(financePeriodSpec), await dbNow(orm.em.fork()), n);
   const rows = await orm.em.fork().execute<{ id: string; closed_at: string; invoices: string }[]>(
     `select p.id, p.closed_at, (select count(*) from finance_documents d where d.period_id = p.id and d.type = 'invoice') as invoices
      from finance_periods p where p.id in (${periods.map(() => '?').join(',')})`,
@@ -119,11 +124,9 @@ export interface CyclePreview {
  * the period is not closed (a period not yet closed is read as if it closed now).
  */
 export async function previewSettlementCycle(orm: MikroORM, financePeriodSpec: string, id: string): Promise<CyclePreview> {
-  const period = financePeriod(financePeriodSpec, id);
+  const period = await endedPeriod(orm, financePeriodSpec, id);
   const ref = { id, start: period.start.toISOString(), end: period.end.toISOString() };
   const em = orm.em.fork();
-  const [{ now }] = await em.execute<{ now: string }[]>('select now() as now');
-  if (new Date(now) < period.end) throw new FinanceRefusal(`period ${id} has not ended (it ends ${ref.end})`);
   const preview: CyclePreview = { period: ref, invoices: [], unbilled: [], settlements: [], payouts: 0 };
   for (const target of await billingTargets(orm, ref)) {
     const draft = await draftInvoice(em, ref, target);
@@ -132,10 +135,10 @@ export async function previewSettlementCycle(orm: MikroORM, financePeriodSpec: s
     else
       preview.invoices.push({
         ...target,
-        lines: draft.lines!.length,
-        net: String(draft.totals!.net),
-        tax: String(draft.totals!.tax),
-        gross: String(draft.totals!.gross),
+        lines: draft.lines.length,
+        net: String(draft.totals.net),
+        tax: String(draft.totals.tax),
+        gross: String(draft.totals.gross),
       });
   }
   for (const target of await settlementTargets(orm, ref)) {

@@ -3,7 +3,7 @@ import { documentTotals } from '../domain/invoice-math';
 import type { TaxCategory } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { IssuedDocument } from '../contracts/finance';
-import { DOCUMENT_LINE_COLUMNS, insertRows, nextNumber } from './finance';
+import { dbNow, DOCUMENT_LINE_COLUMNS, insertRows, nextNumber } from './finance';
 
 export const CREDIT_REASONS = ['refund', 'price_adjustment', 'cancellation', 'duplicate'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
@@ -63,7 +63,7 @@ export async function issueCreditNote(
     if (!chosen.length) throw new CreditRefusal(`every line of ${input.invoiceNumber} is already credited`);
 
     const totals = documentTotals(chosen.map((l) => ({ net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })));
-    const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
+    const now = await dbNow(em);
     const number = await nextNumber(em, 'CN', invoice.livemode, now);
     const id = newId('doc');
     const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));

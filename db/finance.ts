@@ -127,7 +127,7 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
   if (!draft) return null;
   if (draft.unbilled) return { unbilled: draft.unbilled };
   const { account, billing, missing, lines, totals } = draft;
-  const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
+  const now = await dbNow(em);
   const number = await nextNumber(em, 'INV', target.livemode, now);
   const id = newId('doc');
   const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
@@ -229,4 +229,13 @@ export async function insertRows(em: EntityManager, table: string, columns: stri
     const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
     await em.execute(`insert into ${table} (${columns.join(', ')}) values ${values}`, chunk.flat());
   }
+}
+
+/**
+ * The database's clock: ledger rows, cut-offs and issue dates are all dated by it (a worker's clock, or a workflow's
+ * on a time-skipping server, may differ).
+ */
+export async function dbNow(em: EntityManager): Promise<Date> {
+  const [{ now }] = await em.execute<{ now: string }[]>('select now() as now');
+  return new Date(now); // the driver answers timestamps as text here
 }

@@ -4,7 +4,7 @@ import { commissionOn, settlementFigures, type SettlementLine } from '../domain/
 import { taxRuleAt, type LineKind } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { DriverTarget, IssuedSettlement, PeriodRef } from '../contracts/finance';
-import { insertRows, nextNumber } from './finance';
+import { dbNow, insertRows, nextNumber } from './finance';
 
 /** Rides a period's settlements take: driven, ended before the period's end, recorded by its close, not yet settled. */
 const OPEN_RIDES = `from billing_entries e
@@ -97,7 +97,7 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
     const draft = await draftSettlement(em, period, target);
     if (!draft) return null;
     const { rides, lines, carried, figures } = draft;
-    const now = new Date((await em.execute<{ now: string }[]>('select now() as now'))[0].now);
+    const now = await dbNow(em);
     const number = await nextNumber(em, 'ST', target.livemode, now);
     const id = newId('stl');
     const driverName = rides.find((r) => r.driver_name)?.driver_name ?? target.driverId;

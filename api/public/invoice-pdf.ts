@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { renderA4 } from '../pdf';
 import type { StoredDocument } from '../../app/einvoice';
 import type { BillingDetails } from '../../domain/billing-details';
 import { fromMinor, minorUnits } from '../../domain/money';
@@ -41,106 +41,96 @@ function partyLines(name: string, d: BillingDetails & { name?: string | null }):
 export function renderFinanceDocument(doc: StoredDocument, lines: PdfLine[], seller: BillingDetails): Promise<Buffer> {
   const credit = doc.type === 'credit_note';
   const title = `${credit ? 'Credit note' : 'Invoice'} ${doc.number}`;
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: title, Author: seller.legal_name ?? 'Dispatch Integration Hub', Subject: title },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  const left = 56;
-  const right = pdf.page.width - 56;
-  const row = (cells: [string, number, 'left' | 'right'][], bold = false) => {
-    const y = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    let x = left;
-    let bottom = y;
-    for (const [text, width, align] of cells) {
-      pdf.text(text, x, y, { width, align });
-      bottom = Math.max(bottom, pdf.y);
-      x += width;
+  const author = seller.legal_name ?? 'Dispatch Integration Hub';
+  return renderA4({ Title: title, Author: author, Subject: title }, (pdf) => {
+    const left = 56;
+    const right = pdf.page.width - 56;
+    const row = (cells: [string, number, 'left' | 'right'][], bold = false) => {
+      const y = pdf.y;
+      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+      let x = left;
+      let bottom = y;
+      for (const [text, width, align] of cells) {
+        pdf.text(text, x, y, { width, align });
+        bottom = Math.max(bottom, pdf.y);
+        x += width;
+      }
+      pdf.y = bottom + 3;
+    };
+    const width = right - left;
+
+    pdf.font('Helvetica-Bold').fontSize(20).text(title, left, 56);
+    if (credit && doc.credits) pdf.font('Helvetica').fontSize(10).text(`Corrects invoice ${doc.credits}`);
+    pdf.moveDown(1);
+    const top = pdf.y;
+    pdf.font('Helvetica-Bold').fontSize(10).text('From', left, top);
+    pdf.font('Helvetica').text(partyLines(seller.legal_name ?? '', seller).join('\n'), left, pdf.y);
+    const afterSeller = pdf.y;
+    pdf.font('Helvetica-Bold').text('Bill to', left + width / 2, top);
+    const buyer = doc.billing_details;
+    pdf.font('Helvetica').text(partyLines(buyer.legal_name ?? buyer.name ?? doc.party_id, buyer).join('\n'), left + width / 2, pdf.y);
+    pdf.y = Math.max(afterSeller, pdf.y) + 12;
+
+    row([
+      ['Issued', 120, 'left'],
+      [day(doc.issued_at), 150, 'left'],
+    ]);
+    if (!credit)
+      row([
+        ['Due', 120, 'left'],
+        [day(doc.due_at), 150, 'left'],
+      ]);
+    row([
+      ['Period', 120, 'left'],
+      [`${day(doc.starts_at)} – ${day(new Date(Date.parse(doc.ends_at) - 1).toISOString())}`, 250, 'left'],
+    ]);
+    row([
+      ['Account', 120, 'left'],
+      [doc.party_id, 300, 'left'],
+    ]);
+    pdf.moveDown(1);
+
+    row(
+      [
+        ['#', 24, 'left'],
+        ['Description', width - 24 - 80 - 60 - 100, 'left'],
+        ['Date', 80, 'left'],
+        ['Rate', 60, 'right'],
+        ['Net', 100, 'right'],
+      ],
+      true,
+    );
+    for (const l of lines) {
+      row([
+        [String(l.position), 24, 'left'],
+        [l.description, width - 24 - 80 - 60 - 100, 'left'],
+        [day(l.tax_point), 80, 'left'],
+        [rate(l.rate_ppm), 60, 'right'],
+        [money(l.net_minor, doc.currency), 100, 'right'],
+      ]);
     }
-    pdf.y = bottom + 3;
-  };
-  const width = right - left;
-
-  pdf.font('Helvetica-Bold').fontSize(20).text(title, left, 56);
-  if (credit && doc.credits) pdf.font('Helvetica').fontSize(10).text(`Corrects invoice ${doc.credits}`);
-  pdf.moveDown(1);
-  const top = pdf.y;
-  pdf.font('Helvetica-Bold').fontSize(10).text('From', left, top);
-  pdf.font('Helvetica').text(partyLines(seller.legal_name ?? '', seller).join('\n'), left, pdf.y);
-  const afterSeller = pdf.y;
-  pdf.font('Helvetica-Bold').text('Bill to', left + width / 2, top);
-  const buyer = doc.billing_details;
-  pdf.font('Helvetica').text(partyLines(buyer.legal_name ?? buyer.name ?? doc.party_id, buyer).join('\n'), left + width / 2, pdf.y);
-  pdf.y = Math.max(afterSeller, pdf.y) + 12;
-
-  row([
-    ['Issued', 120, 'left'],
-    [day(doc.issued_at), 150, 'left'],
-  ]);
-  if (!credit)
+    pdf.moveTo(left, pdf.y).lineTo(right, pdf.y).strokeColor('#999').stroke();
+    pdf.moveDown(0.5);
+    for (const b of doc.tax_buckets) {
+      row([
+        [`${CATEGORY_LABEL[b.category] ?? b.category} ${rate(b.rate_ppm)} on ${money(b.net, doc.currency)}`, width - 100, 'right'],
+        [money(b.tax, doc.currency), 100, 'right'],
+      ]);
+    }
     row([
-      ['Due', 120, 'left'],
-      [day(doc.due_at), 150, 'left'],
+      ['Net', width - 100, 'right'],
+      [money(doc.net_minor, doc.currency), 100, 'right'],
     ]);
-  row([
-    ['Period', 120, 'left'],
-    [`${day(doc.starts_at)} – ${day(new Date(Date.parse(doc.ends_at) - 1).toISOString())}`, 250, 'left'],
-  ]);
-  row([
-    ['Account', 120, 'left'],
-    [doc.party_id, 300, 'left'],
-  ]);
-  pdf.moveDown(1);
-
-  row(
-    [
-      ['#', 24, 'left'],
-      ['Description', width - 24 - 80 - 60 - 100, 'left'],
-      ['Date', 80, 'left'],
-      ['Rate', 60, 'right'],
-      ['Net', 100, 'right'],
-    ],
-    true,
-  );
-  for (const l of lines) {
     row([
-      [String(l.position), 24, 'left'],
-      [l.description, width - 24 - 80 - 60 - 100, 'left'],
-      [day(l.tax_point), 80, 'left'],
-      [rate(l.rate_ppm), 60, 'right'],
-      [money(l.net_minor, doc.currency), 100, 'right'],
+      ['Tax', width - 100, 'right'],
+      [money(doc.tax_minor, doc.currency), 100, 'right'],
     ]);
-  }
-  pdf.moveTo(left, pdf.y).lineTo(right, pdf.y).strokeColor('#999').stroke();
-  pdf.moveDown(0.5);
-  for (const b of doc.tax_buckets) {
-    row([
-      [`${CATEGORY_LABEL[b.category] ?? b.category} ${rate(b.rate_ppm)} on ${money(b.net, doc.currency)}`, width - 100, 'right'],
-      [money(b.tax, doc.currency), 100, 'right'],
-    ]);
-  }
-  row([
-    ['Net', width - 100, 'right'],
-    [money(doc.net_minor, doc.currency), 100, 'right'],
-  ]);
-  row([
-    ['Tax', width - 100, 'right'],
-    [money(doc.tax_minor, doc.currency), 100, 'right'],
-  ]);
-  row(
-    [
-      [credit ? 'Total credited' : 'Total due', width - 100, 'right'],
-      [money(doc.gross_minor, doc.currency), 100, 'right'],
-    ],
-    true,
-  );
-  pdf.end();
-  return done;
+    row(
+      [
+        [credit ? 'Total credited' : 'Total due', width - 100, 'right'],
+        [money(doc.gross_minor, doc.currency), 100, 'right'],
+      ],
+      true,
+    );
+  });
 }

@@ -107,7 +107,7 @@ function invoiceView(d: DocumentRow): z.infer<typeof Invoice> {
   };
 }
 
-const SELECT = `select d.*, p.starts_at, p.ends_at, c.number as credits
+const SELECT = `select d.*, p.starts_at, p.ends_at, c.number as credits, c.issued_at as credits_issued_at
   from finance_documents d join finance_periods p on p.id = d.period_id left join finance_documents c on c.id = d.credits_document_id`;
 
 /** What a key sees: its environment's documents; a corporate account its own, an operator every account's. */
@@ -206,10 +206,10 @@ interface LineRow {
 async function visibleDocument(deps: ApiDeps, principal: Principal, number: string) {
   const seen = visibility(principal);
   const em = deps.orm.em.fork();
-  const [doc] = await em.execute<(DocumentRow & StoredDocument)[]>(
-    `${SELECT.replace('c.number as credits', 'c.number as credits, c.issued_at as credits_issued_at')} where d.number = ? and ${seen.sql}`,
-    [number, ...seen.params],
-  );
+  const [doc] = await em.execute<(DocumentRow & StoredDocument)[]>(`${SELECT} where d.number = ? and ${seen.sql}`, [
+    number,
+    ...seen.params,
+  ]);
   if (!doc) throw new ProblemError('not_found', { detail: `No document ${number}.`, param: 'number' });
   const lines = await em.execute<(StoredLine & PdfLine & LineRow)[]>(
     'select * from finance_document_lines where document_id = ? order by position',

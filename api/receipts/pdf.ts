@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { renderA4 } from '../pdf';
 import type { Booking, Place } from '../../db/entities';
 import { fromMinor, minorUnits } from '../../domain/money';
 import { VAT_PCT, type Fare } from '../../domain/pricing';
@@ -51,66 +51,54 @@ const time = (d: Date | null | undefined) => (d ? `${new Date(d).toISOString().s
 /** A one-page PDF receipt of a completed ride (pdfkit, built-in Helvetica: no font files, no network). */
 export function renderReceipt(b: Booking): Promise<Buffer> {
   const f = receiptFigures(b);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `Receipt ${b.id}`, Author: 'Dispatch Integration Hub', Subject: 'Ride receipt' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  return renderA4({ Title: `Receipt ${b.id}`, Author: 'Dispatch Integration Hub', Subject: 'Ride receipt' }, (doc) => {
+    const left = 56;
+    const right = doc.page.width - 56;
+    const row = (label: string, value: string, bold = false) => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
+      doc.text(label, left, y, { width: 300 });
+      doc.text(value, left + 300, y, { width: right - left - 300, align: 'right' });
+      doc.moveDown(0.35);
+    };
 
-  const left = 56;
-  const right = doc.page.width - 56;
-  const row = (label: string, value: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
-    doc.text(label, left, y, { width: 300 });
-    doc.text(value, left + 300, y, { width: right - left - 300, align: 'right' });
+    doc.font('Helvetica-Bold').fontSize(22).text('Ride receipt', left, 56);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#555')
+      .text(`Booking ${b.id}${b.externalId ? `  ·  Partner reference ${b.externalId}` : ''}`);
+    doc.fillColor('#000').moveDown(1.2);
+
+    doc.font('Helvetica-Bold').fontSize(13).text('Route');
+    doc.moveDown(0.3);
+    row('From', place(b.pickup));
+    row('To', place(b.dropoff));
+    row('Vehicle class', b.vehicleClass);
+    if (b.vehicle) row('Vehicle', `${b.vehicle.make} ${b.vehicle.model}, ${b.vehicle.plate}`);
+    if (b.driver) row('Driver', b.driver.name.split(/\s+/)[0] ?? '');
+    row('Distance driven', `${f.distanceKm.toFixed(1)} km`);
+    row('Time taken', `${f.durationMin} min`);
+    doc.moveDown(0.8);
+
+    doc.font('Helvetica-Bold').fontSize(13).text('Times', left);
+    doc.moveDown(0.3);
+    row('Pickup booked for', time(b.pickupAt));
+    row('Passenger on board', time(b.startedAt));
+    row('Arrived', time(b.completedAt));
+    doc.moveDown(0.8);
+
+    doc.font('Helvetica-Bold').fontSize(13).text(`Fare (${f.currency})`, left);
+    doc.moveDown(0.3);
+    for (const line of f.lines) row(line.label, formatMoney(line.minor, f.currency));
+    doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#999').stroke();
     doc.moveDown(0.35);
-  };
-
-  doc.font('Helvetica-Bold').fontSize(22).text('Ride receipt', left, 56);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#555')
-    .text(`Booking ${b.id}${b.externalId ? `  ·  Partner reference ${b.externalId}` : ''}`);
-  doc.fillColor('#000').moveDown(1.2);
-
-  doc.font('Helvetica-Bold').fontSize(13).text('Route');
-  doc.moveDown(0.3);
-  row('From', place(b.pickup));
-  row('To', place(b.dropoff));
-  row('Vehicle class', b.vehicleClass);
-  if (b.vehicle) row('Vehicle', `${b.vehicle.make} ${b.vehicle.model}, ${b.vehicle.plate}`);
-  if (b.driver) row('Driver', b.driver.name.split(/\s+/)[0] ?? '');
-  row('Distance driven', `${f.distanceKm.toFixed(1)} km`);
-  row('Time taken', `${f.durationMin} min`);
-  doc.moveDown(0.8);
-
-  doc.font('Helvetica-Bold').fontSize(13).text('Times', left);
-  doc.moveDown(0.3);
-  row('Pickup booked for', time(b.pickupAt));
-  row('Passenger on board', time(b.startedAt));
-  row('Arrived', time(b.completedAt));
-  doc.moveDown(0.8);
-
-  doc.font('Helvetica-Bold').fontSize(13).text(`Fare (${f.currency})`, left);
-  doc.moveDown(0.3);
-  for (const line of f.lines) row(line.label, formatMoney(line.minor, f.currency));
-  doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#999').stroke();
-  doc.moveDown(0.35);
-  row('Net', formatMoney(f.net, f.currency));
-  row(`VAT ${VAT_PCT}%`, formatMoney(f.taxes, f.currency));
-  row('Total', formatMoney(f.total, f.currency), true);
-  doc.moveDown(1.5);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text('Amounts in the currency of the booking. Thank you for riding with us.', left);
-  doc.end();
-  return done;
+    row('Net', formatMoney(f.net, f.currency));
+    row(`VAT ${VAT_PCT}%`, formatMoney(f.taxes, f.currency));
+    row('Total', formatMoney(f.total, f.currency), true);
+    doc.moveDown(1.5);
+    doc.font('Helvetica').fontSize(9).fillColor('#555').text('Amounts in the currency of the booking. Thank you for riding with us.', left);
+  });
 }
 
 /**
