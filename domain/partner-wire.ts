@@ -54,8 +54,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null | undefined) => (value == null ? null : iso(value));
 
 export function partnerFare(fare: Fare) {
-  const { base, distance, time, surcharges, taxes, total, commission, currency, rate } = fareToWire(fare);
-  return { base, distance, time, surcharges, taxes, total, commission, currency, exchange_rate: rate };
+  const { base, distance, time, surcharges, taxes, total, commission, currency, rate, tax_rule } = fareToWire(fare);
+  return { base, distance, time, surcharges, taxes, total, commission, currency, exchange_rate: rate, tax_rule: tax_rule ?? null };
 }
 
 export function partnerBookingView(b: PartnerBookingSource) {

@@ -7,6 +7,8 @@ import {
   rateFromEur,
   type Currency,
 } from './money';
+import { marketOf } from './markets';
+import { taxRuleAt, type TaxCategory } from './tax-rules';
 
 export type VehicleClass = 'standard' | 'executive' | 'luxury' | 'van' | 'minibus';
 
@@ -41,7 +43,9 @@ export const NIGHT_START_HOUR_UTC = 22;
 export const NIGHT_END_HOUR_UTC = 6;
 export const NIGHT_SURCHARGE_PCT = 20;
 export const AIRPORT_PICKUP_SURCHARGE_EUR_MINOR = 500;
-export const VAT_PCT = 10;
+/** The flat VAT every fare carried before the rule table (domain/tax-rules.ts): fares priced then have no `tax_rule`. */
+export const LEGACY_VAT_PPM = 100_000;
+const PPM = 1_000_000;
 
 export interface GeoPoint {
   lat: number;
@@ -59,7 +63,8 @@ export interface FareRequest {
   pickupAt: Date | string;
   vehicleClass: string;
   currency: string;
-  commissionPct?: number;
+  /** A partner's contractual commission, basis points of the net fare. */
+  commissionBasisPoints?: number;
   airportPickup?: boolean;
 }
 
@@ -67,7 +72,17 @@ export interface FareRate {
   from: 'EUR';
   to: Currency;
   rate: number;
+  /** The same rate as the integer the conversion used: units of `to` per EUR, times 1,000,000. */
+  rate_micros?: number;
   as_of: string;
+}
+
+/** The tax rule a fare was priced with (kept with the quote and the booking). */
+export interface FareTaxRule {
+  id: string;
+  name: string;
+  category: TaxCategory;
+  rate_ppm: number;
 }
 
 /** Amounts are integer minor units in a `Fare` and decimals in a `WireFare`. */
@@ -81,11 +96,20 @@ export interface FareBreakdown {
   total: number;
   commission: number;
   rate: FareRate;
+  /** Absent on fares priced before the rule table (they carry VAT at LEGACY_VAT_PPM). */
+  tax_rule?: FareTaxRule;
   distance_km: number;
   duration_min: number;
 }
 export type Fare = FareBreakdown;
-export type WireFare = FareBreakdown;
+export type WireFare = Omit<FareBreakdown, 'tax_rule'> & { tax_rule?: WireTaxRule };
+/** `rate` in percent (8.875). */
+export interface WireTaxRule {
+  id: string;
+  name: string;
+  category: TaxCategory;
+  rate: number;
+}
 
 export function isVehicleClass(name: string): name is VehicleClass {
   return Object.prototype.hasOwnProperty.call(VEHICLE_CLASSES, name);
@@ -110,11 +134,15 @@ export function isNightPickup(pickupAt: Date): boolean {
   return hour >= NIGHT_START_HOUR_UTC || hour < NIGHT_END_HOUR_UTC;
 }
 
+/**
+ * Prices a ride: the tariff in EUR, each net component converted to the billing currency, the tax of the pickup's
+ * market (domain/tax-rules.ts, in force at the pickup) on the converted net, and a partner's commission on that net.
+ */
 export function priceFare(request: FareRequest): Fare {
   const { tariff } = vehicleClassSpec(request.vehicleClass);
   const currency = assertCurrency(request.currency);
   const pickupAt = toInstant(request.pickupAt, 'pickupAt');
-  const commissionBasisPoints = toBasisPoints(request.commissionPct ?? 0);
+  const commissionBasisPoints = assertBasisPoints(request.commissionBasisPoints ?? 0);
   const route = routeEstimate(request);
 
   const distance = divRoundHalfAwayFromZero(tariff.perKm * Math.round(route.distance_km * 10), 10);
@@ -123,40 +151,58 @@ export function priceFare(request: FareRequest): Fare {
   const subtotal = base + distance + time;
   const night = isNightPickup(pickupAt) ? divRoundHalfAwayFromZero(subtotal * NIGHT_SURCHARGE_PCT, 100) : 0;
   const surcharges = night + (request.airportPickup ? AIRPORT_PICKUP_SURCHARGE_EUR_MINOR : 0);
-  const taxes = divRoundHalfAwayFromZero((subtotal + surcharges) * VAT_PCT, 100);
 
-  // Convert per component, then sum, so the breakdown adds up exactly in every currency.
+  // Convert per component, then sum, so the breakdown adds up exactly in every currency; tax on the converted net.
   const converted = {
     base: convertMinor(base, currency).minor,
     distance: convertMinor(distance, currency).minor,
     time: convertMinor(time, currency).minor,
     surcharges: convertMinor(surcharges, currency).minor,
-    taxes: convertMinor(taxes, currency).minor,
   };
-  const total = converted.base + converted.distance + converted.time + converted.surcharges + converted.taxes;
+  const net = converted.base + converted.distance + converted.time + converted.surcharges;
+  const rule = taxRuleAt({ jurisdiction: marketOf(request.pickup), kind: 'fare', vehicleClass: request.vehicleClass, at: pickupAt });
+  const taxes = divRoundHalfAwayFromZero(net * rule.ratePpm, PPM);
+  const rate = rateFromEur(currency);
   return {
     currency,
     ...converted,
-    total,
-    commission: divRoundHalfAwayFromZero(total * commissionBasisPoints, 10_000),
-    rate: { from: 'EUR', to: currency, rate: rateFromEur(currency), as_of: EXCHANGE_RATES_AS_OF },
+    taxes,
+    total: net + taxes,
+    commission: divRoundHalfAwayFromZero(net * commissionBasisPoints, 10_000),
+    rate: { from: 'EUR', to: currency, rate, rate_micros: Math.round(rate * PPM), as_of: EXCHANGE_RATES_AS_OF },
+    tax_rule: { id: rule.id, name: rule.name ?? 'VAT', category: rule.category, rate_ppm: rule.ratePpm },
     distance_km: route.distance_km,
     duration_min: route.duration_min,
   };
 }
 
-/** The same fare with the commission of `commissionPct` (a booking made from a quote keeps the quoted total). */
-/** A VAT-inclusive amount split into net and tax at VAT_PCT: the tax is what the gross holds beyond its rounded net. */
-export function splitGross(grossMinor: number): { net: number; tax: number } {
-  const net = divRoundHalfAwayFromZero(grossMinor * 100, 100 + VAT_PCT);
+/** The tax rate a fare carries (fares priced before the rule table carried the flat 10 %). */
+export function fareTaxRatePpm(fare: Pick<Fare, 'tax_rule'>): number {
+  return fare.tax_rule?.rate_ppm ?? LEGACY_VAT_PPM;
+}
+
+/** A tax-inclusive amount (a cancellation fee) split at `ratePpm`: the tax is what the gross holds beyond its rounded net. */
+export function splitGross(grossMinor: number, ratePpm: number): { net: number; tax: number } {
+  const net = divRoundHalfAwayFromZero(grossMinor * PPM, PPM + ratePpm);
   return { net, tax: grossMinor - net };
 }
 
-export function withCommission(fare: Fare, commissionPct: number): Fare {
-  return { ...fare, commission: divRoundHalfAwayFromZero(fare.total * toBasisPoints(commissionPct), 10_000) };
+/** The same fare with a commission of `basisPoints` of its net (a booking made from a quote keeps the quoted total). */
+export function withCommission(fare: Fare, basisPoints: number): Fare {
+  const net = fare.total - fare.taxes;
+  return { ...fare, commission: divRoundHalfAwayFromZero(net * assertBasisPoints(basisPoints), 10_000) };
 }
 
-export function fareToWire(fare: Fare): WireFare {
+/** "VAT 10%", "Sales tax 8.875%", "Tax (out of scope)": how a receipt names the tax of a fare. */
+export function taxLabel(fare: Pick<Fare, 'tax_rule'>): string {
+  const rule = fare.tax_rule;
+  if (!rule) return `VAT ${LEGACY_VAT_PPM / 10_000}%`;
+  if (rule.category === 'out_of_scope') return 'Tax (out of scope)';
+  if (rule.category === 'exempt') return `${rule.name} (exempt)`;
+  return `${rule.name} ${rule.rate_ppm / 10_000}%`;
+}
+
+export function fareToWire({ tax_rule, ...fare }: Fare): WireFare {
   const decimal = (minor: number) => fromMinor(minor, fare.currency);
   return {
     ...fare,
@@ -168,7 +214,12 @@ export function fareToWire(fare: Fare): WireFare {
     total: decimal(fare.total),
     commission: decimal(fare.commission),
     rate: { ...fare.rate },
+    ...(tax_rule ? { tax_rule: wireTaxRule(tax_rule) } : {}),
   };
+}
+
+function wireTaxRule({ rate_ppm, ...rule }: FareTaxRule): WireTaxRule {
+  return { ...rule, rate: rate_ppm / 10_000 };
 }
 
 /**
@@ -197,11 +248,9 @@ function assertGeoPoint(point: GeoPoint, name: string): void {
   if (!valid) throw new RangeError(`${name} must have lat in [-90, 90] and lng in [-180, 180]`);
 }
 
-// Commission is applied in basis points so the arithmetic stays in integers.
-function toBasisPoints(pct: number): number {
-  const basisPoints = Math.round(pct * 100);
-  if (!(pct >= 0 && pct <= 100) || Math.abs(pct * 100 - basisPoints) > 1e-6) {
-    throw new RangeError(`commissionPct must be between 0 and 100 with at most 2 decimals, got ${pct}`);
+function assertBasisPoints(basisPoints: number): number {
+  if (!Number.isInteger(basisPoints) || basisPoints < 0 || basisPoints > 10_000) {
+    throw new RangeError(`a commission must be whole basis points between 0 and 10000, got ${basisPoints}`);
   }
   return basisPoints;
 }

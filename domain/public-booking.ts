@@ -1,7 +1,7 @@
 import type { CancellationRecord } from './cancellation';
 import type { FlightStatus, FlightWatch } from './flight-watch';
 import { fromMinor } from './money';
-import { splitGross } from './pricing';
+import { fareTaxRatePpm, splitGross, type Fare } from './pricing';
 import { toPublicStatus, type PublicStatus } from './public-status';
 
 /**
@@ -127,7 +127,7 @@ export function publicBookingDetailView(b: PublicBookingSource): PublicBookingDe
         note: c.note ?? null,
         cancelled_by: c.cancelled_by,
         cancelled_at: c.cancelled_at,
-        fee: publicAmount(c.fee_minor, splitGross(c.fee_minor).tax, b.currency),
+        fee: publicAmount(c.fee_minor, splitGross(c.fee_minor, fareTaxRatePpm(b.fare as Pick<Fare, 'tax_rule'>)).tax, b.currency),
       }
     : null;
   const flightWatch = (b.flightWatch as unknown as FlightWatch | null | undefined) ?? null;

@@ -30,6 +30,8 @@ export interface TaxRule {
   /** Parts per million (20 % = 200000): basis points cannot express New York's 8.875 %. */
   ratePpm: number;
   category: TaxCategory;
+  /** How documents name the tax: 'VAT' when absent. */
+  name?: string;
   /** First instant (UTC) the row applies to a tax point. */
   validFrom: string;
 }
@@ -79,8 +81,24 @@ export const TAX_RULES: readonly TaxRule[] = [
   { id: 'AE-commission-5', jurisdiction: 'DXB', kinds: COMMISSION, ratePpm: 50000, category: 'standard', validFrom: SINCE },
   // New York City: livery (black car) transportation service is subject to sales tax, state 4 % + city 4.5 % +
   // MCTD 0.375 %; commission is not a taxable service.
-  { id: 'US-NY-ride-8875', jurisdiction: 'NYC', kinds: RIDE, ratePpm: 88750, category: 'standard', validFrom: SINCE },
-  { id: 'US-NY-commission', jurisdiction: 'NYC', kinds: COMMISSION, ratePpm: 0, category: 'out_of_scope', validFrom: SINCE },
+  {
+    id: 'US-NY-ride-8875',
+    jurisdiction: 'NYC',
+    kinds: RIDE,
+    ratePpm: 88750,
+    category: 'standard',
+    name: 'Sales tax',
+    validFrom: SINCE,
+  },
+  {
+    id: 'US-NY-commission',
+    jurisdiction: 'NYC',
+    kinds: COMMISSION,
+    ratePpm: 0,
+    category: 'out_of_scope',
+    name: 'Sales tax',
+    validFrom: SINCE,
+  },
 ];
 
 /** Where no market's rule applies (a pickup outside every market). */

@@ -5,7 +5,7 @@ import { fromMinor } from '../../domain/money';
 import { partnerFare } from '../../domain/partner-wire';
 import { VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
 import { defineOperation } from '../operation';
-import { CurrencyCode, Fare, Instant, VehicleClass } from './schemas';
+import { CurrencyCode, ExchangeRate, Fare, Instant, VehicleClass } from './schemas';
 
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -25,9 +25,11 @@ export const QuoteQuery = z
       .optional()
       .meta({ description: 'Passengers (default 1); at most what the class seats.', example: 2 }),
     currency: CurrencyCode.optional().meta({ description: 'ISO 4217 currency of the fare (default EUR).', example: 'EUR' }),
-    commission_pct: number(z.number().min(0).max(100).multipleOf(0.01))
-      .optional()
-      .meta({ description: 'Your commission as a percentage of the total (default 0); shown in `fare.commission`.' }),
+    commission_pct: number(z.number().min(0).max(100).multipleOf(0.01)).optional().meta({
+      deprecated: true,
+      description:
+        'Ignored: `fare.commission` is your contractual commission, taken on the net fare (docs/finance.md). Still checked, so a malformed value is reported.',
+    }),
   })
   .strict()
   .superRefine(checkQuotedTrip);
@@ -59,10 +61,9 @@ export const Quote = z
       fee_after: z.number().meta({ description: 'Fee charged for a cancellation after `free_until`.' }),
       currency: z.string(),
     }),
-    exchange_rate: z
-      .object({ from: z.string(), to: z.string(), rate: z.number(), as_of: z.string() })
-      .optional()
-      .meta({ description: 'Present when `currency` is not EUR, the currency tariffs are set in: the rate used and its time.' }),
+    exchange_rate: ExchangeRate.optional().meta({
+      description: 'Present when `currency` is not EUR, the currency tariffs are set in: the rate used and its time.',
+    }),
     created_at: z.string(),
   })
   .meta({ id: 'Quote' });
@@ -106,7 +107,7 @@ export const getQuote = defineOperation({
     'rate_limited',
   ],
   async handler({ query, principal, deps }) {
-    const owner = { partnerId: principal.ownerId, accountId: null, livemode: principal.livemode };
+    const owner = { partnerId: principal.ownerId, accountId: null, livemode: principal.livemode, commission: principal.commission };
     const quote = await createQuote(deps.temporal, query, owner, deps.quoteValiditySeconds);
     return { status: 200, body: quoteView(quote), headers: { 'Cache-Control': 'no-store' } };
   },

@@ -71,6 +71,16 @@ export const BookingId = z.string().regex(/^bkg_[0-9a-z]{26}$/, 'expected a book
 
 const Money = z.number().meta({ description: "Decimal amount with the currency's precision." });
 
+export const ExchangeRate = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rate: z.number(),
+    rate_micros: z.number().int().optional().meta({ description: 'The rate the conversion used, as an integer: `rate` × 1,000,000.' }),
+    as_of: z.string(),
+  })
+  .meta({ id: 'ExchangeRate' });
+
 export const Fare = z
   .object({
     base: Money,
@@ -81,7 +91,19 @@ export const Fare = z
     total: Money,
     commission: Money,
     currency: z.string(),
-    exchange_rate: z.object({ from: z.string(), to: z.string(), rate: z.number(), as_of: z.string() }),
+    exchange_rate: ExchangeRate,
+    tax_rule: z
+      .object({
+        id: z.string().meta({ example: 'FR-ride-10' }),
+        name: z.string().meta({ example: 'VAT' }),
+        category: z.enum(['standard', 'reduced', 'zero', 'exempt', 'reverse_charge', 'out_of_scope']),
+        rate: z.number().meta({ description: 'Percent.', example: 10 }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The tax rule the fare was priced with: the pickup's market, in force at the pickup (docs/finance.md). Null on fares priced before rules existed (10 % VAT).",
+      }),
   })
   .meta({ id: 'Fare' });
 

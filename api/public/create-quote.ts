@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createQuote } from '../../app/quotes';
 import type { QuoteRecord } from '../../contracts/quote';
 import { partnerFare } from '../../domain/partner-wire';
-import { splitGross } from '../../domain/pricing';
+import { fareTaxRatePpm, splitGross } from '../../domain/pricing';
 import { defineOperation } from '../operation';
 import { checkQuotedTrip } from '../partner/get-quote';
 import { CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../partner/schemas';
@@ -68,7 +68,7 @@ function publicQuoteView(q: QuoteRecord): z.infer<typeof PublicQuote> {
     total: publicAmount(q.fare.total, q.fare.taxes, q.currency),
     cancellation_policy: {
       free_until: q.freeUntil,
-      fee_after: publicAmount(fee, splitGross(fee).tax, q.currency),
+      fee_after: publicAmount(fee, splitGross(fee, fareTaxRatePpm(q.fare)).tax, q.currency),
     },
     created_at: q.createdAt,
   };

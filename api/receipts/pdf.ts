@@ -1,7 +1,7 @@
 import { renderA4 } from '../pdf';
 import type { Booking, Place } from '../../db/entities';
 import { fromMinor, minorUnits } from '../../domain/money';
-import { VAT_PCT, type Fare } from '../../domain/pricing';
+import { taxLabel, type Fare } from '../../domain/pricing';
 
 /** The trip as driven (`bookings.trip`), as far as the receipt reads it; the estimate fills in what is missing. */
 interface Trip {
@@ -35,6 +35,7 @@ export function receiptFigures(b: Booking) {
     lines,
     net,
     taxes: fare.taxes,
+    taxLabel: taxLabel(fare),
     total: fare.total,
     distanceKm: trip.distance_km ?? fare.distance_km,
     durationMin: trip.duration_min ?? fare.duration_min,
@@ -94,7 +95,7 @@ export function renderReceipt(b: Booking): Promise<Buffer> {
     doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#999').stroke();
     doc.moveDown(0.35);
     row('Net', formatMoney(f.net, f.currency));
-    row(`VAT ${VAT_PCT}%`, formatMoney(f.taxes, f.currency));
+    row(f.taxLabel, formatMoney(f.taxes, f.currency));
     row('Total', formatMoney(f.total, f.currency), true);
     doc.moveDown(1.5);
     doc.font('Helvetica').fontSize(9).fillColor('#555').text('Amounts in the currency of the booking. Thank you for riding with us.', left);

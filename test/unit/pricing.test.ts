@@ -1,14 +1,26 @@
 import { EUR_REFERENCE_RATES, EXCHANGE_RATES_AS_OF, SUPPORTED_CURRENCIES } from '../../domain/money';
-import { fareToWire, priceFare, routeEstimate, VEHICLE_CLASSES, type FareRequest } from '../../domain/pricing';
+import {
+  fareToWire,
+  priceFare,
+  routeEstimate,
+  splitGross,
+  taxLabel,
+  VEHICLE_CLASSES,
+  withCommission,
+  type FareRequest,
+} from '../../domain/pricing';
 
-// 0.1 degree of latitude along the prime meridian: 6371 km * pi / 1800 = 11.1195 km great circle,
+// 0.1 degree of latitude along a meridian: 6371 km * pi / 1800 = 11.1195 km great circle,
 // x1.3 = 14.455 -> 14.5 km; 14.5 km at 32 km/h = 27.19 -> 28 min, +3 min pickup = 31 min.
 const meridianTrip = { pickup: { lat: 0, lng: 0 }, dropoff: { lat: 0.1, lng: 0 } };
+// The same distance in Paris, where a ride carries 10 % VAT (tax rule FR-ride-10).
+const parisTrip = { pickup: { lat: 48.8, lng: 2.35 }, dropoff: { lat: 48.9, lng: 2.35 } };
+const PARIS_RULE = { id: 'FR-ride-10', name: 'VAT', category: 'reduced', rate_ppm: 100_000 };
 const DAY = '2026-11-20T12:00:00Z';
 const NIGHT = '2026-11-20T23:00:00Z';
 
 function fare(overrides: Partial<FareRequest> = {}) {
-  return priceFare({ ...meridianTrip, pickupAt: DAY, vehicleClass: 'standard', currency: 'EUR', ...overrides });
+  return priceFare({ ...parisTrip, pickupAt: DAY, vehicleClass: 'standard', currency: 'EUR', ...overrides });
 }
 
 function componentSum(f: { base: number; distance: number; time: number; surcharges: number; taxes: number }) {
@@ -71,7 +83,8 @@ describe('priceFare in EUR', () => {
       taxes: 409,
       total: 4494,
       commission: 0,
-      rate: { from: 'EUR', to: 'EUR', rate: 1, as_of: EXCHANGE_RATES_AS_OF },
+      rate: { from: 'EUR', to: 'EUR', rate: 1, rate_micros: 1_000_000, as_of: EXCHANGE_RATES_AS_OF },
+      tax_rule: PARIS_RULE,
       distance_km: 14.5,
       duration_min: 31,
     });
@@ -129,21 +142,22 @@ describe('priceFare in EUR', () => {
     expect(fare({ vehicleClass: 'van' })).toMatchObject({ base: 590, distance: 3335, time: 1395, taxes: 532, total: 5852 });
   });
 
-  it('reports commission without changing the total', () => {
+  it('reports a commission on the net fare without changing the total', () => {
     const plain = fare();
-    expect(fare({ commissionPct: 15 })).toEqual({ ...plain, commission: 674 }); // 4494 x 15% = 674.1
-    expect(fare({ commissionPct: 12.5 }).commission).toBe(562); // 561.75
-    expect(fare({ commissionPct: 100 }).commission).toBe(4494);
-    expect(fare({ commissionPct: 0 }).commission).toBe(0);
+    expect(fare({ commissionBasisPoints: 1500 })).toEqual({ ...plain, commission: 613 }); // 4085 x 15% = 612.75
+    expect(fare({ commissionBasisPoints: 1250 }).commission).toBe(511); // 510.625
+    expect(fare({ commissionBasisPoints: 10_000 }).commission).toBe(4085);
+    expect(fare({ commissionBasisPoints: 0 }).commission).toBe(0);
+    expect(withCommission(plain, 1500)).toEqual(fare({ commissionBasisPoints: 1500 }));
   });
 
   it('rejects invalid input with RangeError', () => {
     expect(() => fare({ vehicleClass: 'limousine' })).toThrow(/vehicle class/);
     expect(() => fare({ vehicleClass: 'toString' })).toThrow(RangeError);
     expect(() => fare({ currency: 'XXX' })).toThrow(/currency/);
-    expect(() => fare({ commissionPct: 101 })).toThrow(RangeError);
-    expect(() => fare({ commissionPct: -1 })).toThrow(RangeError);
-    expect(() => fare({ commissionPct: 12.345 })).toThrow(RangeError);
+    expect(() => fare({ commissionBasisPoints: 10_001 })).toThrow(RangeError);
+    expect(() => fare({ commissionBasisPoints: -1 })).toThrow(RangeError);
+    expect(() => fare({ commissionBasisPoints: 12.5 })).toThrow(RangeError);
     expect(() => fare({ pickupAt: '2026-11-20T23:00:00' })).toThrow(RangeError); // no offset
     expect(() => fare({ pickupAt: 'tomorrow' })).toThrow(RangeError);
     expect(() => fare({ pickupAt: new Date(Number.NaN) })).toThrow(RangeError);
@@ -151,35 +165,35 @@ describe('priceFare in EUR', () => {
 });
 
 describe('priceFare in other currencies', () => {
-  it('converts each component and sums them (JPY)', () => {
-    // 3.90 x 180.5 = 703.95 -> 704; 26.10 x 180.5 = 4711.05 -> 4711; 10.85 x 180.5 = 1958.425 -> 1958;
-    // 4.09 x 180.5 = 738.245 -> 738. Converting the EUR total directly would give 44.94 x 180.5 -> 8112.
+  it('converts each net component, sums them and taxes the converted net (JPY)', () => {
+    // 3.90 x 180.5 = 703.95 -> 704; 26.10 x 180.5 = 4711.05 -> 4711; 10.85 x 180.5 = 1958.425 -> 1958; net 7373;
+    // VAT 10% of 7373 = 737.3 -> 737 (converting the EUR tax of 4.09 would give 738).
     expect(fare({ currency: 'JPY' })).toMatchObject({
       currency: 'JPY',
       base: 704,
       distance: 4711,
       time: 1958,
       surcharges: 0,
-      taxes: 738,
-      total: 8111,
-      rate: { from: 'EUR', to: 'JPY', rate: 180.5, as_of: EXCHANGE_RATES_AS_OF },
+      taxes: 737,
+      total: 8110,
+      rate: { from: 'EUR', to: 'JPY', rate: 180.5, rate_micros: 180_500_000, as_of: EXCHANGE_RATES_AS_OF },
     });
-    expect(fare({ currency: 'JPY', commissionPct: 15 }).commission).toBe(1217); // 1216.65
+    expect(fare({ currency: 'JPY', commissionBasisPoints: 1500 }).commission).toBe(1106); // 1105.95
   });
 
   it('keeps three decimals for BHD', () => {
-    // 3.90 x 0.4372 = 1.70508; 26.10 x 0.4372 = 11.41092; 10.85 x 0.4372 = 4.74362; 4.09 x 0.4372 = 1.788148.
-    expect(fare({ currency: 'BHD' })).toMatchObject({ base: 1705, distance: 11411, time: 4744, taxes: 1788, total: 19648 });
+    // 3.90 x 0.4372 = 1.70508; 26.10 x 0.4372 = 11.41092; 10.85 x 0.4372 = 4.74362; net 17.860, VAT 1.786.
+    expect(fare({ currency: 'BHD' })).toMatchObject({ base: 1705, distance: 11411, time: 4744, taxes: 1786, total: 19646 });
   });
 
   it('converts USD', () => {
-    // 452.4 -> 452; 3027.6 -> 3028; 1258.6 -> 1259; 474.44 -> 474.
+    // 452.4 -> 452; 3027.6 -> 3028; 1258.6 -> 1259; net 4739, VAT 473.9 -> 474.
     expect(fare({ currency: 'USD' })).toMatchObject({ base: 452, distance: 3028, time: 1259, taxes: 474, total: 5213 });
   });
 
   it.each(SUPPORTED_CURRENCIES)('adds up exactly and tracks the EUR total in %s', (currency) => {
-    const eur = fare({ pickupAt: NIGHT, airportPickup: true, vehicleClass: 'executive', commissionPct: 17.5 });
-    const converted = fare({ pickupAt: NIGHT, airportPickup: true, vehicleClass: 'executive', commissionPct: 17.5, currency });
+    const eur = fare({ pickupAt: NIGHT, airportPickup: true, vehicleClass: 'executive', commissionBasisPoints: 1750 });
+    const converted = fare({ pickupAt: NIGHT, airportPickup: true, vehicleClass: 'executive', commissionBasisPoints: 1750, currency });
     for (const amount of [
       converted.base,
       converted.distance,
@@ -192,17 +206,58 @@ describe('priceFare in other currencies', () => {
     }
     expect(converted.total).toBe(componentSum(converted));
     expect(converted.commission).toBeLessThanOrEqual(converted.total);
-    // Five components each rounded by at most half a minor unit.
+    // Four net components each rounded by at most half a minor unit, and the tax of their sum by half a unit plus 10 %
+    // of their error: 2 + 0.5 + 0.2.
     const exponentShift = ({ JPY: -2, BHD: 1, KWD: 1 } as Record<string, number>)[currency] ?? 0;
-    const exact = eur.total * EUR_REFERENCE_RATES[currency] * 10 ** exponentShift;
-    expect(Math.abs(converted.total - exact)).toBeLessThanOrEqual(2.5 + 1e-6);
-    expect(converted.rate).toEqual({ from: 'EUR', to: currency, rate: EUR_REFERENCE_RATES[currency], as_of: EXCHANGE_RATES_AS_OF });
+    const exact = (eur.total - eur.taxes) * 1.1 * EUR_REFERENCE_RATES[currency] * 10 ** exponentShift;
+    expect(Math.abs(converted.total - exact)).toBeLessThanOrEqual(2.7 + 1e-6);
+    expect(converted.rate).toMatchObject({ from: 'EUR', to: currency, rate: EUR_REFERENCE_RATES[currency], as_of: EXCHANGE_RATES_AS_OF });
+    expect(converted.rate.rate_micros).toBe(Math.round(EUR_REFERENCE_RATES[currency] * 1_000_000));
+  });
+});
+
+describe('tax by market (domain/tax-rules.ts)', () => {
+  const trip = (lat: number, lng: number) => ({ pickup: { lat, lng }, dropoff: { lat: lat + 0.1, lng } });
+  const netOf = (f: { total: number; taxes: number }) => f.total - f.taxes;
+
+  it("taxes the net in the billing currency at the pickup market's rule", () => {
+    const nyc = priceFare({ ...trip(40.71, -74.0), pickupAt: DAY, vehicleClass: 'standard', currency: 'USD' });
+    expect(nyc.tax_rule).toEqual({ id: 'US-NY-ride-8875', name: 'Sales tax', category: 'standard', rate_ppm: 88_750 });
+    expect(nyc.taxes).toBe(Math.round((netOf(nyc) * 88_750) / 1_000_000));
+    expect(taxLabel(nyc)).toBe('Sales tax 8.875%');
+
+    const london = priceFare({ ...trip(51.5, -0.12), pickupAt: DAY, vehicleClass: 'standard', currency: 'GBP' });
+    expect(london.tax_rule).toMatchObject({ id: 'GB-ride-20', rate_ppm: 200_000 });
+    expect(london.taxes).toBe(Math.round(netOf(london) * 0.2));
+    // Ten seats or more are zero-rated in the United Kingdom.
+    const minibus = priceFare({ ...trip(51.5, -0.12), pickupAt: DAY, vehicleClass: 'minibus', currency: 'GBP' });
+    expect(minibus).toMatchObject({ taxes: 0, tax_rule: { id: 'GB-ride-10-seats-0', category: 'zero' } });
+    expect(taxLabel(minibus)).toBe('VAT 0%');
+  });
+
+  it('takes the rule in force at the pickup: Zurich before and after the 2024 rate change', () => {
+    const zurich = (pickupAt: string) => priceFare({ ...trip(47.37, 8.54), pickupAt, vehicleClass: 'standard', currency: 'CHF' });
+    expect(zurich('2023-12-31T12:00:00Z').tax_rule).toMatchObject({ id: 'CH-77', rate_ppm: 77_000 });
+    expect(zurich('2024-01-01T12:00:00Z').tax_rule).toMatchObject({ id: 'CH-81', rate_ppm: 81_000 });
+  });
+
+  it('charges no tax outside every market, and says so', () => {
+    const nowhere = priceFare({ ...meridianTrip, pickupAt: DAY, vehicleClass: 'standard', currency: 'EUR' });
+    expect(nowhere).toMatchObject({ taxes: 0, total: 4085, tax_rule: { id: 'out-of-scope', category: 'out_of_scope', rate_ppm: 0 } });
+    expect(taxLabel(nowhere)).toBe('Tax (out of scope)');
+    expect(taxLabel({})).toBe('VAT 10%'); // a fare priced before the rule table
+  });
+
+  it('splits a tax-inclusive fee at a rate', () => {
+    expect(splitGross(1100, 100_000)).toEqual({ net: 1000, tax: 100 });
+    expect(splitGross(1089, 88_750)).toEqual({ net: 1000, tax: 89 }); // 1089 / 1.08875 = 1000.23
+    expect(splitGross(999, 0)).toEqual({ net: 999, tax: 0 });
   });
 });
 
 describe('fareToWire', () => {
   it('turns minor units into decimals and leaves the rest alone', () => {
-    const wire = fareToWire(fare({ commissionPct: 15 }));
+    const wire = fareToWire(fare({ commissionBasisPoints: 1500 }));
     expect(wire).toEqual({
       currency: 'EUR',
       base: 3.9,
@@ -211,16 +266,17 @@ describe('fareToWire', () => {
       surcharges: 0,
       taxes: 4.09,
       total: 44.94,
-      commission: 6.74,
-      rate: { from: 'EUR', to: 'EUR', rate: 1, as_of: EXCHANGE_RATES_AS_OF },
+      commission: 6.13,
+      rate: { from: 'EUR', to: 'EUR', rate: 1, rate_micros: 1_000_000, as_of: EXCHANGE_RATES_AS_OF },
+      tax_rule: { id: 'FR-ride-10', name: 'VAT', category: 'reduced', rate: 10 },
       distance_km: 14.5,
       duration_min: 31,
     });
   });
 
   it('respects zero- and three-decimal currencies', () => {
-    expect(fareToWire(fare({ currency: 'JPY' })).total).toBe(8111);
-    expect(fareToWire(fare({ currency: 'BHD' }))).toMatchObject({ base: 1.705, total: 19.648 });
+    expect(fareToWire(fare({ currency: 'JPY' })).total).toBe(8110);
+    expect(fareToWire(fare({ currency: 'BHD' }))).toMatchObject({ base: 1.705, total: 19.646 });
   });
 
   it('does not mutate the fare it is given', () => {
