@@ -10,6 +10,7 @@ import { UniqueConstraintViolationException, type EntityManager, type MikroORM }
 import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { cancellationPolicy, type CancellationRecord } from '../domain/cancellation';
 import { marketOf } from '../domain/markets';
+import { commissionBasisPointsAt } from '../domain/partner-commission';
 import { priceFare, withCommission } from '../domain/pricing';
 import type { SandboxScenario } from '../domain/sandbox';
 import { bookingRow, recordFromRow } from '../db/booking-rows';
@@ -39,8 +40,6 @@ export interface BookingRequest {
   passenger: { name: string; phone: string; email?: string; pax: number; luggage: number };
   vehicle_class: string;
   currency?: string;
-  /** A partner's commission, percent of the fare total. */
-  commission_pct: number;
   customer_reference?: string;
   notes?: string;
 }
@@ -70,20 +69,22 @@ export interface RecoveryPoints {
 /** Prices the ride (or takes the claimed quote's price) and applies the cancellation policy: the booking's record. */
 export function newBookingRecord(
   request: BookingRequest,
-  owner: Pick<Owner, 'partnerId' | 'livemode'> & { accountId?: string | null },
+  owner: Pick<Owner, 'partnerId' | 'livemode' | 'commission'> & { accountId?: string | null },
   now = new Date(),
   id = newId('bkg'),
   quote?: QuoteRecord,
 ): BookingRecord {
+  // The contract in force when the booking is made, whatever the request says (docs/finance.md).
+  const commissionBasisPoints = commissionBasisPointsAt(owner.commission, now);
   const fare = quote
-    ? withCommission(quote.fare, request.commission_pct)
+    ? withCommission(quote.fare, commissionBasisPoints)
     : priceFare({
         pickup: request.pickup,
         dropoff: request.dropoff,
         pickupAt: request.pickup.datetime,
         vehicleClass: request.vehicle_class,
         currency: request.currency ?? 'EUR',
-        commissionPct: request.commission_pct,
+        commissionBasisPoints,
       });
   const policy = quote
     ? { free_until: quote.freeUntil, fee_after_minor: quote.lateCancellationFeeMinor }
@@ -102,7 +103,7 @@ export function newBookingRecord(
     market: marketOf(request.pickup),
     currency: fare.currency,
     fare,
-    commissionPct: request.commission_pct,
+    commissionPct: commissionBasisPoints / 100,
     freeUntil: policy.free_until,
     lateCancellationFeeMinor: policy.fee_after_minor,
     customerReference: request.customer_reference ?? null,

@@ -2,6 +2,7 @@ import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@
 import { ApplicationFailure } from '@temporalio/common';
 import { cancellationPolicy } from '../domain/cancellation';
 import { marketOf } from '../domain/markets';
+import { commissionBasisPointsAt } from '../domain/partner-commission';
 import { priceFare } from '../domain/pricing';
 import { quoteRefusal, type QuoteRefusal } from '../domain/quotes';
 import { newId } from '../infra/ids';
@@ -29,8 +30,6 @@ export interface QuoteRequest {
   vehicle_class: string;
   pax?: number;
   currency?: string;
-  /** A partner's commission (percent of the total); an integrator account's quotes carry none. */
-  commission_pct?: number;
 }
 
 /** Prices the ride and sets the quote's cancellation policy and expiry: what `quote:<id>` holds. */
@@ -44,7 +43,7 @@ export function newQuoteRecord(request: QuoteRequest, owner: Owner, now: Date, v
     pickupAt,
     vehicleClass: request.vehicle_class,
     currency: request.currency ?? 'EUR',
-    commissionPct: request.commission_pct ?? 0,
+    commissionBasisPoints: commissionBasisPointsAt(owner.commission, now),
   });
   const policy = cancellationPolicy({ createdAt: now, pickupAt, fareTotalMinor: fare.total });
   return {

@@ -30,6 +30,7 @@ export interface BookingRecord {
   currency: string;
   /** Breakdown in integer minor units of `currency`. */
   fare: Fare;
+  /** The partner's contractual commission when the booking was made, percent of the net fare (0 for an account). */
   commissionPct: number;
   freeUntil: string;
   lateCancellationFeeMinor: number;

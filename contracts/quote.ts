@@ -15,7 +15,7 @@ export interface QuoteRecord extends QuotedTrip {
   id: string;
   pax: number;
   market: string;
-  /** Breakdown in integer minor units of `currency` (commission at the quoted `commission_pct`). */
+  /** Breakdown in integer minor units of `currency` (commission at the partner's contractual rate). */
   fare: Fare;
   freeUntil: string;
   lateCancellationFeeMinor: number;

@@ -12,8 +12,8 @@ export async function appendBillingEntry(em: EntityManager, booking: EndedBookin
   const accountId = fact.partyKind === 'account' ? fact.partyId : await partnerBillingAccount(em, fact.partyId);
   await em.execute(
     `insert into billing_entries (id, booking_id, kind, party_kind, party_id, livemode, currency, gross_minor, commission_minor,
-       jurisdiction, vehicle_class, booking_ref, tax_point, driver_id, driver_name)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (booking_id, kind) do nothing`,
+       jurisdiction, vehicle_class, booking_ref, tax_point, driver_id, driver_name, waiting_minutes)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (booking_id, kind) do nothing`,
     [
       newId('ble'),
       fact.bookingId,
@@ -30,6 +30,7 @@ export async function appendBillingEntry(em: EntityManager, booking: EndedBookin
       fact.taxPoint,
       fact.driverId,
       fact.driverName,
+      fact.waitingMinutes,
     ],
   );
 }

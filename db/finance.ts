@@ -109,8 +109,8 @@ export async function draftInvoice(em: EntityManager, period: PeriodRef, target:
   if (target.livemode && missing.length) return { unbilled: missing };
   const lines = entries.map((e) => {
     const rule = taxRuleAt({ jurisdiction: e.jurisdiction, kind: e.kind, vehicleClass: e.vehicle_class, at: new Date(e.tax_point) });
-    // Prices are agreed tax-inclusive; a partner is billed net of its commission.
-    const net = netOfGross(BigInt(e.gross_minor) - BigInt(e.commission_minor), rule.ratePpm);
+    // Prices are agreed tax-inclusive; a partner is billed the net fare less its commission (taken on the net).
+    const net = netOfGross(BigInt(e.gross_minor), rule.ratePpm) - BigInt(e.commission_minor);
     return { entry: e, rule, net, category: rule.category, ratePpm: rule.ratePpm };
   });
   const totals = documentTotals(lines);

@@ -18,6 +18,8 @@ import { Migration20261125180000_finance_ledger_and_documents } from './migratio
 import { Migration20261125190000_billing_details } from './migrations/Migration20261125190000_billing_details';
 import { Migration20261125200000_credit_notes } from './migrations/Migration20261125200000_credit_notes';
 import { Migration20261125210000_settlements } from './migrations/Migration20261125210000_settlements';
+import { Migration20261126000000_partner_commissions } from './migrations/Migration20261126000000_partner_commissions';
+import { Migration20261126010000_waiting_and_adjustments } from './migrations/Migration20261126010000_waiting_and_adjustments';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
 import { Migration20261125030000_notify_credentials_of_keys_and_units } from './migrations/Migration20261125030000_notify_credentials_of_keys_and_units';
@@ -52,6 +54,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261125190000_billing_details', class: Migration20261125190000_billing_details },
   { name: 'Migration20261125200000_credit_notes', class: Migration20261125200000_credit_notes },
   { name: 'Migration20261125210000_settlements', class: Migration20261125210000_settlements },
+  { name: 'Migration20261126000000_partner_commissions', class: Migration20261126000000_partner_commissions },
+  { name: 'Migration20261126010000_waiting_and_adjustments', class: Migration20261126010000_waiting_and_adjustments },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { netOfGross } from '../domain/invoice-math';
-import { commissionOn, settlementFigures, type SettlementLine } from '../domain/settlement';
+import { commissionOn, settlementFigures, waitingPay, type SettlementLine } from '../domain/settlement';
 import { taxRuleAt, type LineKind } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { DriverTarget, IssuedSettlement, PeriodRef } from '../contracts/finance';
@@ -12,14 +12,21 @@ const OPEN_RIDES = `from billing_entries e
     and e.tax_point < ? and e.recorded_at <= coalesce((select closed_at from finance_periods where id = ?), now())
     and not exists (select 1 from settlement_lines l where l.entry_id = e.id and l.kind in ('ride', 'no_show'))`;
 
+/** Fees and adjustments a period's settlements take: recorded by its close, not yet on a settlement. */
+const OPEN_ADJUSTMENTS = `from settlement_adjustments a
+  where a.created_at <= coalesce((select closed_at from finance_periods where id = ?), now())
+    and not exists (select 1 from settlement_lines l where l.adjustment_id = a.id)`;
+
 /** Who the period settles: one target per driver, currency and environment (and those already settled: a re-run). */
 export async function settlementTargets(orm: MikroORM, period: PeriodRef): Promise<DriverTarget[]> {
   const rows = await orm.em.fork().execute<{ driver_id: string; currency: string; livemode: boolean }[]>(
     `select e.driver_id, e.currency, e.livemode ${OPEN_RIDES}
      union
+     select a.driver_id, a.currency, a.livemode ${OPEN_ADJUSTMENTS}
+     union
      select driver_id, currency, livemode from settlements where period_id = ?
      order by 1, 2, 3`,
-    [new Date(period.end), period.id, period.id],
+    [new Date(period.end), period.id, period.id, period.id],
   );
   return rows.map((r) => ({ driverId: r.driver_id, currency: r.currency, livemode: r.livemode }));
 }
@@ -33,7 +40,10 @@ interface RideRow {
   vehicle_class: string;
   tax_point: string;
   driver_name: string | null;
+  waiting_minutes: number;
 }
+
+type DraftLine = SettlementLine & { entryId: string | null; adjustmentId: string | null; ref: string | null; description: string };
 
 /** What a driver's settlement would hold now (its lines and figures); null when the driver has nothing to settle. Reads only. */
 export async function draftSettlement(em: EntityManager, period: PeriodRef, target: DriverTarget) {
@@ -41,27 +51,44 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
     `select e.* ${OPEN_RIDES} and e.driver_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
     [new Date(period.end), period.id, target.driverId, target.currency, target.livemode],
   );
-  if (!rides.length) return null;
-  const lines: (SettlementLine & { entryId: string | null; ref: string | null; description: string })[] = [];
+  const adjustments = await em.execute<{ id: string; kind: 'fee' | 'adjustment'; amount_minor: string; description: string }[]>(
+    `select a.id, a.kind, a.amount_minor, a.description ${OPEN_ADJUSTMENTS} and a.driver_id = ? and a.currency = ? and a.livemode = ?
+     order by a.created_at, a.id`,
+    [period.id, target.driverId, target.currency, target.livemode],
+  );
+  if (!rides.length && !adjustments.length) return null;
+  const lines: DraftLine[] = [];
+  const line = (l: Omit<DraftLine, 'entryId' | 'adjustmentId'> & Partial<DraftLine>) =>
+    lines.push({ entryId: null, adjustmentId: null, ...l });
   for (const r of rides) {
     const rule = taxRuleAt({ jurisdiction: r.jurisdiction, kind: r.kind, vehicleClass: r.vehicle_class, at: new Date(r.tax_point) });
     const earned = netOfGross(BigInt(r.gross_minor), rule.ratePpm);
     const kind = r.kind === 'no_show_fee' ? 'no_show' : 'ride';
-    lines.push({
+    line({
       kind,
       amount: earned,
       entryId: r.id,
       ref: r.booking_ref,
       description: `${kind === 'ride' ? 'Ride' : 'No-show'} ${r.booking_ref}`,
     });
-    lines.push({
+    line({
       kind: 'commission',
       amount: -commissionOn(earned, r.jurisdiction),
       entryId: r.id,
       ref: r.booking_ref,
       description: `Platform commission ${r.jurisdiction}`,
     });
+    if (r.waiting_minutes > 0)
+      line({
+        kind: 'waiting',
+        amount: waitingPay(r.waiting_minutes, r.vehicle_class, target.currency),
+        entryId: r.id,
+        ref: r.booking_ref,
+        description: `Waiting ${r.waiting_minutes} min past the free window, ${r.booking_ref}`,
+      });
   }
+  for (const a of adjustments)
+    line({ kind: a.kind, amount: BigInt(a.amount_minor), adjustmentId: a.id, ref: null, description: a.description });
   const [carried] = await em.execute<{ id: string; number: string; carry_out_minor: string }[]>(
     `select s.id, s.number, s.carry_out_minor from settlements s
       where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.carry_out_minor < 0
@@ -70,13 +97,7 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
     [target.driverId, target.currency, target.livemode],
   );
   if (carried)
-    lines.push({
-      kind: 'carry_over',
-      amount: BigInt(carried.carry_out_minor),
-      entryId: null,
-      ref: null,
-      description: `Balance carried from ${carried.number}`,
-    });
+    line({ kind: 'carry_over', amount: BigInt(carried.carry_out_minor), ref: null, description: `Balance carried from ${carried.number}` });
 
   const figures = settlementFigures(lines);
 
@@ -128,8 +149,8 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
     await insertRows(
       em,
       'settlement_lines',
-      ['settlement_id', 'position', 'entry_id', 'booking_ref', 'kind', 'description', 'amount_minor'],
-      lines.map((l, i) => [id, i + 1, l.entryId, l.ref, l.kind, l.description, String(l.amount)]),
+      ['settlement_id', 'position', 'entry_id', 'adjustment_id', 'booking_ref', 'kind', 'description', 'amount_minor'],
+      lines.map((l, i) => [id, i + 1, l.entryId, l.adjustmentId, l.ref, l.kind, l.description, String(l.amount)]),
     );
     return { id, number, ...target, driverName, payable: String(figures.payable), status: paidNothing ? 'paid' : 'pending' };
   });

@@ -1,6 +1,6 @@
 import type { CancellationRecord } from './cancellation';
 import type { LineKind } from './tax-rules';
-import { driverIdOf } from './settlement';
+import { driverIdOf, waitingMinutes } from './settlement';
 
 /** What the ledger needs of a booking that just ended. */
 export interface EndedBooking {
@@ -19,6 +19,10 @@ export interface EndedBooking {
   endedAt?: Date | null;
   unitId?: string | null;
   driver?: { name?: string; licence_no?: string } | null;
+  pickupAt: Date | string;
+  pickup?: { flight_number?: string | null } | Record<string, unknown>;
+  arrivedAt?: Date | null;
+  startedAt?: Date | null;
 }
 
 /** One billable fact: a ride completed, or a fee charged for one that did not happen. */
@@ -40,6 +44,8 @@ export interface BillableFact {
   /** Who drove it (settlements): the fleet unit, or the simulated driver of a sandbox ride; null when no one did. */
   driverId: string | null;
   driverName: string | null;
+  /** Minutes the chauffeur waited past the free window (settled to the driver, never billed). */
+  waitingMinutes: number;
 }
 
 /**
@@ -62,10 +68,19 @@ export function billableFactOf(b: EndedBooking): BillableFact | null {
     vehicleClass: b.vehicleClass,
     driverId: driverIdOf(b),
     driverName: b.driver?.name ?? null,
+    waitingMinutes: 0,
   };
   if (b.status === 'completed') {
     const commissionMinor = party.partyKind === 'partner' ? (b.fare.commission ?? 0) : 0;
-    return { ...common, kind: 'fare', grossMinor: b.fareTotalMinor, commissionMinor, taxPoint: b.completedAt ?? b.endedAt ?? new Date(0) };
+    const flight = Boolean((b.pickup as { flight_number?: string | null } | undefined)?.flight_number);
+    return {
+      ...common,
+      kind: 'fare',
+      grossMinor: b.fareTotalMinor,
+      commissionMinor,
+      taxPoint: b.completedAt ?? b.endedAt ?? new Date(0),
+      waitingMinutes: waitingMinutes({ pickupAt: b.pickupAt, arrivedAt: b.arrivedAt, startedAt: b.startedAt, flight }),
+    };
   }
   const fee = b.cancellation;
   if ((b.status === 'cancelled' || b.status === 'no_show') && fee?.charged && fee.fee_minor > 0) {

@@ -60,7 +60,7 @@ export function movedTerms(
     pickupAt: at,
     vehicleClass: booking.vehicleClass,
     currency: booking.fare.currency,
-    commissionPct: booking.commissionPct,
+    commissionBasisPoints: Math.round(booking.commissionPct * 100),
   });
   // The same price keeps the booking's own breakdown, exchange rate included.
   const fare = priced.total === booking.fare.total ? booking.fare : priced;

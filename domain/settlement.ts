@@ -1,6 +1,8 @@
 /**
  * Chauffeur settlements: what a driver earned in a period and what is paid out. Pure rules; amounts in minor units.
  */
+import { convertMinor } from './money';
+import { vehicleClassSpec } from './pricing';
 
 /** The platform's commission on a chauffeur's earnings, per market, in parts per million (docs/finance.md). */
 export const PLATFORM_COMMISSION_PPM: Readonly<Record<string, number>> = {
@@ -16,7 +18,21 @@ export const PLATFORM_COMMISSION_PPM: Readonly<Record<string, number>> = {
 };
 export const DEFAULT_COMMISSION_PPM = 200_000;
 
-export type SettlementLineKind = 'ride' | 'no_show' | 'commission' | 'fee' | 'adjustment' | 'carry_over';
+export type SettlementLineKind = 'ride' | 'waiting' | 'no_show' | 'commission' | 'fee' | 'adjustment' | 'carry_over';
+export const SETTLEMENT_LINE_KINDS: readonly SettlementLineKind[] = [
+  'ride',
+  'waiting',
+  'no_show',
+  'commission',
+  'fee',
+  'adjustment',
+  'carry_over',
+];
+
+/** Waiting the fare includes: from the later of the chauffeur's arrival and the booked pickup, to passenger on board. */
+export const FREE_WAITING_MINUTES = 15;
+/** At an airport (a pickup with a flight number) the passenger clears passport control and baggage first. */
+export const FREE_WAITING_MINUTES_FLIGHT = 60;
 
 export interface SettlementLine {
   kind: SettlementLineKind;
@@ -37,7 +53,7 @@ export interface SettlementFigures {
 /** The settlement's totals from its lines: payable = earnings − commission − fees (+ adjustments, carry-over), floored at 0. */
 export function settlementFigures(lines: readonly SettlementLine[]): SettlementFigures {
   const sum = (kinds: SettlementLineKind[]) => lines.filter((l) => kinds.includes(l.kind)).reduce((s, l) => s + l.amount, 0n);
-  const earnings = sum(['ride', 'no_show']);
+  const earnings = sum(['ride', 'waiting', 'no_show']);
   const commission = -sum(['commission']);
   const fees = -sum(['fee']);
   const balance = lines.reduce((s, l) => s + l.amount, 0n);
@@ -58,4 +74,26 @@ export function driverIdOf(ride: {
 }): string | null {
   if (ride.environment === 'live') return ride.unitId ?? null;
   return ride.driver?.licence_no ? `sandbox:${ride.driver.licence_no}` : null;
+}
+
+/** Whole minutes a chauffeur waited past the free window; 0 when the ride has no arrival or boarding time. */
+export function waitingMinutes(ride: {
+  pickupAt: Date | string;
+  arrivedAt?: Date | string | null;
+  startedAt?: Date | string | null;
+  flight: boolean;
+}): number {
+  if (!ride.arrivedAt || !ride.startedAt) return 0;
+  const from = Math.max(new Date(ride.arrivedAt).getTime(), new Date(ride.pickupAt).getTime());
+  const waited = Math.floor((new Date(ride.startedAt).getTime() - from) / 60_000);
+  return Math.max(0, waited - (ride.flight ? FREE_WAITING_MINUTES_FLIGHT : FREE_WAITING_MINUTES));
+}
+
+/**
+ * What the platform pays a chauffeur for waiting past the free window: the class's per-minute tariff, in the ride's
+ * currency. The passenger's fare is fixed at booking and never includes it; no commission is taken on it.
+ */
+export function waitingPay(minutes: number, vehicleClass: string, currency: string): bigint {
+  if (minutes <= 0) return 0n;
+  return BigInt(convertMinor(vehicleClassSpec(vehicleClass).tariff.perMinute * minutes, currency).minor);
 }

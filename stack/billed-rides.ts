@@ -19,9 +19,12 @@ export async function appendBilledRide(
     status?: 'completed' | 'no_show';
     /** The fleet unit that drove it, with its chauffeur (settlements). */
     unit?: { id: string; driverName: string };
+    /** Minutes between the chauffeur's arrival at the booked pickup time and the passenger boarding (none by default). */
+    waitedMinutes?: number;
   },
 ): Promise<void> {
   const at = new Date(ride.at);
+  const pickupAt = new Date(at.getTime() - 3600_000);
   await appendBillingEntry(orm.em.fork(), {
     id: ride.bookingId,
     status: ride.status ?? 'completed',
@@ -45,6 +48,9 @@ export async function appendBilledRide(
         : null,
     completedAt: at,
     endedAt: at,
+    pickupAt,
+    arrivedAt: pickupAt,
+    startedAt: new Date(pickupAt.getTime() + (ride.waitedMinutes ?? 0) * 60_000),
     unitId: ride.unit?.id ?? null,
     driver: ride.unit ? { name: ride.unit.driverName, licence_no: `LIC-${ride.unit.id}` } : null,
   });

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ANY, type ChangeListener } from '../../db/change-listener';
 import { sqlOf } from '../../db/sql';
+import type { CommissionTerm } from '../../domain/partner-commission';
 
 /** What a partner request's authentication needs to know about its OAuth client, beyond its token. */
 export interface Standing {
@@ -10,9 +11,13 @@ export interface Standing {
   rate_limit_per_minute: number | null;
   ip_allowlist: string[];
   account_id: string | null;
+  /** The partner's contractual commission terms (notified like the rest: the table's trigger). */
+  commission: CommissionTerm[];
 }
 
-const STANDING = `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id
+const STANDING = `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id,
+    coalesce((select json_agg(json_build_object('basis_points', t.basis_points, 'valid_from', t.valid_from) order by t.valid_from)
+      from partner_commissions t where t.partner_id = p.id), '[]') as commission
   from oauth_clients c join partners p on p.id = c.partner_id where c.id = $1`;
 
 /** A partner client's standing, kept as CredentialStandings keep it. */

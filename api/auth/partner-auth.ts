@@ -104,5 +104,6 @@ export async function authenticatePartner(ctx: Context, deps: ApiDeps, scope: st
     scopes,
     rateLimitPerMinute,
     accountId: client.account_id,
+    commission: client.commission,
   };
 }

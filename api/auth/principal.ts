@@ -1,4 +1,5 @@
 import type { AccountKind, PartnerEnvironment } from '../../db/entities';
+import type { CommissionTerm } from '../../domain/partner-commission';
 
 /** Who is calling: a partner's OAuth client, an integrator's API key or a fleet unit's driver app. */
 export interface Principal {
@@ -14,6 +15,8 @@ export interface Principal {
   accountId?: string | null;
   /** An integrator's account kind: `operator` reads every account's bookings, `corporate` only its own. */
   accountKind?: AccountKind;
+  /** A partner's contractual commission terms. */
+  commission?: CommissionTerm[];
 }
 
 declare module 'koa' {

@@ -29,13 +29,11 @@ export const CreateBookingRequest = z
         'Book a quote from GET /v1/quotes: the booking keeps its fare, currency and cancellation policy. Route, pickup time and vehicle class must match the quote.',
     }),
     currency: CurrencyCode.optional().meta({ description: "ISO 4217. Default EUR, or the quote's currency with `quote_id`." }),
-    commission_pct: z
-      .number()
-      .min(0)
-      .max(100)
-      .multipleOf(0.01)
-      .default(0)
-      .meta({ description: 'Your commission, as a percentage of the fare total.' }),
+    commission_pct: z.number().min(0).max(100).multipleOf(0.01).default(0).meta({
+      deprecated: true,
+      description:
+        'Ignored: your commission is the rate of your contract with us, taken on the net fare and shown in `fare.commission` (docs/finance.md). Still checked, so a malformed value is reported.',
+    }),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -113,7 +111,12 @@ export const createBooking = defineOperation({
   ],
   async handler({ body, headers, principal, deps, ctx }) {
     const record = await createBookingIn(deps, {
-      owner: { partnerId: principal.ownerId, accountId: principal.accountId ?? null, livemode: principal.livemode },
+      owner: {
+        partnerId: principal.ownerId,
+        accountId: principal.accountId ?? null,
+        livemode: principal.livemode,
+        commission: principal.commission,
+      },
       request: body,
       quoteId: body.quote_id,
       sandboxScenario: sandboxScenarioFor(headers, principal.livemode),

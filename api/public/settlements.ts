@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fromMinor } from '../../domain/money';
+import { SETTLEMENT_LINE_KINDS } from '../../domain/settlement';
 import type { Principal } from '../auth/principal';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
@@ -31,8 +32,11 @@ const Settlement = z
 const SettlementLine = z
   .object({
     position: z.number().int(),
-    ref: z.string().nullable().meta({ description: 'The booking the line is for.' }),
-    kind: z.enum(['ride', 'no_show', 'commission', 'fee', 'adjustment', 'carry_over']),
+    ref: z.string().nullable().meta({ description: 'The booking the line is for (null for fees, adjustments and a carried balance).' }),
+    kind: z.enum(SETTLEMENT_LINE_KINDS).meta({
+      description:
+        'ride and no_show: net earnings; waiting: pay for waiting past the free window; commission: the platform’s; fee and adjustment: recorded by ops; carry_over: a negative balance from an earlier settlement.',
+    }),
     description: z.string(),
     amount: Money.meta({ description: 'Signed: the lines of a settlement add up to its payable (before a negative balance is carried).' }),
   })

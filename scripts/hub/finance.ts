@@ -1,9 +1,48 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { FinanceRefusal, listFinancePeriods, previewSettlementCycle, runSettlementCycle } from '../../app/finance';
 import { fromMinor } from '../../domain/money';
-import { Failure, fields, requiredFlag, type Command, type Result } from './cli';
+import { AdjustmentRefusal, recordAdjustment } from '../../app/settlement-adjustments';
+import { Failure, fields, requiredFlag, UsageError, type Command, type Result } from './cli';
 
 export const financeCommands: Record<string, Command> = {
+  adjust: {
+    usage: 'finance adjust --driver D --currency C --amount=A --description "…" [--fee] [--sandbox]',
+    summary:
+      "record a fee (--fee, a negative amount: --amount=-25.00) or an adjustment (either sign, decimal amount) for a driver: the driver's next settlement in that currency takes it as a line",
+    options: {
+      driver: { type: 'string' },
+      currency: { type: 'string' },
+      amount: { type: 'string' },
+      description: { type: 'string' },
+      fee: { type: 'boolean' },
+      sandbox: { type: 'boolean' },
+    },
+    async run({ orm, flags }) {
+      const amount = requiredFlag(flags, 'amount');
+      if (!/^-?\d+(\.\d+)?$/.test(amount)) throw new UsageError('--amount must be a decimal amount, e.g. -25.00');
+      const recorded = await recordAdjustment(orm, {
+        driverId: requiredFlag(flags, 'driver'),
+        livemode: !flags.sandbox,
+        currency: requiredFlag(flags, 'currency').toUpperCase(),
+        kind: flags.fee ? 'fee' : 'adjustment',
+        amount: Number(amount),
+        description: requiredFlag(flags, 'description'),
+      }).catch((err: unknown) => {
+        throw err instanceof AdjustmentRefusal ? new Failure(err.message) : err;
+      });
+      return {
+        json: recorded,
+        text: `${recorded.kind === 'fee' ? 'Fee' : 'Adjustment'} recorded: the next settlement of ${recorded.driver} in ${recorded.currency} takes it.\n${fields(
+          [
+            ['id', recorded.id],
+            ['amount', `${fromMinor(Number(recorded.amount_minor), recorded.currency)} ${recorded.currency}`],
+            ['description', recorded.description],
+            ['environment', recorded.livemode ? 'live' : 'sandbox'],
+          ],
+        )}`,
+      };
+    },
+  },
   periods: {
     usage: 'finance periods',
     summary: 'list the last 12 ended periods of FINANCE_PERIOD, whether the settlement cycle closed each and its invoices',

@@ -8,6 +8,9 @@ import {
   type PartnerEnvironment,
 } from '../../db/entities';
 import { createPartner, updatePartner } from '../../app/accounts';
+import { addCommissionTerm, CommissionRefusal, commissionTerms } from '../../app/partner-commission';
+import { commissionBasisPointsAt } from '../../domain/partner-commission';
+import { toInstant } from '../../domain/pricing';
 import { recordTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
 import { urlProblem } from '../../infra/safe-http';
 import { deliverPartnerEvents } from '../../contracts/partner-webhook';
@@ -88,6 +91,31 @@ function partnerFields(p: Partner, urls: Record<PartnerEnvironment, string | nul
     ['rate limit', p.rateLimitPerMinute ? `${p.rateLimitPerMinute}/min` : 'default'],
     ['IP allowlist', p.ipAllowlist.length ? p.ipAllowlist.join(', ') : 'any'],
   ];
+}
+
+/** `--bps N` or `--pct P` (at most two decimals) as basis points, or undefined with neither. */
+function commissionFlag(flags: Flags): number | undefined {
+  const bps = flag(flags, 'bps');
+  const pct = flag(flags, 'pct');
+  if (bps !== undefined && pct !== undefined) throw new UsageError('--bps and --pct exclude each other');
+  if (bps !== undefined) {
+    if (!/^\d{1,5}$/.test(bps) || Number(bps) > 10_000) throw new UsageError('--bps must be whole basis points from 0 to 10000');
+    return Number(bps);
+  }
+  if (pct !== undefined) {
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(pct) || Number(pct) > 100) throw new UsageError('--pct must be 0 to 100 with at most two decimals');
+    return Math.round(Number(pct) * 100);
+  }
+  return undefined;
+}
+
+function fromFlag(flags: Flags, now: Date): Date {
+  const from = flag(flags, 'from');
+  try {
+    return from === undefined ? now : toInstant(from, '--from');
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 /** Mutually exclusive `--x` / `--no-x` style pairs. */
@@ -207,6 +235,46 @@ export const partnerCommands: Record<string, Command> = {
       if (url) for (const env of envs) await setWebhookUrl(orm, partner.id, env, newUrl);
       const urls = (await endpointUrls(orm, [partner.id]))(partner.id);
       return { json: partnerJson(partner, urls), text: `Partner updated.\n${fields(partnerFields(partner, urls))}` };
+    },
+  },
+
+  commission: {
+    usage: 'partners commission <partner_id> [--bps N | --pct P] [--from ISO]',
+    summary:
+      "show a partner's contractual commission terms, or add one: --bps (basis points) or --pct of the net fare, from --from (default now; never in the past)",
+    args: ['partner_id'],
+    options: { bps: { type: 'string' }, pct: { type: 'string' }, from: { type: 'string' } },
+    async run({ orm, flags, args: [partnerId] }) {
+      await orm.em
+        .fork()
+        .findOneOrFail(PartnerSchema, { id: partnerId! })
+        .catch(() => {
+          throw new Failure(`no partner ${partnerId}`);
+        });
+      const basisPoints = commissionFlag(flags);
+      if (basisPoints === undefined && flag(flags, 'from') !== undefined) throw new UsageError('--from needs --bps or --pct');
+      const now = new Date();
+      const added =
+        basisPoints === undefined
+          ? null
+          : await addCommissionTerm(orm, { partnerId: partnerId!, basisPoints, validFrom: fromFlag(flags, now), now }).catch((err) => {
+              throw err instanceof CommissionRefusal ? new Failure(err.message) : err;
+            });
+      const terms = added?.terms ?? (await commissionTerms(orm, partnerId!));
+      const inForce = commissionBasisPointsAt(terms, now);
+      return {
+        json: { partner_id: partnerId, basis_points_in_force: inForce, terms },
+        text: [
+          added ? 'Commission term added.' : `Commission of ${partnerId}.`,
+          fields([['in force now', `${inForce} bps (${inForce / 100} % of the net fare)`]]),
+          terms.length
+            ? table(
+                ['FROM', 'BPS', 'PERCENT'],
+                terms.map((t) => [t.valid_from, String(t.basis_points), `${t.basis_points / 100} %`]),
+              )
+            : '(no terms: no commission)',
+        ].join('\n'),
+      };
     },
   },
 

@@ -1,11 +1,14 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { priceFare } from '../../domain/pricing';
-import { fromMinor } from '../../domain/money';
+import { divRoundHalfAwayFromZero, fromMinor } from '../../domain/money';
+import { addCommissionTerm } from '../../app/partner-commission';
 import { quoteWorkflowId, type QuoteOutcome } from '../../contracts/quote';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const VALIDITY_SECONDS = 120;
 const HOUR = 3600_000;
@@ -101,7 +104,13 @@ describe('quotes', () => {
     const reply = await getQuote(partner.token, trip({ currency: 'USD' }));
     expect(reply.status).toBe(200);
     expect(reply.json.fare.currency).toBe('USD');
-    expect(reply.json.exchange_rate).toEqual({ from: 'EUR', to: 'USD', rate: 1.16, as_of: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(reply.json.exchange_rate).toEqual({
+      from: 'EUR',
+      to: 'USD',
+      rate: 1.16,
+      rate_micros: 1_160_000,
+      as_of: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   const past = new Date(Date.now() - HOUR).toISOString();
@@ -138,7 +147,11 @@ describe('quotes', () => {
     // Short notice: the free window ends when the quote was made, so a re-priced booking would get a later one.
     const params = trip({ datetime: new Date(Date.now() + 30 * 60_000).toISOString(), currency: 'USD', commission_pct: '0' });
     const quote = (await getQuote(partner.token, params)).json;
-    await new Promise((r) => setTimeout(r, 20));
+    expect(quote.fare.commission).toBe(0); // no contract yet
+    // The contract in force when the booking is made sets its commission, on the net fare; the request's is ignored.
+    await addCommissionTerm(db.orm, { partnerId: partner.partnerId, basisPoints: 1250, validFrom: new Date() });
+    // The API learns of a new term by notification (api/auth/credential-standing.ts): wait until a fresh quote shows it.
+    for (let i = 0; i < 100 && (await getQuote(partner.token, params)).json.fare.commission === 0; i++) await sleep(20);
     const created = await postJson(`${hub.baseUrl}/v1/bookings`, partner.token, bookingFor(params, quote.quote_id, { commission_pct: 10 }));
     expect(created.status).toBe(201);
     expect(created.json.fare).toMatchObject({
@@ -147,7 +160,10 @@ describe('quotes', () => {
       currency: 'USD',
       exchange_rate: quote.fare.exchange_rate,
     });
-    expect(created.json.fare.commission).toBe(Math.round(quote.fare.total * 10) / 100);
+    const netMinor = Math.round((quote.fare.total - quote.fare.taxes) * 100);
+    expect(created.json.fare.commission).toBe(divRoundHalfAwayFromZero(netMinor * 1250, 10_000) / 100);
+    const [stored] = await sql<{ commission_pct: number }>('select commission_pct from bookings where id = ?', [created.json.id]);
+    expect(stored.commission_pct).toBe(12.5);
     expect(created.json.cancellation_policy).toEqual(quote.cancellation_policy);
     const row = (
       await sql<{ currency: string; free_until: string }>(`select currency, free_until from bookings where id = ?`, [created.json.id])

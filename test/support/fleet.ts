@@ -78,7 +78,7 @@ export async function insertTestBooking(
   const dropoff = input.dropoff ?? VENDOME;
   const pickupAt = input.pickupAt ?? new Date(Date.now() + 3_600_000);
   const vehicleClass = input.vehicleClass ?? 'executive';
-  const fare = priceFare({ pickup, dropoff, pickupAt, vehicleClass, currency: 'EUR', commissionPct: 12.5 });
+  const fare = priceFare({ pickup, dropoff, pickupAt, vehicleClass, currency: 'EUR', commissionBasisPoints: 1250 });
   const em = orm.em.fork();
   const now = new Date();
   const booking = em.create(BookingSchema, {

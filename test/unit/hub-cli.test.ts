@@ -108,6 +108,36 @@ describe('partners and clients', () => {
     expect((await hub('partners', 'update', id, '--webhook-url', 'ftp://acme.example')).code).toBe(2);
   });
 
+  test('commission adds contractual terms from now or later, never edits one, and lists them', async () => {
+    const id = created.partner_id;
+    expect(await hubJson('partners', 'commission', id)).toEqual({ partner_id: id, basis_points_in_force: 0, terms: [] });
+    const now = await hubJson('partners', 'commission', id, '--pct', '12.5');
+    expect(now).toMatchObject({ basis_points_in_force: 1250, terms: [{ basis_points: 1250 }] });
+    const later = await hubJson('partners', 'commission', id, '--bps', '1000', '--from', '2099-01-01T00:00:00Z');
+    expect(later).toMatchObject({
+      basis_points_in_force: 1250,
+      terms: [{ basis_points: 1250 }, { basis_points: 1000, valid_from: '2099-01-01T00:00:00.000Z' }],
+    });
+    // The same term again is a no-op; another rate from the same instant, a past start or a bad rate is refused.
+    expect((await hubJson('partners', 'commission', id, '--bps', '1000', '--from', '2099-01-01T00:00:00Z')).terms).toHaveLength(2);
+    const clash = await hub('partners', 'commission', id, '--bps', '900', '--from', '2099-01-01T00:00:00Z');
+    expect({ code: clash.code, stderr: clash.stderr }).toEqual({ code: 1, stderr: expect.stringContaining('already sets 1000') });
+    expect((await hub('partners', 'commission', id, '--bps', '900', '--from', '2020-01-01T00:00:00Z')).stderr).toContain('now or later');
+    for (const bad of [
+      ['--bps', '10001'],
+      ['--pct', '12.345'],
+      ['--bps', '5', '--pct', '5'],
+      ['--from', '2099-01-01T00:00:00Z'],
+    ])
+      expect((await hub('partners', 'commission', id, ...bad)).code).toBe(2);
+    expect((await hub('partners', 'commission', 'ptn_missing', '--bps', '5')).code).toBe(1);
+    const text = (await hub('partners', 'commission', id)).stdout;
+    expect(text).toMatch(/in force now\s+1250 bps \(12\.5 % of the net fare\)/);
+    await expect(db.orm.em.fork().execute('update partner_commissions set basis_points = 1 where partner_id = ?', [id])).rejects.toThrow(
+      /immutable/,
+    );
+  });
+
   test('rotate-secret replaces the stored hash; revoke stops further rotation', async () => {
     const client = created.clients[0]!;
     const before = await storedHash(client.client_id);
@@ -121,6 +151,21 @@ describe('partners and clients', () => {
     const again = await hub('clients', 'rotate-secret', client.client_id);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('revoked');
+  });
+});
+
+describe('driver fees and adjustments', () => {
+  test('finance adjust records a fee or an adjustment in minor units, and refuses what a settlement could not take', async () => {
+    const args = ['finance', 'adjust', '--driver', 'unit_cli', '--currency', 'eur'];
+    const fee = await hubJson(...args, '--amount=-25.50', '--fee', '--description', 'Vehicle inspection');
+    expect(fee).toMatchObject({ driver: 'unit_cli', kind: 'fee', currency: 'EUR', amount_minor: '-2550', livemode: true });
+    const refund = await hubJson(...args, '--amount', '1000', '--description', 'Toll refund', '--sandbox');
+    expect(refund).toMatchObject({ kind: 'adjustment', amount_minor: '100000', livemode: false });
+    expect((await hub(...args, '--amount', '5', '--fee', '--description', 'x')).stderr).toContain('negative amount');
+    expect((await hub(...args, '--amount', '0.001', '--description', 'x')).stderr).toContain('zero adjusts nothing');
+    expect((await hub(...args, '--amount', 'ten', '--description', 'x')).code).toBe(2);
+    expect((await hub(...args, '--amount', '5')).code).toBe(2); // no description
+    expect((await hub('finance', 'adjust', '--driver', 'u', '--currency', 'XYZ', '--amount', '5', '--description', 'x')).code).toBe(1);
   });
 });
 

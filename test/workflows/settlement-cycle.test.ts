@@ -1,6 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking';
 import { updateBillingDetails } from '../../app/accounts';
+import { recordAdjustment } from '../../app/settlement-adjustments';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { issueInvoice } from '../../db/finance';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
@@ -285,6 +286,73 @@ describe('settlement cycle', () => {
       'settlement.failed platform',
       'settlement.failed platform',
       'settlement.paid platform',
+    ]);
+  });
+
+  it('pays waiting past the free window, takes a fee and an adjustment once, and carries a fee-only balance', async () => {
+    const march: PeriodRef = { id: '2026-03', start: '2026-03-01T00:00:00.000Z', end: '2026-04-01T00:00:00.000Z' };
+    const april: PeriodRef = { id: '2026-04', start: '2026-04-01T00:00:00.000Z', end: '2026-05-01T00:00:00.000Z' };
+    const acme = { kind: 'account' as const, id: ACME };
+    const unit = { id: 'unit_waited', driverName: 'Driver of unit_waited' };
+    // 25 minutes from the booked pickup to boarding: 10 past the 15 free, at the executive class's 0.50 EUR a minute.
+    await appendBilledRide(db.orm, {
+      bookingId: newId('bkg'),
+      accountId: ACME,
+      grossMinor: 11_000,
+      at: '2026-03-03T08:00:00Z',
+      unit,
+      waitedMinutes: 25,
+    });
+    await fact(acme, { gross: 11_000, at: '2026-03-04T08:00:00Z', unit: 'unit_waited' }); // boarded at once: no waiting line
+    const driver = { livemode: true, currency: 'EUR' };
+    await recordAdjustment(db.orm, { ...driver, driverId: unit.id, kind: 'fee', amount: -25, description: 'Vehicle inspection' });
+    await recordAdjustment(db.orm, { ...driver, driverId: unit.id, kind: 'adjustment', amount: 10, description: 'Toll refund' });
+    await recordAdjustment(db.orm, { ...driver, driverId: 'unit_fee_only', kind: 'fee', amount: -5, description: 'Lost badge' });
+    await expect(
+      recordAdjustment(db.orm, { ...driver, driverId: unit.id, kind: 'fee', amount: 5, description: 'A fee is negative' }),
+    ).rejects.toThrow(/negative/);
+
+    await runCycle(march);
+    const settled = await sql<{
+      driver_id: string;
+      earnings_minor: string;
+      fees_minor: string;
+      payable_minor: string;
+      carry_out_minor: string;
+    }>(`select * from settlements where period_id = '2026-03' order by driver_id`);
+    expect(settled.map((r) => [r.driver_id, r.earnings_minor, r.fees_minor, r.payable_minor, r.carry_out_minor])).toEqual([
+      ['unit_fee_only', '0', '500', '0', '-500'],
+      ['unit_waited', '20500', '2500', '15000', '0'], // 20000 + 500 waiting − 4000 commission − 2500 fee + 1000 adjustment
+    ]);
+    const lines = await sql<{ kind: string; amount_minor: string; description: string }>(
+      `select l.kind, l.amount_minor, l.description from settlement_lines l join settlements s on s.id = l.settlement_id
+        where s.driver_id = 'unit_waited' order by l.position`,
+    );
+    expect(lines.map((l) => [l.kind, l.amount_minor])).toEqual([
+      ['ride', '10000'],
+      ['commission', '-2000'],
+      ['waiting', '500'],
+      ['ride', '10000'],
+      ['commission', '-2000'],
+      ['fee', '-2500'],
+      ['adjustment', '1000'],
+    ]);
+    expect(lines[2]!.description).toMatch(/^Waiting 10 min past the free window/);
+
+    // Neither a re-run nor the next period takes an adjustment twice; the next period carries the fee-only balance.
+    await runCycle(march);
+    await fact(acme, { gross: 11_000, at: '2026-04-02T08:00:00Z', unit: 'unit_fee_only' });
+    await runCycle(april);
+    const [taken] = await sql<{ n: string }>(`select count(*) as n from settlement_lines where adjustment_id is not null`);
+    expect(Number(taken.n)).toBe(3);
+    const aprilLines = await sql<{ kind: string; amount_minor: string }>(
+      `select l.kind, l.amount_minor from settlement_lines l join settlements s on s.id = l.settlement_id
+        where s.period_id = '2026-04' order by s.driver_id, l.position`,
+    );
+    expect(aprilLines.map((l) => [l.kind, l.amount_minor])).toEqual([
+      ['ride', '10000'],
+      ['commission', '-2000'],
+      ['carry_over', '-500'],
     ]);
   });
 });
