@@ -5,10 +5,25 @@ import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
 import { issueSettlement, settlementTargets } from '../db/settlements';
 import { preparePayouts, recordPayoutOutcomes } from '../db/payouts';
 import { simulatedPayoutProvider, type PayoutProvider } from '../infra/payout-provider';
+import { hostedPaymentUrl, type PaymentLinks } from './payments';
+import { prepareCollections } from '../db/payments';
+import { challengeTimeoutMs } from '../domain/payments';
+import { newId } from '../infra/ids';
+import type { PaymentInput } from '../contracts/payments';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
-export function createFinanceActivities({ orm, payouts }: { orm: MikroORM; payouts?: PayoutProvider }) {
+export function createFinanceActivities({
+  orm,
+  payouts,
+  links,
+  paymentChallengeTimeoutMs = challengeTimeoutMs(undefined),
+}: {
+  orm: MikroORM;
+  payouts?: PayoutProvider;
+  links?: PaymentLinks;
+  paymentChallengeTimeoutMs?: number;
+}) {
   // The simulated provider unless a real one is given (docs/finance.md, "Payouts").
   const provider = payouts ?? simulatedPayoutProvider((query, params) => orm.em.fork().execute(query, params));
   return {
@@ -34,7 +49,25 @@ export function createFinanceActivities({ orm, payouts }: { orm: MikroORM; payou
     async issuePeriodInvoices(input: { period: PeriodRef; targets: BillingTarget[] }): Promise<IssueOutcome[]> {
       const outcomes: IssueOutcome[] = [];
       for (const target of input.targets) outcomes.push(await issueInvoice(orm, input.period, target));
-      return outcomes;
+      if (!links) return outcomes;
+      // Each invoice's payment page, for invoice.created (the link's expiry runs from the issue time).
+      const ids = outcomes.flatMap((o) => (o && 'id' in o ? [o.id] : []));
+      const issued = await orm.em
+        .fork()
+        .execute<{ id: string; issued_at: Date }[]>(
+          `select id, issued_at from finance_documents where id in (${ids.map(() => '?').join(', ') || 'null'})`,
+          ids,
+        );
+      const issuedAt = new Map(issued.map((d) => [d.id, d.issued_at]));
+      return outcomes.map((o) =>
+        o && 'id' in o ? { ...o, hostedPaymentUrl: hostedPaymentUrl(links, { id: o.id, issuedAt: issuedAt.get(o.id)! }) } : o,
+      );
+    },
+
+    /** A payment per new invoice whose account saved a card, to be charged off session (idempotent per invoice). */
+    async preparePeriodCollections(invoiceIds: string[]): Promise<PaymentInput[]> {
+      const ids = await prepareCollections(orm.em.fork(), invoiceIds, () => newId('pay'));
+      return ids.map((paymentId) => ({ paymentId, challengeTimeoutMs: paymentChallengeTimeoutMs }));
     },
 
     async financeSettlementTargets(period: PeriodRef): Promise<DriverTarget[]> {

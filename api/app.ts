@@ -17,6 +17,8 @@ import { opsRouter } from './ops-routes';
 import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
 import { trackingRouter } from './tracking/routes';
+import { payRouter } from './pay/routes';
+import { pspSimRouter } from './psp-sim-routes';
 
 /** The hub's HTTP API as a Koa app; it never listens (api/server.ts binds the port, tests use `app.callback()`). */
 export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS): Koa {
@@ -66,6 +68,8 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.use(codecRouter(deps.codecServer).routes());
   app.use(docsRouter(deps.publicBaseUrl).routes());
   app.use(trackingRouter(deps).routes());
+  app.use(payRouter(deps).routes());
+  if (deps.simulatedPsp) app.use(pspSimRouter(deps).routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

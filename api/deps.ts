@@ -27,6 +27,10 @@ export interface ApiDeps {
   partnerRateLimitPerMinute: number;
   /** How long a quote may be booked (QUOTE_VALIDITY_SECONDS). */
   quoteValiditySeconds: number;
+  /** How long a payment waits for the cardholder's 3-D Secure challenge (PAYMENT_CHALLENGE_TIMEOUT). */
+  paymentChallengeTimeoutMs: number;
+  /** Serve the simulated PSP's card endpoint and challenge page (/psp-sim): never in production. */
+  simulatedPsp: boolean;
   trustedProxies?: BlockList;
   /** HUB_DEV_WEBHOOK_TARGETS: sandbox and test webhooks may point at plain http and this machine (infra/safe-http.ts). */
   devWebhookTargets: boolean;

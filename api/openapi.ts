@@ -19,6 +19,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks: 'Partner API: your webhook endpoint — its URL, its signing secret, a test event.',
   Quotes: 'Partner API: price a ride and hold the price for a while; book it with `quote_id`.',
   'Public bookings': 'Public Integration API: list and read the bookings of your account (an operator account: of every account).',
+  Payments:
+    "Public Integration API: card payments of invoices (hosted payment page, or collected off session from a saved card), with the card's brand and last four and the 3-D Secure 2 result.",
   Settlements:
     'Public Integration API (operator accounts): chauffeur settlements per driver and period, as JSON or streamed CSV line items.',
   Invoices:

@@ -29,6 +29,7 @@ import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
+import { listPayments } from './public/payments';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
@@ -79,6 +80,7 @@ export const OPERATIONS = [
   getInvoiceEinvoice,
   getInvoicePdf,
   listSettlements,
+  listPayments,
   getSettlement,
   listPublicEvents,
   getBookingStatus,

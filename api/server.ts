@@ -52,6 +52,8 @@ export function apiDeps(
     oauth: config.oauth,
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
+    paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+    simulatedPsp: !config.production,
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,
     invoiceSeller: config.invoiceSeller,

@@ -15,13 +15,18 @@ export async function creditInvoice(
   input: { invoiceNumber: string; positions?: number[]; reason: CreditReason },
 ): Promise<IssuedDocument & { credits: string }> {
   const note = await issueCreditNote(orm, input);
-  const event: PublishPublicEventInput = {
+  await publishEvent(temporal, {
     type: 'credit_note.created',
     dedupeKey: `credit_note:${note.number}`,
     accountId: note.partyId,
     environment: note.livemode ? 'live' : 'test',
     data: documentEventData(note),
-  };
+  });
+  return note;
+}
+
+/** Publishes a public event from outside a workflow: its own `public-event:<dedupe key>` workflow, started once. */
+export async function publishEvent(temporal: Client, event: PublishPublicEventInput): Promise<void> {
   try {
     await temporal.workflow.start('publicEventWorkflow', {
       workflowId: publicEventWorkflowId(event.dedupeKey),
@@ -31,5 +36,4 @@ export async function creditInvoice(
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
-  return note;
 }

@@ -46,7 +46,12 @@ function ublParty(d: BillingDetails): UblParty | string[] {
 }
 
 /** The document as an EN 16931 e-invoice (UBL, Peppol BIS Billing 3.0), or what its buyer's details lack for one. */
-export function einvoiceOf(doc: StoredDocument, lines: StoredLine[], seller: BillingDetails): { xml: string } | { missing: string[] } {
+export function einvoiceOf(
+  doc: StoredDocument,
+  lines: StoredLine[],
+  seller: BillingDetails,
+  paymentUrl: string | null = null,
+): { xml: string } | { missing: string[] } {
   const buyer = ublParty(doc.billing_details);
   const from = ublParty(seller);
   if (Array.isArray(buyer)) return { missing: buyer };
@@ -66,6 +71,7 @@ export function einvoiceOf(doc: StoredDocument, lines: StoredLine[], seller: Bil
     buckets: doc.tax_buckets.map((b) => ({ category: b.category, ratePpm: b.rate_ppm, net: BigInt(b.net), tax: BigInt(b.tax) })),
     lines: lines.map((l) => ({ description: l.description, net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })),
     totals: { net: BigInt(doc.net_minor), tax: BigInt(doc.tax_minor), gross: BigInt(doc.gross_minor) },
+    ...(paymentUrl ? { paymentUrl } : {}),
   });
   return { xml };
 }

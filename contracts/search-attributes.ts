@@ -13,6 +13,8 @@ export const EventTypeKey = defineSearchAttributeKey('EventType', SearchAttribut
 /** The settlement cycle's period id, and the step it is at (closing, invoicing, notifying, done). */
 export const FinancePeriodKey = defineSearchAttributeKey('FinancePeriod', SearchAttributeType.KEYWORD);
 export const CycleStepKey = defineSearchAttributeKey('CycleStep', SearchAttributeType.KEYWORD);
+/** The invoice a `payment:<id>` workflow pays. */
+export const InvoiceNumberKey = defineSearchAttributeKey('InvoiceNumber', SearchAttributeType.KEYWORD);
 
 export const ALL_SEARCH_ATTRIBUTE_KEYS = [
   BookingStatusKey,
@@ -25,4 +27,5 @@ export const ALL_SEARCH_ATTRIBUTE_KEYS = [
   EventTypeKey,
   FinancePeriodKey,
   CycleStepKey,
+  InvoiceNumberKey,
 ];

@@ -1,5 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { documentTotals } from '../domain/invoice-math';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { creditLinesForAmount, documentTotals, type TaxBucket } from '../domain/invoice-math';
 import type { TaxCategory } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { IssuedDocument } from '../contracts/finance';
@@ -32,7 +32,15 @@ interface InvoiceLineRow {
  */
 export async function issueCreditNote(
   orm: MikroORM,
-  input: { invoiceNumber: string; positions?: number[]; reason: CreditReason },
+  input: {
+    invoiceNumber: string;
+    positions?: number[];
+    reason: CreditReason;
+    /** A gross amount to credit (a partial refund) instead of whole lines: one line per tax bucket of the invoice. */
+    amountMinor?: bigint;
+    /** Runs in the credit note's transaction (the refund that asked for it is recorded with it). */
+    within?: (em: EntityManager, number: string) => Promise<void>;
+  },
 ): Promise<IssuedDocument & { credits: string }> {
   return orm.em.fork().transactional(async (em) => {
     const [invoice] = await em.execute<
@@ -53,13 +61,8 @@ export async function issueCreditNote(
        from finance_document_lines l where l.document_id = ? order by l.position`,
       [invoice.id],
     );
-    const wanted = input.positions?.length ? input.positions : lines.filter((l) => !l.reversed).map((l) => l.position);
-    const chosen = wanted.map((p) => {
-      const line = lines.find((l) => l.position === p);
-      if (!line) throw new CreditRefusal(`${input.invoiceNumber} has no line ${p} (lines 1–${lines.length})`);
-      if (line.reversed) throw new CreditRefusal(`line ${p} of ${input.invoiceNumber} is already credited`);
-      return line;
-    });
+    const chosen =
+      input.amountMinor !== undefined ? await amountLines(em, invoice.id, input.amountMinor, lines) : chosenLines(input, lines);
     if (!chosen.length) throw new CreditRefusal(`every line of ${input.invoiceNumber} is already credited`);
 
     const totals = documentTotals(chosen.map((l) => ({ net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })));
@@ -101,7 +104,7 @@ export async function issueCreditNote(
         l.booking_id,
         l.booking_ref,
         l.kind,
-        `Credit of line ${l.position}: ${l.description}`,
+        l.position ? `Credit of line ${l.position}: ${l.description}` : l.description,
         l.net_minor,
         String(totals.lineTax[i]),
         l.category,
@@ -109,9 +112,10 @@ export async function issueCreditNote(
         l.rule_id,
         l.tax_point ? new Date(l.tax_point) : null,
         invoice.id,
-        l.position,
+        l.position || null,
       ]),
     );
+    await input.within?.(em, number);
     return {
       id,
       number,
@@ -125,6 +129,51 @@ export async function issueCreditNote(
       gross: String(totals.gross),
       lines: chosen.length,
       credits: input.invoiceNumber,
+    };
+  });
+}
+
+function chosenLines(input: { invoiceNumber: string; positions?: number[] }, lines: InvoiceLineRow[]): InvoiceLineRow[] {
+  const wanted = input.positions?.length ? input.positions : lines.filter((l) => !l.reversed).map((l) => l.position);
+  return wanted.map((p) => {
+    const line = lines.find((l) => l.position === p);
+    if (!line) throw new CreditRefusal(`${input.invoiceNumber} has no line ${p} (lines 1–${lines.length})`);
+    if (line.reversed) throw new CreditRefusal(`line ${p} of ${input.invoiceNumber} is already credited`);
+    return line;
+  });
+}
+
+/** Lines crediting a gross amount, one per tax bucket (position 0: they reverse no single line). */
+async function amountLines(em: EntityManager, invoiceId: string, amount: bigint, lines: InvoiceLineRow[]): Promise<InvoiceLineRow[]> {
+  const [doc] = await em.execute<{ tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[]; left: string }[]>(
+    `select d.tax_buckets, d.gross_minor - coalesce((select sum(c.gross_minor) from finance_documents c where c.credits_document_id = d.id), 0) as left
+     from finance_documents d where d.id = ?`,
+    [invoiceId],
+  );
+  if (amount <= 0n || amount > BigInt(doc!.left))
+    throw new CreditRefusal(`an amount from 0 to ${doc!.left} (minor units) is left to credit`);
+  const buckets: TaxBucket[] = doc!.tax_buckets.map((b) => ({
+    category: b.category,
+    ratePpm: b.rate_ppm,
+    net: BigInt(b.net),
+    tax: BigInt(b.tax),
+  }));
+  const credit = creditLinesForAmount(amount, buckets);
+  if (!credit)
+    throw new CreditRefusal(`${amount} (minor units) cannot be split exactly at the invoice's rates: credit one minor unit more or less`);
+  return credit.map((c) => {
+    const like = lines.find((l) => l.category === c.category && l.rate_ppm === c.ratePpm)!;
+    return {
+      ...like,
+      position: 0,
+      entry_id: null,
+      booking_id: null,
+      booking_ref: null,
+      kind: 'refund',
+      description: `Refund (${c.category} ${c.ratePpm / 10_000}%)`,
+      net_minor: String(c.net),
+      tax_point: null,
+      reversed: false,
     };
   });
 }

@@ -11,6 +11,8 @@ export interface DocumentFacts {
   tax: string;
   gross: string;
   credits?: string;
+  /** An invoice's payment page (absent without PUBLIC_BASE_URL). */
+  hostedPaymentUrl?: string | null;
 }
 
 /** `data` of `invoice.created` and `credit_note.created`: amounts as decimals of the document currency. */
@@ -25,7 +27,7 @@ export function documentEventData(doc: DocumentFacts): Record<string, unknown> {
     gross: amount(doc.gross),
     currency: doc.currency,
     livemode: doc.livemode,
-    ...(doc.type === 'credit_note' ? { credits: doc.credits ?? null } : {}),
+    ...(doc.type === 'credit_note' ? { credits: doc.credits ?? null } : { hosted_payment_url: doc.hostedPaymentUrl ?? null }),
   };
 }
 

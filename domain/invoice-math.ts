@@ -86,3 +86,24 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
 export function netOfGross(gross: bigint, ratePpm: number): bigint {
   return divRound(gross * PPM, PPM + BigInt(ratePpm));
 }
+
+/**
+ * The lines of a credit note for a gross `amount` (a partial refund) against a document's buckets: the amount split
+ * over the buckets by their gross, and in each bucket the net whose bucket tax brings it back to that share exactly.
+ * Null when some share has no such net (a rounding gap at that rate): the caller asks for a minor unit more or less.
+ */
+export function creditLinesForAmount(amount: bigint, buckets: readonly TaxBucket[]): TaxableLine[] | null {
+  const shares = allocate(
+    amount,
+    buckets.map((b) => b.net + b.tax),
+  );
+  const lines: TaxableLine[] = [];
+  for (const [i, b] of buckets.entries()) {
+    if (shares[i] === 0n) continue;
+    const first = netOfGross(shares[i], b.ratePpm);
+    const net = [first, first - 1n, first + 1n].find((n) => n + divRound(n * BigInt(b.ratePpm), PPM) === shares[i]);
+    if (net === undefined) return null;
+    lines.push({ net, category: b.category, ratePpm: b.ratePpm });
+  }
+  return lines;
+}

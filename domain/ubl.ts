@@ -46,6 +46,8 @@ export interface UblDocument {
   lines: UblLine[];
   totals: { net: bigint; tax: bigint; gross: bigint };
   note?: string;
+  /** An invoice's payment page: payment means "credit card" (UNCL4461 54), the URL in a note (BIS 3 has no URL field). */
+  paymentUrl?: string;
 }
 
 const CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -126,12 +128,14 @@ export function ublXml(doc: UblDocument): string {
 ${!credit && doc.dueDate ? `<cbc:DueDate>${doc.dueDate}</cbc:DueDate>` : ''}
 <cbc:${credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'}>${credit ? 381 : 380}</cbc:${credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'}>
 ${doc.note ? `<cbc:Note>${esc(doc.note)}</cbc:Note>` : ''}
+${doc.paymentUrl ? `<cbc:Note>Pay by card: ${esc(doc.paymentUrl)}</cbc:Note>` : ''}
 <cbc:DocumentCurrencyCode>${doc.currency}</cbc:DocumentCurrencyCode>
 <cbc:BuyerReference>${esc(doc.buyerReference)}</cbc:BuyerReference>
 <cac:InvoicePeriod><cbc:StartDate>${doc.period.start}</cbc:StartDate><cbc:EndDate>${doc.period.end}</cbc:EndDate></cac:InvoicePeriod>
 ${doc.preceding ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${esc(doc.preceding.number)}</cbc:ID><cbc:IssueDate>${doc.preceding.issueDate}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>` : ''}
 ${party('AccountingSupplierParty', doc.seller, taxIds)}
 ${party('AccountingCustomerParty', doc.buyer, taxIds)}
+${doc.paymentUrl ? `<cac:PaymentMeans><cbc:PaymentMeansCode name="Credit card">54</cbc:PaymentMeansCode><cbc:PaymentID>${esc(doc.number)}</cbc:PaymentID></cac:PaymentMeans>` : ''}
 ${credit && doc.dueDate ? '' : doc.dueDate ? `<cac:PaymentTerms><cbc:Note>Due ${doc.dueDate}</cbc:Note></cac:PaymentTerms>` : ''}
 <cac:TaxTotal><cbc:TaxAmount ${amount(doc.totals.tax)}</cbc:TaxAmount>
 ${subtotals}

@@ -1,3 +1,4 @@
+import { challengeTimeoutMs, DEFAULT_CHALLENGE_TIMEOUT } from '../domain/payments';
 import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
 import { parsePeriodSpec } from '../domain/finance-periods';
 import { resolve } from 'node:path';
@@ -70,6 +71,20 @@ const envSchema = z.object({
         return undefined;
       }
     }),
+  PAYMENT_CHALLENGE_TIMEOUT: z
+    .string()
+    .default(DEFAULT_CHALLENGE_TIMEOUT)
+    .refine(
+      (v) => {
+        try {
+          challengeTimeoutMs(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an ISO 8601 duration from PT1S to PT24H (PT15M, PT30S)' },
+    ),
   FINANCE_PERIOD: z
     .string()
     .default('month')
@@ -148,6 +163,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     passengerDataRetentionDays: env.PASSENGER_DATA_RETENTION_DAYS,
     /** The settlement cycle's period (domain/finance-periods.ts): the `finance-cycle` Schedule runs at each one's end. */
     financePeriod: env.FINANCE_PERIOD,
+    /** How long a payment waits for the cardholder's 3-D Secure challenge (domain/payments.ts). */
+    paymentChallengeTimeoutMs: challengeTimeoutMs(env.PAYMENT_CHALLENGE_TIMEOUT),
     /** The company that issues invoices (EN 16931's seller); a demo company until INVOICE_SELLER names it. */
     invoiceSeller: env.INVOICE_SELLER ?? DEMO_SELLER,
     invoiceSellerSet: env.INVOICE_SELLER !== undefined,

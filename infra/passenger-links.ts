@@ -6,6 +6,8 @@
  * page also refuses it TRACKING_LINK_AFTER_END_HOURS after the ride ended (`bookings.ended_at`).
  * Receipt: `/receipts/<booking id>.<expiry>.<HMAC-SHA256 over receipt:<booking id>.<expiry>>`, the expiry the pickup
  * time plus RECEIPT_LINK_DAYS; ops can revoke a booking's receipt links (`bookings.receipt_revoked_at`).
+ * Payment page: `/pay/<invoice document id>.<expiry>.<HMAC over pay:<id>.<expiry>>`, the expiry the issue time plus
+ * PAYMENT_LINK_DAYS (a paid invoice's page says so and takes nothing).
  * Each purpose has its own key, derived from HUB_ENCRYPTION_KEY with HKDF, so a link of one kind never passes as
  * another and the encryption key itself never signs anything.
  */
@@ -14,7 +16,7 @@ import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject 
 export const TRACKING_LINK_AFTER_END_HOURS = 24;
 export const TRACKING_LINK_MAX_DAYS = 3;
 
-type LinkPurpose = 'tracking-link' | 'receipt-link';
+type LinkPurpose = 'tracking-link' | 'receipt-link' | 'payment-link';
 /** Derived once per key and purpose, as a KeyObject (an HMAC over a raw Buffer key converts it on every call). */
 const derivedKeys = new WeakMap<Buffer, Map<LinkPurpose, KeyObject>>();
 
@@ -109,4 +111,24 @@ export function verifyReceiptToken(
   const legacy = /^(bkg_[0-9a-z]{26})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!legacy || !signedByAny(encryptionKey, 'receipt-link', `receipt:${legacy[1]}`, legacy[2]!)) return null;
   return { bookingId: legacy[1]!, expiresAt: null };
+}
+
+/** How long an invoice's payment link works after its issue: well past any payment terms. */
+export const PAYMENT_LINK_DAYS = 180;
+
+/** The hosted payment page of an invoice (`hosted_payment_url`). */
+export function paymentUrl(publicBaseUrl: string, encryptionKey: Buffer, invoice: { id: string; issuedAt: Date | string }): string {
+  const exp = Math.floor((new Date(invoice.issuedAt).getTime() + PAYMENT_LINK_DAYS * 86_400_000) / 1000).toString(36);
+  return `${publicBaseUrl}/pay/${invoice.id}.${exp}.${sign(derivedKey(encryptionKey, 'payment-link'), `pay:${invoice.id}.${exp}`)}`;
+}
+
+export type PaymentTokenCheck = { ok: true; documentId: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+export function verifyPaymentToken(encryptionKey: Buffer | readonly Buffer[], token: string, now = new Date()): PaymentTokenCheck {
+  const match = /^(doc_[0-9a-z]{26})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: 'invalid' };
+  const [, documentId, exp, signature] = match as unknown as [string, string, string, string];
+  if (!signedByAny(encryptionKey, 'payment-link', `pay:${documentId}.${exp}`, signature)) return { ok: false, reason: 'invalid' };
+  if (parseInt(exp, 36) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, documentId };
 }

@@ -10,6 +10,7 @@ import { partnerCommands } from './hub/partners';
 import { receiptCommands } from './hub/receipts';
 import { financeCommands } from './hub/finance';
 import { invoiceCommands } from './hub/invoices';
+import { paymentCommands } from './hub/payments';
 import { signingKeyCommands } from './hub/signing-keys';
 
 export type { HubIo } from './hub/cli';
@@ -25,6 +26,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   receipts: receiptCommands,
   finance: financeCommands,
   invoices: invoiceCommands,
+  payments: paymentCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;

@@ -81,6 +81,7 @@ async function main() {
         webhookTimeoutMs: config.webhookTimeoutMs,
         devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
+        paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
         publicBaseUrl: config.publicBaseUrl,
         tracing,
       }),

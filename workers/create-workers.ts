@@ -6,6 +6,7 @@ import { createFlightActivities } from '../activities/flight';
 import { createRetentionActivities } from '../activities/retention';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createFinanceActivities } from '../activities/finance';
+import { createPaymentActivities } from '../activities/payments';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
@@ -29,6 +30,8 @@ export interface WorkerDeps {
   devWebhookTargets: boolean;
   /** PUBLIC_BASE_URL: events carry the signed `tracking_url` and `receipt_url` under it (null in events without it). */
   publicBaseUrl?: string;
+  /** PAYMENT_CHALLENGE_TIMEOUT for the payments the settlement cycle collects (15 minutes when absent). */
+  paymentChallengeTimeoutMs?: number;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
@@ -62,6 +65,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       activity: [constraintFailuresStopRetrying, ...(deps.tracing?.worker.interceptors.activity ?? [])],
     },
   };
+  const links = deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined;
   return Promise.all([
     Worker.create({
       ...common,
@@ -70,12 +74,13 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         ...createBookingActivities({
           orm: deps.orm,
           ride: deps.ride,
-          links: deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined,
+          links,
         }),
         ...createAllocationActivities({ orm: deps.orm }),
         ...createFlightActivities(),
         ...createRetentionActivities({ orm: deps.orm }),
-        ...createFinanceActivities({ orm: deps.orm }),
+        ...createFinanceActivities({ orm: deps.orm, links, paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs }),
+        ...createPaymentActivities({ orm: deps.orm, links }),
       },
     }),
     Worker.create({

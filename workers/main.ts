@@ -28,6 +28,7 @@ async function main() {
     webhookTimeoutMs: config.webhookTimeoutMs,
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
+    paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
     publicBaseUrl: config.publicBaseUrl,

@@ -7,3 +7,4 @@ export { destinationWorkflow } from './destination';
 export { publicEventWorkflow } from './public-events';
 export { passengerDataRetentionWorkflow } from './retention';
 export { settlementCycleWorkflow } from './settlement-cycle';
+export { paymentWorkflow } from './payment';

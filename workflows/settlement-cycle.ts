@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { executeChild, log, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { executeChild, log, ParentClosePolicy, patched, proxyActivities, startChild, upsertSearchAttributes } from '@temporalio/workflow';
 import type { FinanceActivities } from '../activities/finance';
 import { documentEventData, PLATFORM_ACCOUNT, settlementEventData } from '../domain/finance-events';
 import {
@@ -13,6 +13,8 @@ import {
 import { CycleStepKey, FinancePeriodKey } from '../contracts/search-attributes';
 import type { PublishPublicEventInput } from '../contracts/public-webhooks';
 import { publishPublicEvent } from './public-events';
+import { paymentWorkflow } from './payment';
+import { paymentWorkflowId } from '../contracts/payments';
 
 const {
   lastEndedFinancePeriod,
@@ -22,6 +24,7 @@ const {
   financeSettlementTargets,
   issueDriverSettlements,
   payOutSettlements,
+  preparePeriodCollections,
 } = proxyActivities<FinanceActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
@@ -53,7 +56,7 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
     }
   }
   const { period } = input;
-  const step = (name: 'closing' | 'invoicing' | 'settling' | 'paying' | 'notifying' | 'done') =>
+  const step = (name: 'closing' | 'invoicing' | 'collecting' | 'settling' | 'paying' | 'notifying' | 'done') =>
     upsertSearchAttributes([
       { key: FinancePeriodKey, value: period.id },
       { key: CycleStepKey, value: name },
@@ -75,6 +78,27 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
     });
   }
   if (unbilled.length) log.warn('accounts not billed: billing details incomplete', { period: period.id, unbilled });
+
+  if (patched('collect-payments')) {
+    step('collecting');
+    // Each invoice of an account with a saved card is charged off session by its own `payment:<id>`, which outlives
+    // the cycle (a challenge may wait for the customer).
+    const invoiceIds = invoices.filter((d) => d.partyKind === 'account').map((d) => d.id);
+    for (const ids of chunks(invoiceIds)) {
+      for (const payment of await preparePeriodCollections(ids)) {
+        try {
+          await startChild(paymentWorkflow, {
+            workflowId: paymentWorkflowId(payment.paymentId),
+            args: [payment],
+            parentClosePolicy: ParentClosePolicy.ABANDON,
+            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          });
+        } catch (err) {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        }
+      }
+    }
+  }
 
   step('settling');
   const settlements: IssuedSettlement[] = [];

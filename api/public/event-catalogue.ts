@@ -12,6 +12,7 @@ const Invoice = z.object({
   gross: z.number(),
   currency: z.string(),
   livemode: z.boolean(),
+  hosted_payment_url: z.string().nullable().optional().meta({ description: "An invoice's payment page (invoices only)." }),
 });
 const invoice = {
   number: 'INV-2026-000123',
@@ -23,7 +24,40 @@ const invoice = {
   currency: 'EUR',
   livemode: true,
 };
-const PaymentFailed = z.object({ payment_id: z.string(), reason: z.string(), invoice: z.string() });
+const Card = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
+const ThreeDs = z.object({
+  version: z.string(),
+  flow: z.enum(['frictionless', 'challenge']),
+  trans_status: z.enum(['Y', 'N', 'U', 'A', 'C', 'R']),
+  eci: z.string().nullable(),
+  outcome: z.enum(['pending', 'authenticated', 'attempted', 'failed', 'abandoned', 'rejected', 'unavailable']),
+});
+const Payment = z.object({
+  payment_id: z.string(),
+  invoice: z.string(),
+  account: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['processing', 'requires_action', 'succeeded', 'failed']),
+  reason: z.string().nullable(),
+  method: Card.nullable(),
+  three_ds: ThreeDs.nullable(),
+  hosted_payment_url: z.string().nullable(),
+  livemode: z.boolean(),
+});
+const payment = {
+  payment_id: 'pay_01jd2k3m4n5p6q7r8s9t0v1w2x',
+  invoice: 'INV-2026-000123',
+  account: 'acct_01jd2k3m4n5p6q7r8s9t0v1w2x',
+  amount: 1200,
+  currency: 'EUR',
+  status: 'succeeded',
+  reason: null,
+  method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  three_ds: { version: '2.2.0', flow: 'frictionless', trans_status: 'Y', eci: '05', outcome: 'authenticated' },
+  hosted_payment_url: 'https://hub.example.com/pay/doc_01jd2k3m4n5p6q7r8s9t0v1w2x.tz5k2a.S1gn4tur3',
+  livemode: true,
+};
 const Settlement = z.object({
   settlement: z.string(),
   driver: z.string(),
@@ -82,10 +116,76 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
     data: Invoice.extend({ credits: z.string() }),
     example: { ...invoice, number: 'CN-2026-000007', type: 'credit_note', net: 100, tax: 20, gross: 120, credits: 'INV-2026-000123' },
   },
+  'payment.succeeded': {
+    description: 'A card payment of an invoice succeeded (with its card and 3-D Secure result); `invoice.paid` follows.',
+    data: Payment,
+    example: payment,
+  },
   'payment.failed': {
-    description: 'A payment failed, e.g. a 3-D Secure challenge was abandoned.',
-    data: PaymentFailed,
-    example: { payment_id: 'pay_01jd2k3m4n5p6q7r8s9t0v1w2x', reason: '3ds_challenge_abandoned', invoice: 'INV-2026-000123' },
+    description:
+      'A payment failed: `reason` is `3ds_challenge_abandoned` (the challenge went unanswered for PAYMENT_CHALLENGE_TIMEOUT), `3ds_authentication_failed`, or the issuer’s decline code (`card_declined`, `insufficient_funds`, `expired_card`, `processing_error`). The invoice stays open: `hosted_payment_url` takes another card.',
+    data: Payment,
+    example: {
+      ...payment,
+      status: 'failed',
+      reason: '3ds_challenge_abandoned',
+      method: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2030 },
+      three_ds: { version: '2.2.0', flow: 'challenge', trans_status: 'C', eci: null, outcome: 'abandoned' },
+    },
+  },
+  'payment.action_required': {
+    description:
+      'The settlement cycle charged the saved card and the issuer asks the cardholder to authenticate: the payment waits for them on `hosted_payment_url` (as Stripe’s `authentication_required`), until PAYMENT_CHALLENGE_TIMEOUT.',
+    data: Payment,
+    example: {
+      ...payment,
+      status: 'requires_action',
+      three_ds: { version: '2.2.0', flow: 'challenge', trans_status: 'C', eci: null, outcome: 'pending' },
+    },
+  },
+  'payment.refunded': {
+    description: 'Part or all of a payment was refunded; `credit_note` is the credit note issued against the invoice for it.',
+    data: z.object({
+      payment_id: z.string(),
+      invoice: z.string(),
+      account: z.string(),
+      amount: z.number().meta({ description: 'This refund.' }),
+      refunded: z.number().meta({ description: 'All refunds of the payment so far.' }),
+      currency: z.string(),
+      reason: z.string(),
+      credit_note: z.string(),
+      livemode: z.boolean(),
+    }),
+    example: {
+      payment_id: payment.payment_id,
+      invoice: payment.invoice,
+      account: payment.account,
+      amount: 120,
+      refunded: 120,
+      currency: 'EUR',
+      reason: 'refund',
+      credit_note: 'CN-2026-000008',
+      livemode: true,
+    },
+  },
+  'invoice.paid': {
+    description: 'An invoice was paid in full by the payment `payment_id`.',
+    data: z.object({
+      number: z.string(),
+      account: z.string(),
+      gross: z.number(),
+      currency: z.string(),
+      payment_id: z.string(),
+      livemode: z.boolean(),
+    }),
+    example: {
+      number: 'INV-2026-000123',
+      account: payment.account,
+      gross: 1200,
+      currency: 'EUR',
+      payment_id: payment.payment_id,
+      livemode: true,
+    },
   },
   'settlement.paid': {
     description: "A chauffeur settlement was paid out (operator accounts only: settlements are the platform's business).",

@@ -38,7 +38,12 @@ function partyLines(name: string, d: BillingDetails & { name?: string | null }):
  * An issued invoice or credit note as a PDF (pdfkit, built-in Helvetica, as the receipts): seller and buyer, dates,
  * one row per line with its rate and net, the tax buckets and the totals, exactly as the document stores them.
  */
-export function renderFinanceDocument(doc: StoredDocument, lines: PdfLine[], seller: BillingDetails): Promise<Buffer> {
+export function renderFinanceDocument(
+  doc: StoredDocument,
+  lines: PdfLine[],
+  seller: BillingDetails,
+  paymentUrl: string | null = null,
+): Promise<Buffer> {
   const credit = doc.type === 'credit_note';
   const title = `${credit ? 'Credit note' : 'Invoice'} ${doc.number}`;
   const author = seller.legal_name ?? 'Dispatch Integration Hub';
@@ -132,5 +137,10 @@ export function renderFinanceDocument(doc: StoredDocument, lines: PdfLine[], sel
       ],
       true,
     );
+    if (paymentUrl) {
+      pdf.moveDown(1.5);
+      pdf.font('Helvetica-Bold').fontSize(10).text('Pay by card', left);
+      pdf.font('Helvetica').fontSize(9).text(paymentUrl, left, pdf.y, { width, link: paymentUrl });
+    }
   });
 }

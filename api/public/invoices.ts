@@ -1,3 +1,4 @@
+import { paymentUrl } from '../../infra/passenger-links';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { ProblemError } from '../errors';
@@ -34,6 +35,10 @@ const Invoice = z
     gross: Money,
     tax_buckets: z.array(TaxBucket),
     credits: z.string().nullable().meta({ description: 'On a credit note: the number of the invoice it reverses.' }),
+    hosted_payment_url: z
+      .string()
+      .nullable()
+      .meta({ description: "An invoice's payment page (card, 3-D Secure): null on a credit note. A paid invoice's page says so." }),
     livemode: z.boolean(),
   })
   .meta({ id: 'Invoice' });
@@ -41,7 +46,7 @@ const InvoiceLine = z
   .object({
     position: z.number().int(),
     ref: z.string().nullable().meta({ description: 'The booking the line bills.' }),
-    kind: z.enum(['fare', 'waiting', 'cancellation_fee', 'no_show_fee', 'commission']),
+    kind: z.enum(['fare', 'waiting', 'cancellation_fee', 'no_show_fee', 'commission', 'refund']),
     description: z.string(),
     net: Money,
     tax: Money.meta({ description: "For information: the line's share of its bucket's tax (the buckets are what is owed)." }),
@@ -87,7 +92,11 @@ interface DocumentRow {
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 const percent = (ppm: number) => ppm / 10_000;
 
-function invoiceView(d: DocumentRow): z.infer<typeof Invoice> {
+/** The payment page of an invoice; none for a credit note. */
+const paymentPage = (deps: ApiDeps, d: Pick<DocumentRow, 'id' | 'type' | 'issued_at'>) =>
+  d.type === 'invoice' ? paymentUrl(deps.publicBaseUrl, deps.encryptionKey, { id: d.id, issuedAt: d.issued_at }) : null;
+
+function invoiceView(d: DocumentRow, deps: ApiDeps): z.infer<typeof Invoice> {
   const money = (minor: string) => fromMinor(Number(minor), d.currency);
   return {
     number: d.number,
@@ -103,6 +112,7 @@ function invoiceView(d: DocumentRow): z.infer<typeof Invoice> {
     gross: money(d.gross_minor),
     tax_buckets: d.tax_buckets.map((b) => ({ category: b.category, rate: percent(b.rate_ppm), net: money(b.net), tax: money(b.tax) })),
     credits: d.credits,
+    hosted_payment_url: paymentPage(deps, d),
     livemode: d.livemode,
   };
 }
@@ -150,7 +160,17 @@ export const listInvoices = defineOperation({
     const rows = await deps.orm.em
       .fork()
       .execute<DocumentRow[]>(`${SELECT} where ${where.join(' and ')} order by d.id desc limit ?`, [...params, query.limit + 1]);
-    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (d) => d.id, invoiceView) };
+    return {
+      status: 200,
+      ...keysetPage(
+        ctx,
+        deps.publicBaseUrl,
+        rows,
+        query.limit,
+        (d) => d.id,
+        (d) => invoiceView(d, deps),
+      ),
+    };
   },
 });
 
@@ -178,7 +198,7 @@ export const getInvoice = defineOperation({
     return {
       status: 200,
       body: {
-        ...invoiceView(doc),
+        ...invoiceView(doc, deps),
         lines: lines.map((l) => ({
           position: l.position,
           ref: l.booking_ref,
@@ -237,7 +257,7 @@ export const getInvoicePdf = defineOperation({
     const { doc, lines } = await visibleDocument(deps, principal, params.number);
     let pdf = pdfs.get(doc.number);
     if (!pdf) {
-      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller);
+      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller, paymentPage(deps, doc));
       if (pdfs.size >= PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);
       pdfs.set(doc.number, pdf);
     }
@@ -264,7 +284,7 @@ export const getInvoiceEinvoice = defineOperation({
   errors: [...ERRORS, 'not_found', 'conflict'],
   async handler({ params, principal, deps }) {
     const { doc, lines } = await visibleDocument(deps, principal, params.number);
-    const einvoice = einvoiceOf(doc, lines, deps.invoiceSeller);
+    const einvoice = einvoiceOf(doc, lines, deps.invoiceSeller, paymentPage(deps, doc));
     if ('missing' in einvoice) {
       throw new ProblemError('conflict', {
         detail: `No e-invoice for ${doc.number}: its billing details lacked ${einvoice.missing.join(', ')} when it was issued.`,

@@ -24,7 +24,7 @@ export const TEST_SECRETS = STACK_SECRETS;
 export function createTestWorkers(
   env: TestWorkflowEnvironment,
   db: TestDatabase,
-  options: Partial<Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey' | 'workflowBundle'>> = {},
+  options: Partial<Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey' | 'workflowBundle' | 'paymentChallengeTimeoutMs'>> = {},
 ): Promise<Worker[]> {
   return createWorkers({
     connection: env.nativeConnection,
@@ -65,7 +65,11 @@ export async function startTestHub(
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
   if (options.workers !== false) {
-    const workers = await createTestWorkers(env, db, { ride: config.ride, publicBaseUrl: config.publicBaseUrl });
+    const workers = await createTestWorkers(env, db, {
+      ride: config.ride,
+      publicBaseUrl: config.publicBaseUrl,
+      paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+    });
     running = runWorkers(workers);
   }
   const { port } = api.server.address() as AddressInfo;

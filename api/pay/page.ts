@@ -1,0 +1,120 @@
+import type { PayableInvoice } from '../../app/payments';
+import { fromMinor } from '../../domain/money';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page's policy: only the hub's own script and style; the PSP's card endpoint and challenge on this origin. */
+export function payPageCsp(): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The first language of Accept-Language that Intl knows, else English. */
+export function localeOf(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim();
+    try {
+      if (tag && Intl.NumberFormat.supportedLocalesOf([tag]).length) return tag;
+    } catch {
+      // not a language tag: next
+    }
+  }
+  return 'en';
+}
+
+export function formatAmount(minor: number | string, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(fromMinor(Number(minor), currency));
+}
+
+/** The hosted payment page of an invoice: what is due, and the card form (server-rendered; pay.js drives the payment). */
+export function payPage(token: string, invoice: PayableInvoice, locale: string): string {
+  const money = (minor: number | string) => escapeHtml(formatAmount(minor, invoice.currency, locale));
+  const paid = invoice.status === 'paid';
+  const lines = invoice.lines
+    .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td class="num">${money(l.net_minor)}</td></tr>`)
+    .join('\n        ');
+  const buckets = invoice.buckets
+    .map((b) => `<tr><td>Tax ${b.rate_ppm / 10_000}% on ${money(b.net)}</td><td class="num">${money(b.tax)}</td></tr>`)
+    .join('\n        ');
+  const form = paid
+    ? `<p id="result" class="result paid" role="status">This invoice is paid. Thank you.</p>`
+    : `<form id="card-form" novalidate>
+      <label>Name on card<input name="name" autocomplete="cc-name" required></label>
+      <label>Card number<input name="number" autocomplete="cc-number" inputmode="numeric" required></label>
+      <div class="row">
+        <label>Expiry (MM/YY)<input name="exp" autocomplete="cc-exp" placeholder="MM/YY" required></label>
+        <label>Security code<input name="cvc" autocomplete="cc-csc" inputmode="numeric" required></label>
+      </div>
+      <label class="check"><input type="checkbox" name="save_card"> Save this card to pay future invoices automatically</label>
+      <button type="submit" id="pay">Pay ${money(invoice.dueMinor)}</button>
+      <p id="error" class="error" role="alert"></p>
+    </form>
+    <section id="challenge" hidden>
+      <p>Your bank asks you to confirm this payment.</p>
+      <iframe id="challenge-frame" title="Card authentication"></iframe>
+      <button type="button" id="cancel-challenge" class="secondary">Cancel</button>
+    </section>
+    <p id="result" class="result" role="status" hidden></p>`;
+  return `<!doctype html>
+<html lang="${escapeHtml(locale)}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+  <meta name="robots" content="noindex">
+  <meta name="referrer" content="no-referrer">
+  <title>Pay invoice ${escapeHtml(invoice.number)}</title>
+  <link rel="stylesheet" href="/assets/pay/pay.css">
+  <script src="/assets/pay/pay.js" defer></script>
+</head>
+<body>
+  <main id="app" data-token="${escapeHtml(token)}">
+    <h1>Invoice <span id="number">${escapeHtml(invoice.number)}</span></h1>
+    <p class="muted">${invoice.dueAt ? `Due ${escapeHtml(new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(invoice.dueAt))}` : ''}${invoice.livemode ? '' : ' · Test mode: no real card is charged'}</p>
+    <table>
+      <tbody>
+        ${lines}
+      </tbody>
+      <tfoot>
+        <tr><td>Net</td><td class="num">${money(invoice.net)}</td></tr>
+        ${buckets}
+        <tr class="total"><td>Total</td><td class="num" id="total">${money(invoice.gross)}</td></tr>${
+          invoice.dueMinor !== invoice.gross
+            ? `\n        <tr><td>Due after credit notes</td><td class="num">${money(invoice.dueMinor)}</td></tr>`
+            : ''
+        }
+      </tfoot>
+    </table>
+    ${form}
+  </main>
+</body>
+</html>
+`;
+}
+
+/** The page of a payment link that is malformed, tampered with or expired. */
+export function payErrorPage(kind: 'invalid' | 'expired'): string {
+  const title = kind === 'expired' ? 'This payment link has expired' : 'This payment link is not valid';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="robots" content="noindex">
+  <title>${title}</title>
+  <link rel="stylesheet" href="/assets/pay/pay.css">
+</head>
+<body>
+  <main><h1>${title}</h1><p>Ask the company that invoiced you for a new link.</p></main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { fromMinor } from '../../domain/money';
+import { PAYMENT_STATUSES } from '../../domain/payments';
+import type { PaymentRow } from '../../db/payments';
+import { defineOperation } from '../operation';
+import { keysetCursor, keysetPage, PageLimit } from '../pagination';
+import { Instant } from '../partner/schemas';
+
+const Cursor = keysetCursor((id) => /^pay_[a-z0-9]{26}$/.test(id));
+const Payment = z
+  .object({
+    payment_id: z.string().meta({ example: 'pay_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
+    invoice: z.string().meta({ example: 'INV-2026-000123' }),
+    account: z.string(),
+    amount: z.number().meta({ description: 'A decimal amount in `currency`.' }),
+    currency: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    off_session: z.boolean().meta({ description: 'Collected by the settlement cycle from the saved card (no customer present).' }),
+    method: z
+      .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })
+      .nullable()
+      .meta({ description: 'The card: never its number.' }),
+    three_ds: z
+      .object({
+        version: z.string(),
+        flow: z.enum(['frictionless', 'challenge']),
+        trans_status: z.enum(['Y', 'N', 'U', 'A', 'C', 'R']),
+        eci: z.string().nullable(),
+        outcome: z.enum(['pending', 'authenticated', 'attempted', 'failed', 'abandoned', 'rejected', 'unavailable']),
+      })
+      .nullable()
+      .meta({ description: 'The EMV 3-D Secure 2 result.' }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it failed: `3ds_challenge_abandoned`, `3ds_authentication_failed` or the issuer’s decline code.' }),
+    created: z.string(),
+    succeeded_at: z.string().nullable(),
+    refunded: z.number().meta({ description: 'Refunded so far, in `currency`.' }),
+    livemode: z.boolean(),
+  })
+  .meta({ id: 'Payment' });
+
+const ListPaymentsQuery = z
+  .object({
+    status: z.enum(PAYMENT_STATUSES).optional(),
+    invoice: z.string().max(40).optional().meta({ description: 'An invoice number.' }),
+    from: Instant.optional().meta({ description: 'Created at or after, RFC 3339.' }),
+    to: Instant.optional().meta({ description: 'Created before, RFC 3339.' }),
+    limit: PageLimit,
+    cursor: Cursor.optional(),
+  })
+  .strict();
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function view(p: PaymentRow): z.infer<typeof Payment> {
+  return {
+    payment_id: p.id,
+    invoice: p.invoice_number,
+    account: p.account_id,
+    amount: fromMinor(Number(p.amount_minor), p.currency),
+    currency: p.currency,
+    status: p.status,
+    off_session: p.off_session,
+    method: p.method,
+    three_ds: p.three_ds,
+    reason: p.reason,
+    created: iso(p.created_at)!,
+    succeeded_at: iso(p.succeeded_at),
+    refunded: fromMinor(Number(p.refunded_minor), p.currency),
+    livemode: p.livemode,
+  };
+}
+
+export const listPayments = defineOperation({
+  operationId: 'listPayments',
+  method: 'get',
+  path: '/api/public/v1/payments',
+  summary: 'List card payments of invoices',
+  description:
+    "Payments of the key's environment, newest first: a corporate key sees its account's, an operator key every account's. " +
+    'Each with its card (brand, last four, expiry: never the number), the 3-D Secure 2 result and, when it failed, why.',
+  tags: ['Payments'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request: { query: ListPaymentsQuery },
+  responses: {
+    200: {
+      description: 'One page of payments.',
+      schema: z.object({ data: z.array(Payment), has_more: z.boolean(), next_cursor: z.string().nullable() }).meta({ id: 'PaymentList' }),
+    },
+  },
+  errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
+  async handler({ query, principal, deps, ctx }) {
+    const where = ['p.livemode = ?'];
+    const params: unknown[] = [principal.livemode];
+    const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
+    if (principal.accountKind !== 'operator') add('p.account_id = ?', principal.ownerId);
+    if (query.status) add('p.status = ?', query.status);
+    if (query.invoice) add('p.invoice_number = ?', query.invoice);
+    if (query.from) add('p.created_at >= ?', new Date(query.from));
+    if (query.to) add('p.created_at < ?', new Date(query.to));
+    if (query.cursor) add('p.id < ?', query.cursor);
+    const rows = await deps.orm.em
+      .fork()
+      .execute<PaymentRow[]>(`select p.* from payments p where ${where.join(' and ')} order by p.id desc limit ?`, [
+        ...params,
+        query.limit + 1,
+      ]);
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => r.id, view) };
+  },
+});

@@ -1,0 +1,287 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
+import { CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
+import { findPayment, type PaymentRow } from '../db/payments';
+import { documentEventData } from '../domain/finance-events';
+import { fromMinor } from '../domain/money';
+import { newId } from '../infra/ids';
+import type { PaymentProvider } from '../infra/payment-provider';
+import { simulatedPaymentProvider } from '../infra/simulated-psp';
+import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
+import { paymentChangedSignal, paymentWorkflowId, type PaymentInput } from '../contracts/payments';
+import type { paymentWorkflow } from '../workflows/payment';
+import { publishEvent } from './credit-notes';
+
+/** Why a payment could not be made (the page and the CLI say it as is). */
+export class PaymentRefusal extends Error {
+  constructor(
+    readonly code: 'not_payable' | 'already_paid' | 'in_progress' | 'unknown_card' | 'not_found' | 'refund_refused',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PaymentDeps {
+  orm: MikroORM;
+  temporal: Client;
+  challengeTimeoutMs: number;
+  /** The simulated PSP unless a real provider is given. */
+  provider?: PaymentProvider;
+}
+
+export const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
+  deps.provider ?? simulatedPaymentProvider((query, params) => deps.orm.em.fork().execute(query, params));
+
+/** An invoice as its payment page shows it: what is due, and the payment under way or last made. */
+export interface PayableInvoice {
+  id: string;
+  number: string;
+  accountId: string;
+  livemode: boolean;
+  currency: string;
+  status: string;
+  issuedAt: Date;
+  dueAt: Date | null;
+  net: number;
+  tax: number;
+  gross: number;
+  /** Gross less the credit notes against it: what a payment takes. */
+  dueMinor: number;
+  buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
+  lines: { position: number; booking_ref: string | null; description: string; net_minor: string }[];
+  payment: PaymentRow | null;
+}
+
+export async function payableInvoice(orm: MikroORM, documentId: string): Promise<PayableInvoice | null> {
+  const em = orm.em.fork();
+  const [doc] = await em.execute<
+    {
+      id: string;
+      number: string;
+      type: string;
+      party_id: string;
+      livemode: boolean;
+      currency: string;
+      status: string;
+      issued_at: Date;
+      due_at: Date | null;
+      net_minor: string;
+      tax_minor: string;
+      gross_minor: string;
+      tax_buckets: PayableInvoice['buckets'];
+      credited: string;
+    }[]
+  >(
+    `select d.*, coalesce((select sum(c.gross_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
+     from finance_documents d where d.id = ? and d.type = 'invoice'`,
+    [documentId],
+  );
+  if (!doc) return null;
+  const lines = await em.execute<PayableInvoice['lines']>(
+    'select position, booking_ref, description, net_minor from finance_document_lines where document_id = ? order by position',
+    [doc.id],
+  );
+  const [latest] = await em.execute<{ id: string }[]>('select id from payments where invoice_id = ? order by id desc limit 1', [doc.id]);
+  return {
+    id: doc.id,
+    number: doc.number,
+    accountId: doc.party_id,
+    livemode: doc.livemode,
+    currency: doc.currency,
+    status: doc.status,
+    issuedAt: new Date(doc.issued_at),
+    dueAt: doc.due_at ? new Date(doc.due_at) : null,
+    net: Number(doc.net_minor),
+    tax: Number(doc.tax_minor),
+    gross: Number(doc.gross_minor),
+    dueMinor: Number(doc.gross_minor) - Number(doc.credited),
+    buckets: doc.tax_buckets,
+    lines,
+    payment: latest ? await findPayment(em, latest.id) : null,
+  };
+}
+
+/** Starts `payment:<id>` for a payment row already written; a start that finds it running is a no-op. */
+export async function startPaymentWorkflow(temporal: Client, input: PaymentInput): Promise<void> {
+  try {
+    await temporal.workflow.start<typeof paymentWorkflow>('paymentWorkflow', {
+      workflowId: paymentWorkflowId(input.paymentId),
+      taskQueue: BOOKINGS_TASK_QUEUE,
+      args: [input],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
+ * Pays an open invoice with a card token from the PSP's card form, on session: one payment at a time per invoice (a
+ * second attempt while one is under way is refused), never once the invoice is paid. With `saveCard` the card becomes
+ * the account's mandate for off-session collection by the settlement cycle.
+ */
+export async function payInvoice(
+  deps: PaymentDeps,
+  input: { documentId: string; paymentMethod: string; saveCard: boolean },
+): Promise<PaymentRow> {
+  const invoice = await payableInvoice(deps.orm, input.documentId);
+  if (!invoice) throw new PaymentRefusal('not_found', 'No such invoice.');
+  if (invoice.status === 'paid') throw new PaymentRefusal('already_paid', `Invoice ${invoice.number} is already paid.`);
+  if (invoice.status !== 'open' || invoice.dueMinor <= 0)
+    throw new PaymentRefusal('not_payable', `Invoice ${invoice.number} has nothing to pay.`);
+  const card = await providerOf(deps).describeMethod(input.paymentMethod);
+  if (!card) throw new PaymentRefusal('unknown_card', 'The card could not be read: enter it again.');
+  const id = newId('pay');
+  try {
+    await deps.orm.em.fork().execute(
+      `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method)
+       values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?::jsonb)`,
+      [
+        id,
+        invoice.id,
+        invoice.number,
+        invoice.accountId,
+        invoice.livemode,
+        invoice.dueMinor,
+        invoice.currency,
+        input.paymentMethod,
+        JSON.stringify(card),
+      ],
+    );
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException)
+      throw new PaymentRefusal('in_progress', `A payment of ${invoice.number} is already under way.`);
+    throw err;
+  }
+  if (input.saveCard)
+    await deps.orm.em.fork().execute(
+      `insert into payment_mandates (account_id, livemode, payment_method, method) values (?, ?, ?, ?::jsonb)
+       on conflict (account_id, livemode) do update set payment_method = excluded.payment_method, method = excluded.method, accepted_at = clock_timestamp()`,
+      [invoice.accountId, invoice.livemode, input.paymentMethod, JSON.stringify(card)],
+    );
+  await startPaymentWorkflow(deps.temporal, { paymentId: id, challengeTimeoutMs: deps.challengeTimeoutMs });
+  return (await findPayment(deps.orm.em.fork(), id))!;
+}
+
+/** The provider says a payment changed (its webhook; the simulated PSP's challenge page): its workflow reads it again. */
+export async function providerPaymentChanged(deps: Pick<PaymentDeps, 'orm' | 'temporal'>, providerPaymentId: string): Promise<void> {
+  const [row] = await deps.orm.em
+    .fork()
+    .execute<{ id: string }[]>('select id from payments where provider_payment_id = ?', [providerPaymentId]);
+  if (!row) return;
+  try {
+    await deps.temporal.workflow.getHandle(paymentWorkflowId(row.id)).signal(paymentChangedSignal);
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err; // it has ended: nothing more to learn
+  }
+}
+
+/** The cardholder closed the challenge: the provider gives the payment up, and its workflow records it as abandoned. */
+export async function cancelChallenge(deps: PaymentDeps, paymentId: string): Promise<void> {
+  const payment = await findPayment(deps.orm.em.fork(), paymentId);
+  if (!payment?.provider_payment_id || payment.status !== 'requires_action') return;
+  await providerOf(deps).cancelPayment(payment.provider_payment_id);
+  await providerPaymentChanged(deps, payment.provider_payment_id);
+}
+
+export interface RefundOutcome {
+  refundId: string;
+  paymentId: string;
+  amountMinor: number;
+  refundedMinor: number;
+  currency: string;
+  creditNote: string;
+}
+
+/**
+ * Refunds part or all of a succeeded payment through the provider and issues the credit note against its invoice, with
+ * `payment.refunded` and `credit_note.created`. The refund's provider key is `<payment id>:<n>`: a refund interrupted
+ * after the provider's answer is resumed (same key, same amount) by the next call, never made twice.
+ */
+export async function refundPayment(
+  deps: PaymentDeps,
+  input: { paymentId: string; amountMinor?: number; reason: CreditReason },
+): Promise<RefundOutcome> {
+  const em = deps.orm.em.fork();
+  const payment = await findPayment(em, input.paymentId);
+  if (!payment) throw new PaymentRefusal('not_found', `No payment ${input.paymentId}.`);
+  if (payment.status !== 'succeeded')
+    throw new PaymentRefusal('refund_refused', `Payment ${payment.id} is ${payment.status}: only a succeeded payment is refunded.`);
+  const [pending] = await em.execute<{ id: string; amount_minor: string }[]>(
+    `select id, amount_minor from payment_refunds where payment_id = ? and status = 'pending'`,
+    [payment.id],
+  );
+  const left = Number(payment.amount_minor) - Number(payment.refunded_minor);
+  let refund = pending ? { id: pending.id, amount: Number(pending.amount_minor) } : null;
+  if (!refund) {
+    const amount = input.amountMinor ?? left;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+      throw new PaymentRefusal('refund_refused', `${amount} is not refundable: ${left} (minor units) of ${payment.id} is left.`);
+    const [{ n }] = await em.execute<{ n: string }[]>('select count(*) as n from payment_refunds where payment_id = ?', [payment.id]);
+    refund = { id: `${payment.id}:${Number(n) + 1}`, amount };
+    await em.execute(`insert into payment_refunds (id, payment_id, amount_minor, reason, status) values (?, ?, ?, ?, 'pending')`, [
+      refund.id,
+      payment.id,
+      amount,
+      input.reason,
+    ]);
+  }
+  const answer = await providerOf(deps).refund({
+    idempotencyKey: refund.id,
+    paymentId: payment.provider_payment_id!,
+    amountMinor: refund.amount,
+  });
+  if (answer.status !== 'succeeded') {
+    await em.execute(`update payment_refunds set status = 'failed' where id = ?`, [refund.id]);
+    throw new PaymentRefusal('refund_refused', `The provider refused the refund of ${payment.id}.`);
+  }
+  const note = await issueCreditNote(deps.orm, {
+    invoiceNumber: payment.invoice_number,
+    reason: input.reason,
+    amountMinor: BigInt(refund.amount),
+    within: async (tx, number) => {
+      await tx.execute(`update payment_refunds set status = 'succeeded', provider_refund_id = ?, credit_note_number = ? where id = ?`, [
+        answer.id,
+        number,
+        refund.id,
+      ]);
+      await tx.execute('update payments set refunded_minor = refunded_minor + ? where id = ?', [refund.amount, payment.id]);
+    },
+  }).catch((err: unknown) => {
+    throw err instanceof CreditRefusal ? new PaymentRefusal('refund_refused', err.message) : err;
+  });
+  const outcome: RefundOutcome = {
+    refundId: refund.id,
+    paymentId: payment.id,
+    amountMinor: refund.amount,
+    refundedMinor: Number(payment.refunded_minor) + refund.amount,
+    currency: payment.currency,
+    creditNote: note.number,
+  };
+  const environment = payment.livemode ? ('live' as const) : ('test' as const);
+  await publishEvent(deps.temporal, {
+    type: 'credit_note.created',
+    dedupeKey: `credit_note:${note.number}`,
+    accountId: note.partyId,
+    environment,
+    data: documentEventData(note),
+  });
+  await publishEvent(deps.temporal, {
+    type: 'payment.refunded',
+    dedupeKey: `payment.refunded:${refund.id}`,
+    accountId: payment.account_id,
+    environment,
+    data: {
+      payment_id: payment.id,
+      invoice: payment.invoice_number,
+      account: payment.account_id,
+      amount: fromMinor(refund.amount, payment.currency),
+      refunded: fromMinor(outcome.refundedMinor, payment.currency),
+      currency: payment.currency,
+      reason: input.reason,
+      credit_note: note.number,
+      livemode: payment.livemode,
+    },
+  });
+  return outcome;
+}

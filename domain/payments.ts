@@ -1,0 +1,93 @@
+import { fromMinor } from './money';
+
+/**
+ * Card payments of invoices: statuses, the EMV 3-D Secure 2 result a payment carries, and the reasons a payment fails.
+ * Pure; the provider (infra/payment-provider.ts) says what happened, these rules say what it means.
+ */
+
+export type PaymentStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['processing', 'requires_action', 'succeeded', 'failed'];
+
+/** EMV 3DS `transStatus`: authenticated, not, unavailable, attempted, challenge required, rejected. */
+export type TransStatus = 'Y' | 'N' | 'U' | 'A' | 'C' | 'R';
+
+export interface ThreeDsResult {
+  version: '2.2.0';
+  flow: 'frictionless' | 'challenge';
+  trans_status: TransStatus;
+  /** Electronic Commerce Indicator the issuer returned (Visa 05/06/07, Mastercard 02/01/00); null when none. */
+  eci: string | null;
+  /** `pending` while the challenge waits for the cardholder. */
+  outcome: 'pending' | 'authenticated' | 'attempted' | 'failed' | 'abandoned' | 'rejected' | 'unavailable';
+}
+
+/** What the hub keeps of a card: never its number. */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** Failure reasons of the hub's own; the issuer's decline codes (`card_declined`, `insufficient_funds`…) pass through. */
+export const CHALLENGE_ABANDONED = '3ds_challenge_abandoned';
+export const AUTHENTICATION_FAILED = '3ds_authentication_failed';
+
+export const DEFAULT_CHALLENGE_TIMEOUT = 'PT15M';
+
+/** PAYMENT_CHALLENGE_TIMEOUT: an ISO 8601 duration of hours, minutes and seconds (`PT15M`, `PT30S`), in ms. */
+export function challengeTimeoutMs(value: string | undefined): number {
+  const text = value ?? DEFAULT_CHALLENGE_TIMEOUT;
+  const match = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(text);
+  const ms = match ? ((Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0)) * 60 + Number(match[3] ?? 0)) * 1000 : 0;
+  if (!match || ms < 1000 || ms > 86_400_000)
+    throw new RangeError(`PAYMENT_CHALLENGE_TIMEOUT must be an ISO 8601 duration from PT1S to PT24H, got ${JSON.stringify(text)}`);
+  return ms;
+}
+
+/** Whether a status is final: a final payment never changes again (a refund is recorded beside it). */
+export const isFinalPayment = (status: PaymentStatus) => status === 'succeeded' || status === 'failed';
+
+/** What a payment's events tell (amounts in minor units in, decimals out). */
+export interface PaymentEventFacts {
+  paymentId: string;
+  invoiceNumber: string;
+  accountId: string;
+  livemode: boolean;
+  amountMinor: number;
+  currency: string;
+  status: PaymentStatus;
+  reason: string | null;
+  method: CardDetails | null;
+  threeDs: ThreeDsResult | null;
+  hostedPaymentUrl: string | null;
+}
+
+/** `data` of payment.succeeded, payment.failed and payment.action_required. */
+export function paymentEventData(p: PaymentEventFacts): Record<string, unknown> {
+  return {
+    payment_id: p.paymentId,
+    invoice: p.invoiceNumber,
+    account: p.accountId,
+    amount: fromMinor(p.amountMinor, p.currency),
+    currency: p.currency,
+    status: p.status,
+    reason: p.reason,
+    method: p.method,
+    three_ds: p.threeDs,
+    hosted_payment_url: p.hostedPaymentUrl,
+    livemode: p.livemode,
+  };
+}
+
+/** `data` of invoice.paid. */
+export function invoicePaidEventData(p: PaymentEventFacts): Record<string, unknown> {
+  return {
+    number: p.invoiceNumber,
+    account: p.accountId,
+    gross: fromMinor(p.amountMinor, p.currency),
+    currency: p.currency,
+    payment_id: p.paymentId,
+    livemode: p.livemode,
+  };
+}

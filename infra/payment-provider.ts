@@ -1,0 +1,43 @@
+import type { CardDetails, ThreeDsResult } from '../domain/payments';
+
+/**
+ * Taking card payments: the interface a payment service provider (Stripe, Adyen, …) implements, the way the hub uses
+ * it. Card numbers never reach the hub: the payment page's card form posts them to the provider's own hosted fields,
+ * which answer a `paymentMethod` token; the hub only passes that token on. docs/payments.md says how a real provider's
+ * adapter maps onto it.
+ */
+export interface ProviderPayment {
+  /** The provider's id of the payment. */
+  id: string;
+  status: 'requires_action' | 'succeeded' | 'failed';
+  method: CardDetails;
+  threeDs: ThreeDsResult | null;
+  /** Why it failed: the issuer's decline code, or the authentication's. */
+  declineCode: string | null;
+  /** Where the cardholder answers the issuer's challenge (while `requires_action`). */
+  challengeUrl: string | null;
+}
+
+export interface PaymentProvider {
+  /** Creates and confirms a payment; one per idempotency key, however often it is sent (the same answer again). */
+  createPayment(input: {
+    idempotencyKey: string;
+    amountMinor: number;
+    currency: string;
+    paymentMethod: string;
+    /** Charged without the customer present (a saved card, by the settlement cycle). */
+    offSession: boolean;
+  }): Promise<ProviderPayment>;
+  /** The payment as it stands (after the provider's webhook says it changed, or to poll). */
+  retrievePayment(id: string): Promise<ProviderPayment>;
+  /** Gives up a payment still waiting for its challenge: it fails as abandoned. A final payment is answered as is. */
+  cancelPayment(id: string): Promise<ProviderPayment>;
+  /** Refunds part or all of a succeeded payment; one refund per idempotency key. */
+  refund(input: {
+    idempotencyKey: string;
+    paymentId: string;
+    amountMinor: number;
+  }): Promise<{ id: string; status: 'succeeded' | 'failed' }>;
+  /** The card behind a token, to show a saved card (null for an unknown token). */
+  describeMethod(paymentMethod: string): Promise<CardDetails | null>;
+}

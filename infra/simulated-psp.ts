@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { AUTHENTICATION_FAILED, CHALLENGE_ABANDONED, type CardDetails, type ThreeDsResult } from '../domain/payments';
+import type { PaymentProvider, ProviderPayment } from './payment-provider';
+
+/**
+ * The simulated payment service provider shipped for sandbox and tests. It behaves like a real one on Stripe's
+ * published test card numbers (docs/payments.md has the table): its card form endpoint turns a number into a token
+ * and keeps only what the test number means (`behaviour`) and the card's brand, last four and expiry; payments run
+ * the EMV 3-D Secure 2 flow that number asks for, frictionless or with the issuer's challenge page. Its books are its
+ * own tables (`psp_sim_*`), as a real PSP keeps its own.
+ */
+
+type Behaviour = 'frictionless' | 'attempted' | 'challenge' | 'challenge_then_decline' | `decline:${string}`;
+
+/** Stripe's test cards, and what each does here. Any other Luhn-valid number succeeds frictionless. */
+export const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
+  '4242424242424242': 'frictionless',
+  '4000002760003184': 'challenge',
+  '4000008400001629': 'challenge_then_decline',
+  '4000000000000002': 'decline:card_declined',
+  '4000000000009995': 'decline:insufficient_funds',
+  '4000000000000069': 'decline:expired_card',
+  '4000000000000119': 'decline:processing_error',
+  // 3-D Secure unavailable at the issuer: authentication attempted (transStatus A), the payment succeeds.
+  '4000000000003055': 'attempted',
+};
+
+export class CardRefusal extends Error {
+  constructor(
+    readonly code: 'incorrect_number' | 'invalid_expiry' | 'invalid_cvc',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Sql = <T>(query: string, params: unknown[]) => Promise<T[]>;
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'unknown';
+}
+
+const simId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The PSP's hosted fields: checks a card and answers a token with the card's brand, last four and expiry. The number
+ * goes no further than this function: nothing stores or logs it.
+ */
+export async function tokenizeCard(
+  sql: Sql,
+  input: { number: string; exp_month: number; exp_year: number; cvc: string },
+  now = new Date(),
+): Promise<{ id: string; card: CardDetails }> {
+  const digits = String(input.number ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new CardRefusal('incorrect_number', 'Your card number is incorrect.');
+  const month = Number(input.exp_month);
+  const year = Number(input.exp_year) < 100 ? 2000 + Number(input.exp_year) : Number(input.exp_year);
+  const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || expired || year > now.getUTCFullYear() + 20)
+    throw new CardRefusal('invalid_expiry', "Your card's expiration date is invalid or in the past.");
+  if (!/^\d{3,4}$/.test(String(input.cvc ?? ''))) throw new CardRefusal('invalid_cvc', "Your card's security code is incomplete.");
+  const card: CardDetails = { brand: brandOf(digits), last4: digits.slice(-4), exp_month: month, exp_year: year };
+  const id = simId('pm');
+  await sql('insert into psp_sim_methods (id, behaviour, card) values (?, ?, ?::jsonb)', [
+    id,
+    TEST_CARDS[digits] ?? 'frictionless',
+    JSON.stringify(card),
+  ]);
+  return { id, card };
+}
+
+interface PaymentRow {
+  id: string;
+  status: 'requires_action' | 'succeeded' | 'failed';
+  flow: 'frictionless' | 'challenge' | null;
+  trans_status: ThreeDsResult['trans_status'] | null;
+  eci: string | null;
+  decline_code: string | null;
+  card: CardDetails;
+  behaviour: Behaviour;
+}
+
+const PAYMENT = `select p.*, m.card, m.behaviour from psp_sim_payments p join psp_sim_methods m on m.id = p.method_id`;
+
+function eciOf(brand: string, trans: ThreeDsResult['trans_status']): string | null {
+  const visa = { Y: '05', A: '06', N: '07' } as Record<string, string>;
+  const mastercard = { Y: '02', A: '01', N: '00' } as Record<string, string>;
+  return (brand === 'mastercard' ? mastercard : visa)[trans] ?? null;
+}
+
+const OUTCOMES: Record<ThreeDsResult['trans_status'], ThreeDsResult['outcome']> = {
+  Y: 'authenticated',
+  A: 'attempted',
+  N: 'failed',
+  R: 'rejected',
+  U: 'unavailable',
+  C: 'abandoned',
+};
+
+function toPayment(row: PaymentRow): ProviderPayment {
+  const threeDs: ThreeDsResult | null =
+    row.trans_status && row.flow
+      ? { version: '2.2.0', flow: row.flow, trans_status: row.trans_status, eci: row.eci, outcome: OUTCOMES[row.trans_status] }
+      : null;
+  return {
+    id: row.id,
+    status: row.status,
+    method: row.card,
+    threeDs: row.status === 'requires_action' && threeDs ? { ...threeDs, outcome: 'pending' } : threeDs,
+    declineCode: row.decline_code,
+    challengeUrl: row.status === 'requires_action' ? `/psp-sim/challenge/${row.id}` : null,
+  };
+}
+
+/** The authorisation after authentication: a decline behaviour declines, everything else succeeds. */
+function authorise(behaviour: Behaviour): { status: 'succeeded' | 'failed'; decline: string | null } {
+  if (behaviour.startsWith('decline:')) return { status: 'failed', decline: behaviour.slice('decline:'.length) };
+  if (behaviour === 'challenge_then_decline') return { status: 'failed', decline: 'card_declined' };
+  return { status: 'succeeded', decline: null };
+}
+
+/** The cardholder's answer on the issuer's challenge page: `complete` authenticates, `fail` does not. */
+export async function answerChallenge(sql: Sql, paymentId: string, answer: 'complete' | 'fail'): Promise<ProviderPayment | null> {
+  const [row] = await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [paymentId]);
+  if (!row) return null;
+  if (row.status !== 'requires_action') return toPayment(row);
+  const card = row.card;
+  const next =
+    answer === 'complete'
+      ? { ...authorise(row.behaviour), trans: 'Y' as const }
+      : { status: 'failed' as const, decline: AUTHENTICATION_FAILED, trans: 'N' as const };
+  await sql(
+    `update psp_sim_payments set status = ?, trans_status = ?, eci = ?, decline_code = ? where id = ? and status = 'requires_action'`,
+    [next.status, next.trans, eciOf(card.brand, next.trans), next.decline, paymentId],
+  );
+  return toPayment((await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [paymentId]))[0]!);
+}
+
+/** The simulated provider, on its own tables. */
+export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
+  const find = async (id: string) => {
+    const [row] = await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [id]);
+    if (!row) throw new Error(`simulated PSP: no payment ${id}`);
+    return toPayment(row);
+  };
+  return {
+    async createPayment(input) {
+      const [existing] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
+      if (existing) return toPayment(existing);
+      const [method] = await sql<{ behaviour: Behaviour; card: CardDetails }>('select behaviour, card from psp_sim_methods where id = ?', [
+        input.paymentMethod,
+      ]);
+      if (!method) throw new Error(`simulated PSP: no payment method ${input.paymentMethod}`);
+      const challenge = method.behaviour === 'challenge' || method.behaviour === 'challenge_then_decline';
+      const trans = challenge ? ('C' as const) : method.behaviour === 'attempted' ? ('A' as const) : ('Y' as const);
+      const outcome = challenge ? { status: 'requires_action' as const, decline: null } : authorise(method.behaviour);
+      await sql(
+        `insert into psp_sim_payments (id, idempotency_key, method_id, amount_minor, currency, off_session, status, flow, trans_status, eci, decline_code)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+        [
+          simId('py'),
+          input.idempotencyKey,
+          input.paymentMethod,
+          input.amountMinor,
+          input.currency,
+          input.offSession,
+          outcome.status,
+          challenge ? 'challenge' : 'frictionless',
+          trans,
+          challenge ? null : eciOf(method.card.brand, trans),
+          outcome.decline,
+        ],
+      );
+      const [row] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
+      return toPayment(row!);
+    },
+    retrievePayment: find,
+    async cancelPayment(id) {
+      await sql(`update psp_sim_payments set status = 'failed', decline_code = ? where id = ? and status = 'requires_action'`, [
+        CHALLENGE_ABANDONED,
+        id,
+      ]);
+      return find(id);
+    },
+    async refund(input) {
+      const [payment] = await sql<{ status: string; amount_minor: string; refunded: string }>(
+        `select p.status, p.amount_minor, coalesce((select sum(r.amount_minor) from psp_sim_refunds r where r.payment_id = p.id and r.idempotency_key <> ?), 0) as refunded
+         from psp_sim_payments p where p.id = ?`,
+        [input.idempotencyKey, input.paymentId],
+      );
+      if (!payment || payment.status !== 'succeeded' || Number(payment.refunded) + input.amountMinor > Number(payment.amount_minor))
+        return { id: '', status: 'failed' };
+      await sql(
+        `insert into psp_sim_refunds (id, idempotency_key, payment_id, amount_minor) values (?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+        [simId('re'), input.idempotencyKey, input.paymentId, input.amountMinor],
+      );
+      const [refund] = await sql<{ id: string }>('select id from psp_sim_refunds where idempotency_key = ?', [input.idempotencyKey]);
+      return { id: refund!.id, status: 'succeeded' };
+    },
+    async describeMethod(paymentMethod) {
+      const [row] = await sql<{ card: CardDetails }>('select card from psp_sim_methods where id = ?', [paymentMethod]);
+      return row?.card ?? null;
+    },
+  };
+}

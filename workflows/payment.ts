@@ -1,0 +1,56 @@
+import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import type { PaymentActivities } from '../activities/payments';
+import { invoicePaidEventData, paymentEventData } from '../domain/payments';
+import { paymentChangedSignal, type PaymentFacts, type PaymentInput } from '../contracts/payments';
+import { AccountIdKey, InvoiceNumberKey, LiveModeKey } from '../contracts/search-attributes';
+import type { PublishPublicEventInput } from '../contracts/public-webhooks';
+import { publishPublicEvent } from './public-events';
+
+const { chargePayment, refreshPayment, abandonPayment } = proxyActivities<PaymentActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/**
+ * `payment:<id>`: charges the card once (the payment id is the provider's idempotency key), waits for the cardholder's
+ * 3-D Secure challenge when the issuer asks for one, until PAYMENT_CHALLENGE_TIMEOUT, then records the outcome and
+ * tells the account: payment.succeeded and invoice.paid, or payment.failed with its reason.
+ */
+export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts> {
+  let changed = false;
+  setHandler(paymentChangedSignal, () => {
+    changed = true;
+  });
+  let payment = await chargePayment(input.paymentId);
+  upsertSearchAttributes([
+    { key: InvoiceNumberKey, value: payment.invoiceNumber },
+    { key: AccountIdKey, value: payment.accountId },
+    { key: LiveModeKey, value: payment.livemode },
+  ]);
+  const event = (type: PublishPublicEventInput['type'], data: Record<string, unknown>): PublishPublicEventInput => ({
+    type,
+    dedupeKey: `${type}:${payment.paymentId}`,
+    accountId: payment.accountId,
+    environment: payment.livemode ? 'live' : 'test',
+    data,
+  });
+
+  if (payment.status === 'requires_action') {
+    // Off session, the customer is not there: they get the page's link, where the challenge waits for them.
+    if (payment.offSession) await publishPublicEvent(event('payment.action_required', paymentEventData(payment)));
+    const deadline = Date.now() + input.challengeTimeoutMs;
+    while (payment.status === 'requires_action') {
+      const answered = await condition(() => changed, Math.max(deadline - Date.now(), 1));
+      changed = false;
+      payment = answered ? await refreshPayment(input.paymentId) : await abandonPayment(input.paymentId);
+    }
+  }
+
+  if (payment.status === 'succeeded') {
+    await publishPublicEvent(event('payment.succeeded', paymentEventData(payment)));
+    await publishPublicEvent(event('invoice.paid', invoicePaidEventData(payment)));
+  } else {
+    await publishPublicEvent(event('payment.failed', paymentEventData(payment)));
+  }
+  return payment;
+}
