@@ -2,7 +2,12 @@
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
  * crash test, the fuzzer and the browser tests, each a minute or more.
  */
-const SLOW = ['<rootDir>/test/crash/**/*.test.ts', '<rootDir>/test/fuzz/**/*.test.ts', '<rootDir>/test/e2e/tracking-and-receipts.test.ts'];
+const SLOW = [
+  '<rootDir>/test/crash/**/*.test.ts',
+  '<rootDir>/test/fuzz/**/*.test.ts',
+  '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
+  '<rootDir>/test/e2e/payment-page.test.ts',
+];
 const slowTier = process.env.HUB_TEST_TIER === 'slow';
 
 /** @type {import('jest').Config} */
@@ -12,7 +17,13 @@ module.exports = {
   testMatch: slowTier ? SLOW : ['<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: slowTier
     ? ['/node_modules/']
-    : ['/node_modules/', '<rootDir>/test/crash/', '<rootDir>/test/fuzz/', '<rootDir>/test/e2e/tracking-and-receipts.test.ts'],
+    : [
+        '/node_modules/',
+        '<rootDir>/test/crash/',
+        '<rootDir>/test/fuzz/',
+        '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
+        '<rootDir>/test/e2e/payment-page.test.ts',
+      ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['<rootDir>/test/support/setup-runtime.ts'],

@@ -1,3 +1,4 @@
+import type { Logger } from '../../infra/logger';
 import type { AddressInfo } from 'node:net';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
@@ -50,6 +51,8 @@ export async function startTestHub(
     env?: NodeJS.ProcessEnv;
     /** The API's keys (a rotated ring, say); TEST_SECRETS otherwise. */
     secrets?: typeof TEST_SECRETS & { encryptionKeys?: HubKey[] };
+    /** The API's logger (a test reading the logs); silent otherwise. */
+    logger?: Logger;
   } = {},
 ): Promise<TestHub> {
   // Sandbox rides play over an hour unless a test asks for a faster clock: API tests read bookings as created.
@@ -61,7 +64,7 @@ export async function startTestHub(
     ...options.env,
   });
   const secrets = options.secrets ?? TEST_SECRETS;
-  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: createLogger(config.logLevel), ...secrets });
+  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: options.logger ?? createLogger(config.logLevel), ...secrets });
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
   if (options.workers !== false) {
