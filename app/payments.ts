@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
-import { CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
+import { checkCreditAmount, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
 import { findPayment, type PaymentRow } from '../db/payments';
 import { documentEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
@@ -217,6 +217,10 @@ export async function refundPayment(
     const amount = input.amountMinor ?? left;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
       throw new PaymentRefusal('refund_refused', `${amount} is not refundable: ${left} (minor units) of ${payment.id} is left.`);
+    // The credit note must be able to carry the amount exactly before any money moves.
+    await checkCreditAmount(deps.orm, payment.invoice_number, BigInt(amount)).catch((err: unknown) => {
+      throw err instanceof CreditRefusal ? new PaymentRefusal('refund_refused', err.message) : err;
+    });
     const [{ n }] = await em.execute<{ n: string }[]>('select count(*) as n from payment_refunds where payment_id = ?', [payment.id]);
     refund = { id: `${payment.id}:${Number(n) + 1}`, amount };
     await em.execute(`insert into payment_refunds (id, payment_id, amount_minor, reason, status) values (?, ?, ?, ?, 'pending')`, [

@@ -177,3 +177,16 @@ async function amountLines(em: EntityManager, invoiceId: string, amount: bigint,
     };
   });
 }
+
+/** Refuses (CreditRefusal) an amount a credit note against the invoice could not carry exactly; writes nothing. */
+export async function checkCreditAmount(orm: MikroORM, invoiceNumber: string, amount: bigint): Promise<void> {
+  const em = orm.em.fork();
+  const [invoice] = await em.execute<{ id: string }[]>(`select id from finance_documents where number = ? and type = 'invoice'`, [
+    invoiceNumber,
+  ]);
+  if (!invoice) throw new CreditRefusal(`no invoice ${invoiceNumber}`);
+  const lines = await em.execute<InvoiceLineRow[]>('select l.*, false as reversed from finance_document_lines l where l.document_id = ?', [
+    invoice.id,
+  ]);
+  await amountLines(em, invoice.id, amount, lines);
+}

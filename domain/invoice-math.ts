@@ -87,23 +87,39 @@ export function netOfGross(gross: bigint, ratePpm: number): bigint {
   return divRound(gross * PPM, PPM + BigInt(ratePpm));
 }
 
+/** The net whose tax at `ratePpm` brings it to `gross` exactly, if one does (at 20 % about one gross in six has none). */
+function netReaching(gross: bigint, ratePpm: number): bigint | undefined {
+  const first = netOfGross(gross, ratePpm);
+  return [first, first - 1n, first + 1n].find((n) => n + divRound(n * BigInt(ratePpm), PPM) === gross);
+}
+
 /**
  * The lines of a credit note for a gross `amount` (a partial refund) against a document's buckets: the amount split
- * over the buckets by their gross, and in each bucket the net whose bucket tax brings it back to that share exactly.
- * Null when some share has no such net (a rounding gap at that rate): the caller asks for a minor unit more or less.
+ * over the buckets by their gross (a minor unit moved between buckets where a share has no exact net), and in each
+ * bucket the net whose bucket tax brings it back to that share exactly. Null when no split reaches the amount: the
+ * caller offers a minor unit more or less.
  */
 export function creditLinesForAmount(amount: bigint, buckets: readonly TaxBucket[]): TaxableLine[] | null {
   const shares = allocate(
     amount,
     buckets.map((b) => b.net + b.tax),
   );
-  const lines: TaxableLine[] = [];
   for (const [i, b] of buckets.entries()) {
-    if (shares[i] === 0n) continue;
-    const first = netOfGross(shares[i], b.ratePpm);
-    const net = [first, first - 1n, first + 1n].find((n) => n + divRound(n * BigInt(b.ratePpm), PPM) === shares[i]);
-    if (net === undefined) return null;
-    lines.push({ net, category: b.category, ratePpm: b.ratePpm });
+    if (shares[i] === 0n || netReaching(shares[i], b.ratePpm) !== undefined) continue;
+    const fix = buckets
+      .flatMap((other, j) => [1n, -1n].map((d) => ({ j, d, other })))
+      .find(
+        ({ j, d, other }) =>
+          j !== i &&
+          shares[j] - d > 0n &&
+          netReaching(shares[i] + d, b.ratePpm) !== undefined &&
+          netReaching(shares[j] - d, other.ratePpm) !== undefined,
+      );
+    if (!fix) return null;
+    shares[i] += fix.d;
+    shares[fix.j] -= fix.d;
   }
-  return lines;
+  return buckets.flatMap((b, i) =>
+    shares[i] === 0n ? [] : [{ net: netReaching(shares[i], b.ratePpm)!, category: b.category, ratePpm: b.ratePpm }],
+  );
 }
