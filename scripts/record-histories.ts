@@ -22,6 +22,11 @@ import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createApiKey, createIntegratorAccount, createPartner } from '../app/accounts';
 import { HubEventSchema } from '../db/entities';
 import { appendBilledRide } from '../stack/billed-rides';
+import { payInvoice } from '../app/payments';
+import { findPayment } from '../db/payments';
+import { closePeriod, issueInvoice } from '../db/finance';
+import { tokenizeCard } from '../infra/simulated-psp';
+import { paymentWorkflowId } from '../contracts/payments';
 import { settlementCycleWorkflowId, type PeriodRef } from '../contracts/finance';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
@@ -353,6 +358,58 @@ export const RECORDINGS: Recording[] = [
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
+    // A page payment with the issuer's challenge: charged (requires action), the challenge completed on the simulated
+    // issuer's page, the provider's change signalled, the payment read again and recorded, its events published.
+    name: 'payment-challenge-completed',
+    workflowType: 'paymentWorkflow',
+    run: async (ctx) => {
+      const invoice = await recordedInvoice(ctx, 'test-payment');
+      const card = await tokenizeCard(pspSql(ctx), { number: '4000002760003184', exp_month: 12, exp_year: 2034, cvc: '123' });
+      const payment = await payInvoice(
+        { orm: ctx.orm, temporal: ctx.client, challengeTimeoutMs: 600_000 },
+        { documentId: invoice, paymentMethod: card.id, saveCard: true },
+      );
+      const providerId = await until(async () => (await findPayment(ctx.orm.em.fork(), payment.id))?.provider_payment_id ?? null);
+      const answered = await fetch(`${ctx.baseUrl}/psp-sim/challenge/${providerId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'answer=complete',
+      });
+      if (answered.status !== 200) throw new Error(`challenge answer: ${answered.status}`);
+      return paymentWorkflowId(payment.id);
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_SIGNALED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // A cycle that collects: the account saved a card on the page (the recording above), so its new invoice is
+    // charged off session by a child payment workflow the cycle starts and abandons.
+    name: 'settlement-cycle-collected',
+    workflowType: 'settlementCycleWorkflow',
+    run: async (ctx) => {
+      const { accountId } = await ctx.integrator();
+      const card = await tokenizeCard(pspSql(ctx), { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+      await ctx.orm.em
+        .fork()
+        .execute(`insert into payment_mandates (account_id, livemode, payment_method, method) values (?, false, ?, ?::jsonb)`, [
+          accountId,
+          card.id,
+          JSON.stringify(card.card),
+        ]);
+      await appendBilledRide(ctx.orm, {
+        bookingId: `bkg_recorded_${randomBytes(4).toString('hex')}`,
+        accountId,
+        grossMinor: 6_600,
+        at: new Date('2026-09-12T09:30:00Z'),
+        live: false,
+      });
+      const period: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };
+      const workflowId = settlementCycleWorkflowId(period.id);
+      await ctx.client.workflow.execute('settlementCycleWorkflow', { workflowId, taskQueue: BOOKINGS_TASK_QUEUE, args: [{ period }] });
+      return workflowId;
+    },
+    settled: (events) => has(events, 'START_CHILD_WORKFLOW_EXECUTION_INITIATED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
     // One sweep of the passenger-data retention (what the daily schedule starts): a batch erases what is due, then done.
     name: 'retention-swept',
     workflowType: 'passengerDataRetentionWorkflow',
@@ -424,6 +481,38 @@ export const RECORDINGS: Recording[] = [
       events[events.length - 1]?.eventType === temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
   },
 ];
+
+const pspSql =
+  (ctx: RecordingContext) =>
+  <T>(query: string, params: unknown[]) =>
+    ctx.orm.em.fork().execute<T[]>(query, params);
+
+/** Polls `read` until it answers something (at most 15 s). */
+async function until<T>(read: () => Promise<T | null>): Promise<T> {
+  for (let i = 0; i < 75; i++) {
+    const value = await read();
+    if (value !== null) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('gave up waiting');
+}
+
+/** An issued sandbox invoice of one ride for a new integrator account, in a period of its own; its document id. */
+async function recordedInvoice(ctx: RecordingContext, periodId: string): Promise<string> {
+  const { accountId } = await ctx.integrator();
+  const period: PeriodRef = { id: periodId, start: '2026-08-01T00:00:00.000Z', end: '2026-09-01T00:00:00.000Z' };
+  await appendBilledRide(ctx.orm, {
+    bookingId: `bkg_recorded_${randomBytes(4).toString('hex')}`,
+    accountId,
+    grossMinor: 9_900,
+    at: new Date('2026-08-12T09:30:00Z'),
+    live: false,
+  });
+  await closePeriod(ctx.orm, period);
+  const issued = await issueInvoice(ctx.orm, period, { partyKind: 'account', partyId: accountId, currency: 'EUR', livemode: false });
+  if (!issued || !('id' in issued)) throw new Error('no invoice issued');
+  return issued.id;
+}
 
 async function settledHistory(handle: WorkflowHandle, recording: Recording, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -13,7 +13,7 @@ describe('temporal-dev.yml', () => {
       .sort();
     const fromCode = ALL_SEARCH_ATTRIBUTE_KEYS.map((k) => `${k.name}:${k.type}`).sort();
     expect(fromYaml).toEqual(fromCode);
-    expect(fromYaml).toHaveLength(10);
+    expect(fromYaml).toHaveLength(11);
   });
 
   it('builds the dev server command line: persistent SQLite in the data dir, UI port, attributes, update-with-start', () => {
