@@ -1,5 +1,5 @@
 import { defineSignal } from '@temporalio/workflow';
-import type { CardDetails, PaymentStatus, ThreeDsResult } from '../domain/payments';
+import type { PaymentEventFacts } from '../domain/payments';
 
 /** The payment workflow's contract: `payment:<id>` on the `bookings` task queue. */
 export const paymentWorkflowId = (paymentId: string) => `payment:${paymentId}`;
@@ -14,18 +14,6 @@ export interface PaymentInput {
 export const paymentChangedSignal = defineSignal('paymentChanged');
 
 /** A payment as the hub recorded it, and what its events tell. Amounts in minor units. */
-export interface PaymentFacts {
-  paymentId: string;
-  invoiceNumber: string;
-  accountId: string;
-  livemode: boolean;
-  amountMinor: number;
-  currency: string;
+export interface PaymentFacts extends PaymentEventFacts {
   offSession: boolean;
-  status: PaymentStatus;
-  reason: string | null;
-  method: CardDetails | null;
-  threeDs: ThreeDsResult | null;
-  /** The invoice's payment page (null without PUBLIC_BASE_URL). */
-  hostedPaymentUrl: string | null;
 }

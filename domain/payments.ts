@@ -60,6 +60,7 @@ export interface PaymentEventFacts {
   reason: string | null;
   method: CardDetails | null;
   threeDs: ThreeDsResult | null;
+  /** The invoice's payment page (null without PUBLIC_BASE_URL). */
   hostedPaymentUrl: string | null;
 }
 

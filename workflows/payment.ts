@@ -1,4 +1,4 @@
-import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PaymentActivities } from '../activities/payments';
 import { invoicePaidEventData, paymentEventData } from '../domain/payments';
 import { paymentChangedSignal, type PaymentFacts, type PaymentInput } from '../contracts/payments';
@@ -37,7 +37,13 @@ export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts
 
   if (payment.status === 'requires_action') {
     // Off session, the customer is not there: they get the page's link, where the challenge waits for them.
-    if (payment.offSession) await publishPublicEvent(event('payment.action_required', paymentEventData(payment)));
+    if (payment.offSession) {
+      log.info('off-session payment waits for the customer to authenticate', {
+        invoice: payment.invoiceNumber,
+        hostedPaymentUrl: payment.hostedPaymentUrl,
+      });
+      await publishPublicEvent(event('payment.action_required', paymentEventData(payment)));
+    }
     const deadline = Date.now() + input.challengeTimeoutMs;
     while (payment.status === 'requires_action') {
       const answered = await condition(() => changed, Math.max(deadline - Date.now(), 1));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RESCHEDULE_CAUSES } from '../../domain/reschedule';
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../../domain/public-events';
 import { PublicBooking } from './schemas';
+import { Card, ThreeDs } from './payments';
 
 const Invoice = z.object({
   number: z.string(),
@@ -24,14 +25,6 @@ const invoice = {
   currency: 'EUR',
   livemode: true,
 };
-const Card = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
-const ThreeDs = z.object({
-  version: z.string(),
-  flow: z.enum(['frictionless', 'challenge']),
-  trans_status: z.enum(['Y', 'N', 'U', 'A', 'C', 'R']),
-  eci: z.string().nullable(),
-  outcome: z.enum(['pending', 'authenticated', 'attempted', 'failed', 'abandoned', 'rejected', 'unavailable']),
-});
 const Payment = z.object({
   payment_id: z.string(),
   invoice: z.string(),

@@ -6,6 +6,19 @@ import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../partner/schemas';
 
+export const Card = z
+  .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })
+  .meta({ id: 'Card' });
+export const ThreeDs = z
+  .object({
+    version: z.string(),
+    flow: z.enum(['frictionless', 'challenge']),
+    trans_status: z.enum(['Y', 'N', 'U', 'A', 'C', 'R']),
+    eci: z.string().nullable(),
+    outcome: z.enum(['pending', 'authenticated', 'attempted', 'failed', 'abandoned', 'rejected', 'unavailable']),
+  })
+  .meta({ id: 'ThreeDs' });
+
 const Cursor = keysetCursor((id) => /^pay_[a-z0-9]{26}$/.test(id));
 const Payment = z
   .object({
@@ -16,20 +29,8 @@ const Payment = z
     currency: z.string(),
     status: z.enum(PAYMENT_STATUSES),
     off_session: z.boolean().meta({ description: 'Collected by the settlement cycle from the saved card (no customer present).' }),
-    method: z
-      .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })
-      .nullable()
-      .meta({ description: 'The card: never its number.' }),
-    three_ds: z
-      .object({
-        version: z.string(),
-        flow: z.enum(['frictionless', 'challenge']),
-        trans_status: z.enum(['Y', 'N', 'U', 'A', 'C', 'R']),
-        eci: z.string().nullable(),
-        outcome: z.enum(['pending', 'authenticated', 'attempted', 'failed', 'abandoned', 'rejected', 'unavailable']),
-      })
-      .nullable()
-      .meta({ description: 'The EMV 3-D Secure 2 result.' }),
+    method: Card.nullable().meta({ description: 'The card: never its number.' }),
+    three_ds: ThreeDs.nullable().meta({ description: 'The EMV 3-D Secure 2 result.' }),
     reason: z
       .string()
       .nullable()
