@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { payInvoice } from '../../app/payments';
 import { paymentUrl } from '../../infra/passenger-links';
+import { tokenizeCard } from '../../infra/simulated-psp';
 import { localEnvironment } from '../../stack/temporal';
 import { launchBrowser } from '../support/browser';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
@@ -134,6 +136,22 @@ describe('hosted payment page', () => {
     expect(await result(cancelled.page)).toContain('not completed');
     expect(Date.now() - started).toBeLessThan(4_000);
     await cancelled.page.close();
+  });
+
+  it('shows a payment that waits for the cardholder (collected off session) with its challenge as the page opens', async () => {
+    const { invoice, url, page } = await pageFor();
+    const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
+    const card = await tokenizeCard(psp, { number: CARDS.challenge.replace(/ /g, ''), exp_month: 12, exp_year: 2034, cvc: '123' });
+    const waiting = await payInvoice(
+      { orm: db.orm, temporal: env.client, challengeTimeoutMs: 60_000 },
+      { documentId: invoice.id, paymentMethod: card.id, saveCard: false },
+    );
+    while ((await sql<{ status: string }>('select status from payments where id = ?', [waiting.id]))[0]!.status !== 'requires_action')
+      await new Promise((r) => setTimeout(r, 50));
+    await page.goto(url);
+    await (await challenge(page)).locator('button', { hasText: 'Complete' }).click();
+    expect(await result(page)).toContain('Paid');
+    await page.close();
   });
 
   it('fits a phone and speaks the browser’s language', async () => {

@@ -69,6 +69,16 @@
     });
   }
 
+  // A payment already waiting for the cardholder (collected off session from a saved card): its challenge, here.
+  json('GET', '/pay/' + token + '/state').then(function (reply) {
+    var p = reply.data.payment;
+    if (!p || p.status !== 'requires_action' || paymentId) return;
+    paymentId = p.id;
+    busy(true);
+    polling = setInterval(follow, 500);
+    follow();
+  });
+
   $('cancel-challenge').addEventListener('click', function () {
     if (paymentId) json('POST', '/pay/' + token + '/payments/' + paymentId + '/cancel');
   });
