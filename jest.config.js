@@ -1,9 +1,10 @@
 /**
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
- * crash test, the fuzzer and the browser tests, each a minute or more.
+ * crash test, the production Temporal server test, the fuzzer and the browser tests, each a minute or more.
  */
 const SLOW = [
   '<rootDir>/test/crash/**/*.test.ts',
+  '<rootDir>/test/cluster/**/*.test.ts',
   '<rootDir>/test/fuzz/**/*.test.ts',
   '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
   '<rootDir>/test/e2e/payment-page.test.ts',
@@ -20,6 +21,7 @@ module.exports = {
     : [
         '/node_modules/',
         '<rootDir>/test/crash/',
+        '<rootDir>/test/cluster/',
         '<rootDir>/test/fuzz/',
         '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
         '<rootDir>/test/e2e/payment-page.test.ts',

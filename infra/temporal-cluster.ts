@@ -1,7 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
+import type { DevStack } from './dev-stack';
+import { registerSearchAttributes } from './search-attribute-registration';
 
 /**
  * Temporal's production server, locally: built from the Go module at a pinned version (cached under
@@ -206,4 +211,115 @@ export function startClusterService(
         .forEach((line) => onLine(service, line)),
     );
   return child;
+}
+
+/** Resolves once something accepts TCP connections on the port (a service's gRPC server is up). */
+async function listening(port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((done) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => (socket.end(), done(true)));
+      socket.once('error', () => done(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function frontendConnection(address: string): Promise<Connection> {
+  for (let i = 0; ; i++) {
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      await connection.workflowService.getSystemInfo({});
+      return connection;
+    } catch (err) {
+      if (i > 120) throw new Error(`the frontend at ${address} did not answer within a minute: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/** Registers the namespace (if new) and waits until every service knows it; then the stack's search attributes. */
+async function prepareNamespace(connection: Connection, stack: DevStack): Promise<void> {
+  try {
+    await connection.workflowService.registerNamespace({ namespace: stack.namespace, workflowExecutionRetentionPeriod: msToTs('3 days') });
+  } catch (err) {
+    if (!/already exists/i.test((err as Error).message)) throw err;
+  }
+  for (let i = 0; ; i++) {
+    try {
+      await connection.workflowService.listWorkflowExecutions({ namespace: stack.namespace, pageSize: 1 });
+      break;
+    } catch (err) {
+      if (i > 60) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  const registration = await registerSearchAttributes(connection, stack.namespace, stack);
+  if (registration.conflicts.length) throw new Error(`search attributes with another type: ${JSON.stringify(registration.conflicts)}`);
+}
+
+export interface RunningCluster {
+  /** The frontend's gRPC address. */
+  address: string;
+  /** SIGKILLs one service's process (a crash), or all of them with `stop`. */
+  kill(service: ClusterService): Promise<void>;
+  /** Starts a service again after `kill`. */
+  restart(service: ClusterService): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the four services, one after the other (started together on a fresh database they race to write its cluster
+ * metadata and all but one exit), then prepares the stack's namespace and search attributes.
+ */
+export async function startCluster(
+  binaries: ClusterBinaries,
+  layout: ClusterLayout,
+  stack: DevStack,
+  options: {
+    onError?: (service: ClusterService, message: string) => void;
+    onExit?: (service: ClusterService, code: number | null) => void;
+  } = {},
+): Promise<RunningCluster> {
+  const configDir = writeClusterConfig(layout, {
+    'frontend.enableUpdateWorkflowExecution': true,
+    'frontend.enableExecuteMultiOperation': true,
+    'system.forceSearchAttributesCacheRefreshOnRead': true,
+  });
+  const ports = clusterPorts(layout.basePort);
+  const processes = new Map<ClusterService, ChildProcess>();
+  const start = async (service: ClusterService) => {
+    const child = startClusterService(binaries, configDir, service, (s, line) => {
+      const entry = /"level":"(error|fatal)".*?"msg":"([^"]*)"/.exec(line);
+      if (entry) options.onError?.(s, `${entry[1]}: ${entry[2]}`);
+    });
+    child.once('exit', (code) => processes.get(service) === child && options.onExit?.(service, code));
+    processes.set(service, child);
+    await listening(ports[service].grpc);
+  };
+  const ended = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+  for (const service of CLUSTER_SERVICES) await start(service);
+  const address = `127.0.0.1:${ports.frontend.grpc}`;
+  const connection = await frontendConnection(address);
+  await prepareNamespace(connection, stack);
+  await connection.close();
+  return {
+    address,
+    async kill(service) {
+      const child = processes.get(service)!;
+      processes.delete(service);
+      child.kill('SIGKILL');
+      await ended(child);
+    },
+    restart: start,
+    async stop() {
+      const children = [...processes.values()].reverse();
+      processes.clear();
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map(ended));
+    },
+  };
 }

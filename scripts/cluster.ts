@@ -1,24 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { Connection } from '@temporalio/client';
-import { msToTs } from '@temporalio/common/lib/time';
 import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
 import { embeddedDataDir, startEmbeddedPostgres } from '../infra/embedded-postgres';
 import { localSecrets } from '../infra/local-secrets';
-import { registerSearchAttributes } from '../infra/search-attribute-registration';
 import {
   CLUSTER_SERVICES,
-  clusterPorts,
   ensureClusterBinaries,
   setupClusterDatabases,
-  startClusterService,
+  startCluster,
   TEMPORAL_SERVER_VERSION,
-  writeClusterConfig,
 } from '../infra/temporal-cluster';
 
 /**
@@ -32,50 +26,6 @@ const count = (name: string, fallback: number) => {
   if (!Number.isInteger(n) || n < 1 || n > 16) fail(new Error(`${name} must be a whole number from 1 to 16`));
   return n;
 };
-
-/** Resolves once something accepts TCP connections on the port (a service's gRPC server is up). */
-async function listening(port: number): Promise<void> {
-  for (let i = 0; ; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (i > 240) throw new Error(`nothing listens on 127.0.0.1:${port} after a minute`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function waitForFrontend(address: string): Promise<Connection> {
-  for (let i = 0; ; i++) {
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
-      await connection.workflowService.getSystemInfo({});
-      return connection;
-    } catch (err) {
-      if (i > 120) throw new Error(`the frontend at ${address} did not answer within a minute: ${(err as Error).message}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
-
-async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
-  try {
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('3 days') });
-  } catch (err) {
-    if (!/already exists/i.test((err as Error).message)) throw err;
-  }
-  // A new namespace reaches every service's cache within its refresh interval: wait until it is usable.
-  for (let i = 0; ; i++) {
-    try {
-      await connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 });
-      return;
-    } catch (err) {
-      if (i > 60) throw err;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
 
 async function main() {
   const config = loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true', ...process.env });
@@ -120,32 +70,13 @@ async function main() {
 
   const binaries = await ensureClusterBinaries(log);
   await setupClusterDatabases(binaries, db);
-  const configDir = writeClusterConfig(
-    { basePort, historyShards: shards, db, dataDir },
-    {
-      'frontend.enableUpdateWorkflowExecution': true,
-      'frontend.enableExecuteMultiOperation': true,
-      'system.forceSearchAttributesCacheRefreshOnRead': true,
-    },
-  );
-  const ports = clusterPorts(basePort);
-  for (const service of CLUSTER_SERVICES) {
-    const child = startClusterService(binaries, configDir, service, (s, line) => {
-      const entry = /"level":"(error|fatal)".*?"msg":"([^"]*)"/.exec(line);
-      if (entry) console.error(`[temporal ${s}] ${entry[1]}: ${entry[2]}`);
-    });
-    child.once('exit', (code) => !stopping && (console.error(`[stack] temporal ${service} exited (${code})`), void stopAll()));
-    children.push(child);
-    // One at a time: services that start together on a fresh database race to write its cluster metadata.
-    await listening(ports[service].grpc);
-  }
-  const address = `127.0.0.1:${ports.frontend.grpc}`;
-  const connection = await waitForFrontend(address);
   const stack = loadDevStack();
-  await ensureNamespace(connection, stack.namespace);
-  const registration = await registerSearchAttributes(connection, stack.namespace, stack);
-  if (registration.conflicts.length) throw new Error(`search attributes with another type: ${JSON.stringify(registration.conflicts)}`);
-  await connection.close();
+  const cluster = await startCluster(binaries, { basePort, historyShards: shards, db, dataDir }, stack, {
+    onError: (service, message) => console.error(`[temporal ${service}] ${message}`),
+    onExit: (service, code) => !stopping && (console.error(`[stack] temporal ${service} exited (${code})`), void stopAll()),
+  });
+  stops.push(() => cluster.stop());
+  const address = cluster.address;
 
   const orm = await openOrm(databaseUrl);
   await migrate(orm);
