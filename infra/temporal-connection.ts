@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type WorkflowClientInterceptor } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import type { HubConfig } from './config';
 import type { HubKey } from './key-ring';
@@ -35,9 +35,16 @@ function tlsOptions(target: TemporalTarget) {
   return { serverNameOverride: target.tlsServerName, clientCertPair };
 }
 
+/**
+ * gRPC retries of a request-path call: five attempts (about a second of backoff) ride out a frontend restart, and a
+ * Temporal that stays down answers the caller `503` within a couple of seconds instead of after the SDK's default ten
+ * attempts (about twenty seconds, measured on the production server with its frontend killed).
+ */
+const REQUEST_RETRIES = makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 5 }));
+
 /** A connection for operator calls only (no workflow payloads pass through it). */
 export function connectOperator(target: TemporalTarget): Promise<Connection> {
-  return Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey });
+  return Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey, interceptors: [REQUEST_RETRIES] });
 }
 
 /**
