@@ -159,12 +159,27 @@ describe('the hub on the production Temporal server', () => {
     expect(read.status).toBe(200); // the read model does not need Temporal
 
     await cluster.restart('frontend');
+    const back = Date.now();
+    await until('readiness recovers', async () => ((await getJson(`${api}/readyz`)).status === 200 ? true : undefined)).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}\n${errors.slice(-20).join('\n')}`);
+      },
+    );
+    const recoveredMs = Date.now() - back;
+    const attempts: string[] = [];
     const again = await until('a booking once the frontend is back', async () => {
-      const reply = await postJson(`${api}/v1/bookings`, token, bookingBody(), { 'Idempotency-Key': 'cluster-after' });
+      const reply = await postJson(`${api}/v1/bookings`, token, bookingBody(), { 'Idempotency-Key': `cluster-after-${attempts.length}` });
+      attempts.push(`${reply.status} ${reply.json.code ?? ''} ${reply.json.detail ?? ''}`);
       return reply.status === 201 ? reply : undefined;
+    }).catch((err: Error) => {
+      throw new Error(
+        `${err.message}\nattempts: ${attempts.slice(-5).join(' | ')}\n${errors.slice(-20).join('\n')}\n${output.join('').slice(-3000)}`,
+      );
     });
     expect(again.json.status).toBe('confirmed');
-    console.log(`frontend down: readiness failed after ${noticedMs} ms, a write answered 503 in ${answeredMs} ms`);
+    console.log(
+      `frontend down: readiness failed after ${noticedMs} ms, a write answered 503 in ${answeredMs} ms; ready again ${recoveredMs} ms after the restart`,
+    );
     expect(noticedMs).toBeLessThan(5_000);
     expect(answeredMs).toBeLessThan(10_000); // a few retries, not the SDK's twenty seconds of them
   }, 180_000);
