@@ -148,7 +148,8 @@ describe('the hub on the production Temporal server', () => {
     await until('readiness fails', async () => ((await getJson(`${api}/readyz`)).status === 503 ? true : undefined), 5_000);
     const noticedMs = Date.now() - down;
     const started = Date.now();
-    const write = await postJson(`${api}/v1/bookings`, token, bookingBody(), { 'Idempotency-Key': 'cluster-down' });
+    const downBody = bookingBody();
+    const write = await postJson(`${api}/v1/bookings`, token, downBody, { 'Idempotency-Key': 'cluster-down' });
     expect({ status: write.status, retryAfter: write.headers.get('retry-after'), code: write.json.code }).toEqual({
       status: 503,
       retryAfter: expect.stringMatching(/^\d+$/),
@@ -177,6 +178,11 @@ describe('the hub on the production Temporal server', () => {
       );
     });
     expect(again.json.status).toBe('confirmed');
+    // The request cut while Temporal was down loses nothing: its retry with the same key books.
+    const retried = await postJson(`${api}/v1/bookings`, token, downBody, { 'Idempotency-Key': 'cluster-down' });
+    expect(retried.status).toBe(201);
+    const [{ n }] = await sql<{ n: string }>('select count(*) as n from bookings where external_id = ?', [downBody.external_id]);
+    expect(Number(n)).toBe(1);
     console.log(
       `frontend down: readiness failed after ${noticedMs} ms, a write answered 503 in ${answeredMs} ms; ready again ${recoveredMs} ms after the restart`,
     );
