@@ -9,19 +9,10 @@ import { freePort } from '../../stack/ports';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
+import { until } from '../support/until';
 
 const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-cluster-check';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * The booking → signed webhook path on Temporal's production server (`npm run stack:cluster`'s engine: v1.32.0 built

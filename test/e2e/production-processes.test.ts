@@ -7,22 +7,13 @@ import { temporalCliPath } from '../../infra/temporal-binaries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
+import { until } from '../support/until';
 import { startReceiver } from '../../stack/receiver';
 import { freePort } from '../../stack/ports';
 import { stackDataConverter } from '../../stack/secrets';
 
 const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-prod-check';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * `start:api` and `start:worker` as separate processes, as deployed (docs/deploy.md): against a PostgreSQL and a
