@@ -14,6 +14,8 @@ import { registerSearchAttributes } from './search-attribute-registration';
  * matching and worker run as four processes from one config file. docs/deploy.md ("The production engine, locally").
  */
 export const TEMPORAL_SERVER_VERSION = 'v1.32.0';
+/** The Web UI the Temporal CLI 1.9.1 ships; later ui-server versions ask for a newer Go than 1.26.8. */
+export const TEMPORAL_UI_VERSION = 'v2.54.1';
 export const CLUSTER_SERVICES = ['history', 'matching', 'frontend', 'worker'] as const;
 export type ClusterService = (typeof CLUSTER_SERVICES)[number];
 
@@ -58,6 +60,30 @@ export async function ensureClusterBinaries(log: (line: string) => void, version
     sqlTool: join(bin, 'sql'),
     schemaDir: join(modCache, 'go.temporal.io', `server@${version}`, 'schema', 'postgresql', 'v12'),
   };
+}
+
+/** `go install github.com/temporalio/ui-server/v2/cmd/server@<version>` (its assets are embedded), once; its path. */
+export async function ensureUiBinary(log: (line: string) => void, version = TEMPORAL_UI_VERSION): Promise<string> {
+  const bin = join(projectRoot, '.temporal', 'cluster', `ui-${version}`, 'bin');
+  if (!executable(join(bin, 'server'))) {
+    mkdirSync(bin, { recursive: true });
+    log(`building the Temporal Web UI ${version} (once; under a minute)…`);
+    await run('go', ['install', `github.com/temporalio/ui-server/v2/cmd/server@${version}`], {
+      env: { ...process.env, GOBIN: bin, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  }
+  return join(bin, 'server');
+}
+
+/** The Web UI on `port`, against the cluster's frontend, from a config of its own beside the cluster's. */
+export function startClusterUi(uiBinary: string, layout: ClusterLayout, namespace: string, port: number): ChildProcess {
+  const dir = resolve(layout.dataDir, 'config', 'ui');
+  mkdirSync(dir, { recursive: true });
+  const config = `temporalGrpcAddress: 127.0.0.1:${clusterPorts(layout.basePort).frontend.grpc}\nport: ${port}\nenableUi: true\ndefaultNamespace: ${namespace}\n`;
+  writeFileSync(join(dir, 'base.yaml'), config);
+  writeFileSync(join(dir, 'cluster.yaml'), '');
+  return spawn(uiBinary, ['--root', '/', '--config', dir, '--env', 'cluster', 'start'], { stdio: 'ignore' });
 }
 
 export interface ClusterDatabase {

@@ -12,6 +12,8 @@ import {
   ensureClusterBinaries,
   setupClusterDatabases,
   startCluster,
+  startClusterUi,
+  ensureUiBinary,
   TEMPORAL_SERVER_VERSION,
 } from '../infra/temporal-cluster';
 
@@ -77,6 +79,9 @@ async function main() {
   });
   stops.push(() => cluster.stop());
   const address = cluster.address;
+  const uiPort = Number(process.env.TEMPORAL_UI_PORT ?? 8833);
+  const ui = startClusterUi(await ensureUiBinary(log), { basePort, historyShards: shards, db, dataDir }, stack.namespace, uiPort);
+  children.push(ui);
 
   const orm = await openOrm(databaseUrl);
   await migrate(orm);
@@ -109,6 +114,7 @@ async function main() {
   Dispatch integration hub on Temporal's production server ${TEMPORAL_SERVER_VERSION}.
 
   Temporal       ${address}   namespace ${stack.namespace}, ${shards} history shards, services ${CLUSTER_SERVICES.join(', ')} (one process each)
+  Temporal UI    http://127.0.0.1:${uiPort}
   API            ${Array.from({ length: apiProcesses }, (_, i) => `http://${config.host}:${config.port + i}`).join('  ')}
   Workers        ${workerProcesses} process(es)
   PostgreSQL     psql ${databaseUrl}   (and databases temporal, temporal_visibility)
