@@ -30,7 +30,7 @@ export interface PaymentDeps {
   provider?: PaymentProvider;
 }
 
-export const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
+const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
   deps.provider ?? simulatedPaymentProvider((query, params) => deps.orm.em.fork().execute(query, params));
 
 /** An invoice as its payment page shows it: what is due, and the payment under way or last made. */

@@ -45,9 +45,6 @@ export function challengeTimeoutMs(value: string | undefined): number {
   return ms;
 }
 
-/** Whether a status is final: a final payment never changes again (a refund is recorded beside it). */
-export const isFinalPayment = (status: PaymentStatus) => status === 'succeeded' || status === 'failed';
-
 /** What a payment's events tell (amounts in minor units in, decimals out). */
 export interface PaymentEventFacts {
   paymentId: string;

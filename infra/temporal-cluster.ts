@@ -135,7 +135,7 @@ export function clusterPorts(basePort: number): Record<ClusterService, { grpc: n
  * shard count, each service's ports; no archival, and no metrics listener (one fixed address cannot serve four
  * processes). Dynamic config from an absolute path, as the server resolves a relative one against its working dir.
  */
-export function clusterConfigYaml(layout: ClusterLayout, dynamicConfigPath: string): string {
+function clusterConfigYaml(layout: ClusterLayout, dynamicConfigPath: string): string {
   const p = clusterPorts(layout.basePort);
   const store = (database: string, conns: number) => `
       sql:
@@ -200,7 +200,7 @@ dynamicConfigClient:
 }
 
 /** Writes the config (`<dataDir>/config/cluster.yaml`) and the dynamic config beside it; returns the config dir. */
-export function writeClusterConfig(layout: ClusterLayout, dynamicConfig: Record<string, unknown>): string {
+function writeClusterConfig(layout: ClusterLayout, dynamicConfig: Record<string, unknown>): string {
   const dir = resolve(layout.dataDir, 'config');
   mkdirSync(dir, { recursive: true });
   const dynamicPath = join(dir, 'dynamicconfig.yaml');
@@ -215,7 +215,7 @@ export function writeClusterConfig(layout: ClusterLayout, dynamicConfig: Record<
 }
 
 /** Starts one service of the cluster; its output goes to `onLine`. */
-export function startClusterService(
+function startClusterService(
   binaries: ClusterBinaries,
   configDir: string,
   service: ClusterService,

@@ -33,7 +33,7 @@ async function main() {
   const config = loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true', ...process.env });
   const apiProcesses = count('HUB_API_PROCESSES', 1);
   const workerProcesses = count('HUB_WORKER_PROCESSES', 1);
-  const shards = count('TEMPORAL_HISTORY_SHARDS', 4) && Number(process.env.TEMPORAL_HISTORY_SHARDS ?? 4);
+  const shards = count('TEMPORAL_HISTORY_SHARDS', 4);
   const basePort = Number(process.env.TEMPORAL_CLUSTER_PORT ?? 7833);
   const dataDir = join(config.dataDir, 'cluster');
   mkdirSync(dataDir, { recursive: true });
@@ -73,14 +73,15 @@ async function main() {
   const binaries = await ensureClusterBinaries(log);
   await setupClusterDatabases(binaries, db);
   const stack = loadDevStack();
-  const cluster = await startCluster(binaries, { basePort, historyShards: shards, db, dataDir }, stack, {
+  const layout = { basePort, historyShards: shards, db, dataDir };
+  const cluster = await startCluster(binaries, layout, stack, {
     onError: (service, message) => console.error(`[temporal ${service}] ${message}`),
     onExit: (service, code) => !stopping && (console.error(`[stack] temporal ${service} exited (${code})`), void stopAll()),
   });
   stops.push(() => cluster.stop());
   const address = cluster.address;
   const uiPort = Number(process.env.TEMPORAL_UI_PORT ?? 8833);
-  const ui = startClusterUi(await ensureUiBinary(log), { basePort, historyShards: shards, db, dataDir }, stack.namespace, uiPort);
+  const ui = startClusterUi(await ensureUiBinary(log), layout, stack.namespace, uiPort);
   children.push(ui);
 
   const orm = await openOrm(databaseUrl);

@@ -4,7 +4,7 @@ import { newId } from '../../infra/ids';
 import { appendBilledRide } from '../../stack/billed-rides';
 import type { TestDatabase } from './db';
 
-export const SEPTEMBER: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };
+const SEPTEMBER: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };
 
 /**
  * An issued sandbox invoice of one Paris ride for a new account, in a period of its own (closed after the ride is
