@@ -18,6 +18,7 @@ import {
   resumeDelivery,
   type AttemptResult,
   type DeliveryInput,
+  type DeliveryTarget,
   type DestinationWorkflowInput,
   type PublishPublicEventInput,
   type RecordedPublicEvent,
@@ -52,6 +53,11 @@ export interface PublicWebhookActivityDeps {
   resolver?: Resolver;
   /** A Temporal client; the activity context's (the worker's connection) otherwise. */
   client?: Client;
+  /**
+   * Ask the server to hand a published delivery's first workflow task straight back to this process's worker (no
+   * matching round trip). Needs a client over the worker's NativeConnection: on by default with the context's client.
+   */
+  eagerStart?: boolean;
 }
 
 interface AttemptRow {
@@ -78,6 +84,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
   const { orm, encryptionKey, timeoutMs } = deps;
   const drainPerSecond = deps.drainPerSecond ?? 20;
   const client = () => deps.client ?? Context.current().client;
+  const eagerStart = deps.eagerStart ?? deps.client === undefined;
   const sql = () => orm.em.getConnection();
 
   async function reportOutcome(destinationId: string, succeeded: boolean) {
@@ -90,71 +97,98 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
     });
   }
 
-  return {
-    /**
-     * Records a public event once per (account, environment, dedupe key) and creates one delivery per subscribed
-     * destination (the account's own and every operator's of the environment), paused ones included. A retry
-     * returns the same event and deliveries.
-     */
-    async recordPublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
-      const em = orm.em.fork();
-      let { accountId, environment, data } = input;
-      if (input.bookingId) {
-        const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
-        accountId = booking.accountId ?? undefined;
-        environment = booking.environment === 'live' ? 'live' : 'test';
-        data = publicBookingView(booking);
-        const moved = booking.lastReschedule as RescheduleRecord | null | undefined;
-        if (input.type === 'booking.rescheduled' && moved)
-          data = { ...data, previous_pickup_at: moved.previous_pickup_at, cause: moved.cause };
-      }
-      if (!accountId || !environment || !data) {
-        // A booking of a partner linked to no integrator account has no public subscribers.
-        if (input.bookingId) return { eventId: '', deliveries: [] };
-        throw ApplicationFailure.nonRetryable('recordPublicEvent needs accountId, environment and data, or bookingId', 'BadPublishInput');
-      }
-      const now = new Date();
-      const id = newId('evt', now.getTime());
-      const body = publicEventBody({ id, type: input.type, created: now.toISOString(), livemode: environment === 'live', data });
-      // One transaction: the event and one delivery per subscribed destination (unique per event and destination), so
-      // a retry or a concurrent duplicate finds them all and never adds a second delivery.
-      const recorded = await orm.em.fork().transactional(async (em) => {
-        const conn = em.getConnection();
-        const run = <T extends object[]>(query: string, params: unknown[]) =>
-          conn.execute<T>(query, params, 'all', em.getTransactionContext());
-        await run<[]>(
-          `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at)
+  /**
+   * Records a public event once per (account, environment, dedupe key) and creates one delivery per subscribed
+   * destination (the account's own and every operator's of the environment), paused ones included. A retry
+   * returns the same event and deliveries.
+   */
+  async function recordPublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
+    const em = orm.em.fork();
+    let { accountId, environment, data } = input;
+    if (input.bookingId) {
+      const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
+      accountId = booking.accountId ?? undefined;
+      environment = booking.environment === 'live' ? 'live' : 'test';
+      data = publicBookingView(booking);
+      const moved = booking.lastReschedule as RescheduleRecord | null | undefined;
+      if (input.type === 'booking.rescheduled' && moved)
+        data = { ...data, previous_pickup_at: moved.previous_pickup_at, cause: moved.cause };
+    }
+    if (!accountId || !environment || !data) {
+      // A booking of a partner linked to no integrator account has no public subscribers.
+      if (input.bookingId) return { eventId: '', deliveries: [] };
+      throw ApplicationFailure.nonRetryable('recordPublicEvent needs accountId, environment and data, or bookingId', 'BadPublishInput');
+    }
+    const now = new Date();
+    const id = newId('evt', now.getTime());
+    const body = publicEventBody({ id, type: input.type, created: now.toISOString(), livemode: environment === 'live', data });
+    // One transaction: the event and one delivery per subscribed destination (unique per event and destination), so
+    // a retry or a concurrent duplicate finds them all and never adds a second delivery.
+    const recorded = await orm.em.fork().transactional(async (em) => {
+      const conn = em.getConnection();
+      const run = <T extends object[]>(query: string, params: unknown[]) =>
+        conn.execute<T>(query, params, 'all', em.getTransactionContext());
+      await run<[]>(
+        `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at)
            values (?, ?, ?, ?, ?, ?, ?) on conflict (account_id, environment, dedupe_key) do nothing`,
-          [id, accountId, environment, input.type, input.dedupeKey, body, now],
-        );
-        const [event] = await run<{ id: string }[]>(
-          'select id from public_events where account_id = ? and environment = ? and dedupe_key = ?',
-          [accountId, environment, input.dedupeKey],
-        );
-        const subscribed = await run<{ id: string }[]>(`${SUBSCRIBED_DESTINATIONS} order by id`, [
-          accountId,
-          environment,
-          input.type,
-          environment,
-          input.type,
-        ]);
-        for (const d of subscribed) {
-          await run<[]>(
-            `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at)
+        [id, accountId, environment, input.type, input.dedupeKey, body, now],
+      );
+      const [event] = await run<{ id: string }[]>(
+        'select id from public_events where account_id = ? and environment = ? and dedupe_key = ?',
+        [accountId, environment, input.dedupeKey],
+      );
+      const subscribed = await run<{ id: string }[]>(`${SUBSCRIBED_DESTINATIONS} order by id`, [
+        accountId,
+        environment,
+        input.type,
+        environment,
+        input.type,
+      ]);
+      for (const d of subscribed) {
+        await run<[]>(
+          `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at)
              values (?, ?, ?, 'pending', 0, now(), now()) on conflict (event_id, destination_id) where not redelivery do nothing`,
-            [newId('dlv'), event!.id, d.id],
-          );
-        }
-        const deliveries = await run<{ id: string; destination_id: string }[]>(
-          'select id, destination_id from public_deliveries where event_id = ? and not redelivery order by destination_id',
-          [event!.id],
+          [newId('dlv'), event!.id, d.id],
         );
-        return { eventId: event!.id, deliveries };
+      }
+      const deliveries = await run<{ id: string; destination_id: string }[]>(
+        'select id, destination_id from public_deliveries where event_id = ? and not redelivery order by destination_id',
+        [event!.id],
+      );
+      return { eventId: event!.id, deliveries };
+    });
+    return {
+      eventId: recorded.eventId,
+      deliveries: recorded.deliveries.map((r) => ({ deliveryId: r.id, destinationId: r.destination_id })),
+    };
+  }
+
+  /** Starts `delivery:<evt>:<dest>` unless it exists or existed: a retried publish never sends an event twice. */
+  async function startDelivery(eventId: string, { deliveryId, destinationId }: DeliveryTarget): Promise<void> {
+    await client()
+      .workflow.start('deliveryWorkflow', {
+        workflowId: deliveryWorkflowId(eventId, destinationId),
+        taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
+        args: [{ deliveryId, eventId, destinationId } satisfies DeliveryInput],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        requestEagerStart: eagerStart,
+      })
+      .catch((err: Error) => {
+        if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
       });
-      return {
-        eventId: recorded.eventId,
-        deliveries: recorded.deliveries.map((r) => ({ deliveryId: r.id, destinationId: r.destination_id })),
-      };
+  }
+
+  return {
+    recordPublicEvent,
+
+    /**
+     * The publisher's one step: records the event and its deliveries, then starts each delivery's workflow. A retry
+     * (the activity's, or a crash between the two) records nothing new and starts only what is missing.
+     */
+    async publishPublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
+      const recorded = await recordPublicEvent(input);
+      await Promise.all(recorded.deliveries.map((d) => startDelivery(recorded.eventId, d)));
+      return recorded;
     },
 
     /**

@@ -5,12 +5,15 @@
  *   1. trivial loop: client.workflow.execute of a workflow running one empty activity;
  *   2. deliveries: client.workflow.execute of `delivery:<evt>:<dest>` (signed POST to the receiver, attempt logged),
  *      as redelivery and "send a test event" start them;
- *   3. events: publishPublicEvent (through `public-event:<key>`) → the receiver, throughput and p50/p99 latency from
- *      the start of the publish to the receiver's answer.
+ *   3. events: the publisher's one step (the `publishPublicEvent` activity every workflow calls: record the event, start
+ *      its delivery eagerly on this process's worker) → the receiver, throughput and p50/p99 from the start of the
+ *      publish to the receiver's answer; then the same paced at half the bare delivery rate (open loop);
+ *   4. the same through a `public-event:<key>` workflow, as a producer outside any workflow (the CLI) publishes.
  * Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY (32).
  */
 import { createServer } from 'node:http';
 import { STACK_SECRETS, stackDataConverter } from '../stack/secrets';
+import { Client } from '@temporalio/client';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createIntegratorAccount } from '../app/accounts';
@@ -25,7 +28,7 @@ import {
   type DeliveryInput,
   type PublishPublicEventInput,
 } from '../contracts/public-webhooks';
-import { timed } from './measure';
+import { paced, timed } from './measure';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -73,7 +76,9 @@ async function main() {
       url: receiverUrl,
       eventTypes: ['invoice.created'],
     });
-    const recorder = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000, devTargets: true });
+    // A client over the workers' NativeConnection, as the activity context's is: eager start applies.
+    const client = new Client({ connection: env.nativeConnection, namespace, dataConverter: stackDataConverter() });
+    const recorder = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000, devTargets: true, client, eagerStart: true });
     const record = async (i: number, tag: string) =>
       recorder.recordPublicEvent({
         type: 'invoice.created',
@@ -100,31 +105,40 @@ async function main() {
         });
       });
     };
-    const published = (tag: string) => async (i: number) => {
-      const input: PublishPublicEventInput = {
-        type: 'invoice.created',
-        dedupeKey: `bench:${tag}:${i}`,
-        accountId,
-        environment: 'test',
-        data: { number: `INV-${tag}-${i}`, account: accountId, net: 100, tax: 20, currency: 'EUR' },
-      };
+    const input = (tag: string, i: number): PublishPublicEventInput => ({
+      type: 'invoice.created',
+      dedupeKey: `bench:${tag}:${i}`,
+      accountId,
+      environment: 'test',
+      data: { number: `INV-${tag}-${i}`, account: accountId, net: 100, tax: 20, currency: 'EUR' },
+    });
+    const untilReceived = async (eventId: string) => {
+      if (!arrived.has(eventId)) await new Promise<void>((r) => waiters.set(eventId, r));
+      waiters.delete(eventId);
+    };
+    const published = (tag: string) => async (i: number) => untilReceived((await recorder.publishPublicEvent(input(tag, i))).eventId);
+    const publishedByWorkflow = (tag: string) => async (i: number) => {
+      const event = input(tag, i);
       const recorded = await env.client.workflow.execute('publicEventWorkflow', {
-        workflowId: publicEventWorkflowId(input.dedupeKey),
+        workflowId: publicEventWorkflowId(event.dedupeKey),
         taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
-        args: [input],
+        args: [event],
       });
-      if (!arrived.has(recorded.eventId)) await new Promise<void>((r) => waiters.set(recorded.eventId, r));
-      waiters.delete(recorded.eventId);
+      await untilReceived(recorded.eventId);
     };
 
     // Warm-up: JIT, pools, sticky caches.
     await timed(100, CONCURRENCY, trivial('warm'));
     await deliveries('warm', 100);
     await timed(100, CONCURRENCY, published('publish-warm'));
+    await timed(100, CONCURRENCY, publishedByWorkflow('workflow-warm'));
 
     const loop = await timed(N, CONCURRENCY, trivial('run'));
     const sent = await deliveries('run', N);
     const events = await timed(N, CONCURRENCY, published('publish-run'));
+    const halfLoad = sent.rate / 2;
+    const atHalf = await paced(Math.min(N, Math.round(halfLoad * 10)), halfLoad, published('publish-half'));
+    const viaWorkflow = await timed(N, CONCURRENCY, publishedByWorkflow('workflow-run'));
     // An attempt's row is written once the receiver has answered: wait for the last ones before counting.
     const attemptRows = async () =>
       Number(
@@ -144,7 +158,14 @@ async function main() {
     console.log(`delivery workflows (signed POST, logged)  ${f(sent.rate)} deliveries/s  p50 ${f(sent.p50)} ms   p99 ${f(sent.p99)} ms`);
     console.log(`ratio deliveries / trivial loop           ${(sent.rate / loop.rate).toFixed(2)}`);
     console.log(
-      `publishPublicEvent → receiver             ${f(events.rate)} events/s      p50 ${f(events.p50)} ms   p99 ${f(events.p99)} ms`,
+      `publish (one activity) → receiver        ${f(events.rate)} events/s      p50 ${f(events.p50)} ms   p99 ${f(events.p99)} ms`,
+    );
+    console.log(`ratio publish → receiver / deliveries    ${(events.rate / sent.rate).toFixed(2)}`);
+    console.log(
+      `  paced at half the delivery rate        ${f(atHalf.rate)} events/s      p50 ${f(atHalf.p50)} ms   p99 ${f(atHalf.p99)} ms`,
+    );
+    console.log(
+      `via a public-event: workflow → receiver  ${f(viaWorkflow.rate)} events/s      p50 ${f(viaWorkflow.p50)} ms   p99 ${f(viaWorkflow.p99)} ms`,
     );
     console.log(`receiver got ${received} signed requests; delivery log rows ${logged}\n`);
   } finally {

@@ -452,6 +452,21 @@ export const RECORDINGS: Recording[] = [
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
+    // The same since publishing became one activity (patch `publish-in-one-activity`): the activity records the event
+    // and starts the delivery itself. The history above stays as it was recorded, before the patch.
+    name: 'public-event-published-in-one-activity',
+    workflowType: 'publicEventWorkflow',
+    run: async (ctx) => {
+      const { accountId, key } = await ctx.integrator();
+      const receiver = await ctx.receiver([204]);
+      await createDestination(ctx, key, receiver.url, ['booking.status_changed']);
+      const workflowId = await publishStatusChange(ctx, accountId, 'booking:bkg_recorded:3');
+      await receiver.waitFor(1);
+      return workflowId;
+    },
+    settled: (events) => has(events, 'MARKER_RECORDED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
     // The destination entity: a failed attempt of a published event (the receiver answers 500; test events do not
     // count) marks it failing, then the pause and resume endpoints signal it, and the resume drains its parked
     // deliveries. Resting, waiting for the next message.

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import { ParentClosePolicy, patched, proxyActivities, startChild } from '@temporalio/workflow';
 import type { PublicWebhookActivities } from '../activities/public-webhooks';
 import {
   deliveryWorkflowId,
@@ -9,19 +9,28 @@ import {
 } from '../contracts/public-webhooks';
 import { deliveryWorkflow } from './public-delivery';
 
-const { recordPublicEvent } = proxyActivities<PublicWebhookActivities>({
+const publisher = proxyActivities<PublicWebhookActivities>({
   taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
 });
 
+/** Publishing became one activity that also starts the deliveries; histories from before started them as children. */
+const PUBLISH_IN_ONE_ACTIVITY = 'publish-in-one-activity';
+
 /**
- * The one way to publish a public event, from any workflow: records it once (idempotent on `dedupeKey`) and starts
- * one abandoned `delivery:<evt_id>:<dest_id>` workflow per subscribed destination. Paused destinations get theirs
- * too: the delivery waits until the destination is resumed.
+ * The one way to publish a public event, from any workflow: one activity records it once (idempotent on
+ * `dedupeKey`) and starts one `delivery:<evt_id>:<dest_id>` workflow per subscribed destination. Paused destinations
+ * get theirs too: the delivery waits until the destination is resumed.
  */
 export async function publishPublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
-  const recorded = await recordPublicEvent(input);
+  if (patched(PUBLISH_IN_ONE_ACTIVITY)) return publisher.publishPublicEvent(input);
+  return publishWithChildren(input);
+}
+
+/** How workflows published before the patch: record, then one abandoned child per delivery (kept for replay). */
+async function publishWithChildren(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
+  const recorded = await publisher.recordPublicEvent(input);
   await Promise.all(
     recorded.deliveries.map(async ({ deliveryId, destinationId }) => {
       try {
@@ -30,11 +39,9 @@ export async function publishPublicEvent(input: PublishPublicEventInput): Promis
           taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
           args: [{ deliveryId, eventId: recorded.eventId, destinationId }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
-          // A publish retried after its delivery finished must not send it again.
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         });
       } catch (err) {
-        // A retried publish finds the delivery already under way.
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
       }
     }),

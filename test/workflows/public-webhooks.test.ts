@@ -24,7 +24,6 @@ import {
   destinationWorkflowId,
   getDestinationHealth,
   PUBLIC_WEBHOOKS_TASK_QUEUE,
-  type DeliveryInput,
   type DeliveryOutcome,
   type PublishPublicEventInput,
 } from '../../contracts/public-webhooks';
@@ -66,6 +65,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
       encryptionKey: TEST_SECRETS.encryptionKey,
       timeoutMs: 1000,
       devTargets: true,
+      client: env.client,
     });
     accountId = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
   });
@@ -75,22 +75,10 @@ describe('public webhook deliveries on the time-skipping server', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  /**
-   * Records the event and starts its deliveries with the client, as publishPublicEvent does from a workflow. (The
-   * time-skipping test server keeps an abandoned child of a closed parent counted as pending and stops skipping time,
-   * so the helper itself is exercised on the dev server: test/e2e/public-webhooks.test.ts.)
-   */
+  /** Publishes as every workflow does: the `publishPublicEvent` activity records the event and starts its deliveries. */
   async function publish(type: PublicEventType = 'invoice.created', data: Record<string, unknown> = { number: `INV-${++seq}` }) {
     const input: PublishPublicEventInput = { type, dedupeKey: `test:${++seq}`, accountId, environment: 'test', data };
-    const recorded = await activities.recordPublicEvent(input);
-    for (const d of recorded.deliveries) {
-      await env.client.workflow.start('deliveryWorkflow', {
-        workflowId: deliveryWorkflowId(recorded.eventId, d.destinationId),
-        taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
-        args: [{ deliveryId: d.deliveryId, eventId: recorded.eventId, destinationId: d.destinationId } satisfies DeliveryInput],
-      });
-    }
-    return recorded;
+    return activities.publishPublicEvent(input);
   }
   /** A test-mode destination of the account, subscribed to `eventTypes`. */
   const destinationTo = async (url: string, eventTypes: PublicEventType[]) =>
@@ -253,6 +241,25 @@ describe('public webhook deliveries on the time-skipping server', () => {
         livemode: false,
         data: expect.objectContaining({ number: expect.any(String) }),
       });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends a publish retried after a crash, concurrently and after its delivery, exactly once', async () => {
+    const receiver = await startReceiver(() => 204);
+    try {
+      const destination = await destinationTo(receiver.url, ['invoice.paid']);
+      const input: PublishPublicEventInput = { type: 'invoice.paid', dedupeKey: 'retried:1', accountId, environment: 'test', data: {} };
+      // The first try recorded the event and died before starting its delivery.
+      const first = await activities.recordPublicEvent(input);
+      const retries = await Promise.all([activities.publishPublicEvent(input), activities.publishPublicEvent(input)]);
+      for (const r of retries) expect(r).toEqual(first);
+      const outcome = (await deliveryHandle(first.eventId, destination.id).result()) as DeliveryOutcome;
+      expect(outcome).toMatchObject({ delivered: true, attempts: 1 });
+      expect(await activities.publishPublicEvent(input)).toEqual(first);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.requests.map((r) => r.headers['service-event-id'])).toEqual([first.eventId]);
     } finally {
       await receiver.close();
     }
