@@ -9,7 +9,10 @@
  *      its delivery eagerly on this process's worker) → the receiver, throughput and p50/p99 from the start of the
  *      publish to the receiver's answer; then the same paced at half the bare delivery rate (open loop);
  *   4. the same through a `public-event:<key>` workflow, as a producer outside any workflow (the CLI) publishes.
- * Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY (32).
+ * The first three run in alternating rounds of 100. BENCH_ENGINE=cluster runs it all on Temporal's production server
+ * (infra/temporal-cluster.ts) instead of the dev server. Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY
+ * (32). BENCH_TUNING, JSON of the public-webhooks worker's options (workers/create-workers.ts PublicWebhooksTuning,
+ * e.g. '{"maxCachedWorkflows":0,"eagerStart":false}'), is how the tuning sweep in docs/public-webhooks.md was run.
  */
 import { createServer } from 'node:http';
 import { STACK_SECRETS, stackDataConverter } from '../stack/secrets';
@@ -28,14 +31,18 @@ import {
   type DeliveryInput,
   type PublishPublicEventInput,
 } from '../contracts/public-webhooks';
-import { paced, timed } from './measure';
+import { paced, run, summary, timed, type Run } from './measure';
+import type { PublicWebhooksTuning } from '../workers/create-workers';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const ROUND = 100;
+const ENGINE = process.env.BENCH_ENGINE === 'cluster' ? 'cluster' : 'dev';
+const TUNING = JSON.parse(process.env.BENCH_TUNING ?? '{}') as PublicWebhooksTuning;
 
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const local = await startLocalStack('bench', { poolMax: 30 });
+  const local = await startLocalStack('bench', { poolMax: 30, engine: ENGINE });
   const { env, orm, namespace } = local;
   const { encryptionKey } = STACK_SECRETS;
 
@@ -57,7 +64,7 @@ async function main() {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 
-  await local.startWorkers({ encryptionKey });
+  await local.startWorkers({ encryptionKey, publicWebhooksTuning: TUNING });
   const trivialWorker = await Worker.create({
     connection: env.nativeConnection,
     namespace,
@@ -78,7 +85,14 @@ async function main() {
     });
     // A client over the workers' NativeConnection, as the activity context's is: eager start applies.
     const client = new Client({ connection: env.nativeConnection, namespace, dataConverter: stackDataConverter() });
-    const recorder = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000, devTargets: true, client, eagerStart: true });
+    const recorder = createPublicWebhookActivities({
+      orm,
+      encryptionKey,
+      timeoutMs: 5000,
+      devTargets: true,
+      client,
+      eagerStart: TUNING.eagerStart ?? true,
+    });
     const record = async (i: number, tag: string) =>
       recorder.recordPublicEvent({
         type: 'invoice.created',
@@ -90,10 +104,11 @@ async function main() {
 
     const trivial = (tag: string) => (i: number) =>
       env.client.workflow.execute('trivialWorkflow', { workflowId: `trivial:${tag}:${i}`, taskQueue: 'bench-trivial' });
+    /** Delivery workflows started as redelivery starts them, each of an event recorded before the clock starts. */
     const deliveries = async (tag: string, count: number) => {
       const events: Awaited<ReturnType<typeof record>>[] = [];
-      for (let i = 0; i < count; i++) events.push(await record(i, tag)); // recorded before the clock starts
-      return timed(count, CONCURRENCY, async (i) => {
+      for (let i = 0; i < count; i++) events.push(await record(i, tag));
+      return run(count, CONCURRENCY, async (i) => {
         const {
           eventId,
           deliveries: [d],
@@ -133,9 +148,15 @@ async function main() {
     await timed(100, CONCURRENCY, published('publish-warm'));
     await timed(100, CONCURRENCY, publishedByWorkflow('workflow-warm'));
 
-    const loop = await timed(N, CONCURRENCY, trivial('run'));
-    const sent = await deliveries('run', N);
-    const events = await timed(N, CONCURRENCY, published('publish-run'));
+    // The three in alternating rounds: the in-memory server slows as it fills, and each must see the same server.
+    const rounds: Record<'loop' | 'sent' | 'events', Run[]> = { loop: [], sent: [], events: [] };
+    for (let first = 0; first < N; first += ROUND) {
+      const size = Math.min(ROUND, N - first);
+      rounds.loop.push(await run(size, CONCURRENCY, trivial('run'), first));
+      rounds.sent.push(await deliveries(`run-${first}`, size));
+      rounds.events.push(await run(size, CONCURRENCY, published('publish-run'), first));
+    }
+    const [loop, sent, events] = [summary(rounds.loop), summary(rounds.sent), summary(rounds.events)];
     const halfLoad = sent.rate / 2;
     const atHalf = await paced(Math.min(N, Math.round(halfLoad * 10)), halfLoad, published('publish-half'));
     const viaWorkflow = await timed(N, CONCURRENCY, publishedByWorkflow('workflow-run'));
@@ -153,7 +174,9 @@ async function main() {
     ); // fewer: the bench prints how many
 
     const f = (n: number) => n.toFixed(1);
-    console.log(`\npublic webhook deliveries — ${N} per stage, concurrency ${CONCURRENCY}, Node ${process.version}, ${newId('run')}\n`);
+    console.log(
+      `\npublic webhook deliveries on the ${ENGINE === 'cluster' ? 'production server (4 history shards)' : 'dev server'} — ${N} per stage, concurrency ${CONCURRENCY}, tuning ${JSON.stringify(TUNING)}, Node ${process.version}, ${newId('run')}\n`,
+    );
     console.log(`trivial one-activity workflow loop        ${f(loop.rate)} workflows/s   p50 ${f(loop.p50)} ms   p99 ${f(loop.p99)} ms`);
     console.log(`delivery workflows (signed POST, logged)  ${f(sent.rate)} deliveries/s  p50 ${f(sent.p50)} ms   p99 ${f(sent.p99)} ms`);
     console.log(`ratio deliveries / trivial loop           ${(sent.rate / loop.rate).toFixed(2)}`);

@@ -93,6 +93,17 @@ export interface ClusterDatabase {
   password: string;
 }
 
+/** The server, user and password of a PostgreSQL URL, for Temporal's own databases beside the hub's. */
+export function clusterDatabaseOf(databaseUrl: string): ClusterDatabase {
+  const url = new URL(databaseUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 5432),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
+}
+
 /** Creates `temporal` and `temporal_visibility` and brings their schemas to the module's latest version (idempotent). */
 export async function setupClusterDatabases(binaries: ClusterBinaries, db: ClusterDatabase): Promise<void> {
   const base = ['--plugin', 'postgres12', '--ep', db.host, '-p', String(db.port), '-u', db.user, '--pw', db.password];
@@ -128,6 +139,12 @@ export function clusterPorts(basePort: number): Record<ClusterService, { grpc: n
     worker: { grpc: basePort + 3, membership: basePort + 103 },
     frontendHttp: basePort + 10,
   };
+}
+
+/** Every port of `clusterPorts` as an offset from the base, to find a free block for a cluster. */
+export function clusterPortOffsets(): number[] {
+  const ports = clusterPorts(0);
+  return [...CLUSTER_SERVICES.flatMap((service) => [ports[service].grpc, ports[service].membership]), ports.frontendHttp];
 }
 
 /**
@@ -293,6 +310,8 @@ export interface RunningCluster {
   kill(service: ClusterService): Promise<void>;
   /** Starts a service again after `kill`. */
   restart(service: ClusterService): Promise<void>;
+  /** The running services' process ids (a killed one is absent until restarted). */
+  pids(): Partial<Record<ClusterService, number>>;
   stop(): Promise<void>;
 }
 
@@ -341,6 +360,7 @@ export async function startCluster(
       await ended(child);
     },
     restart: start,
+    pids: () => Object.fromEntries([...processes].map(([service, child]) => [service, child.pid])),
     async stop() {
       const children = [...processes.values()].reverse();
       processes.clear();

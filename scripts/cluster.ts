@@ -9,6 +9,7 @@ import { embeddedDataDir, startEmbeddedPostgres } from '../infra/embedded-postgr
 import { localSecrets } from '../infra/local-secrets';
 import {
   CLUSTER_SERVICES,
+  clusterDatabaseOf,
   ensureClusterBinaries,
   setupClusterDatabases,
   startCluster,
@@ -62,13 +63,7 @@ async function main() {
     stops.push(() => pg.stop());
     databaseUrl = await pg.createDatabase('hub');
   }
-  const url = new URL(databaseUrl);
-  const db = {
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-  };
+  const db = clusterDatabaseOf(databaseUrl);
 
   const binaries = await ensureClusterBinaries(log);
   await setupClusterDatabases(binaries, db);

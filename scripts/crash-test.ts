@@ -1,7 +1,8 @@
 /**
  * `npm run crash-test`: the hub as separate processes (stack/process-stack.ts) under a steady load of bookings and
  * webhook deliveries, while the worker, then the API, then the Temporal dev server, then PostgreSQL are killed with
- * SIGKILL and started again. Afterwards it checks and prints:
+ * SIGKILL and started again. With CRASH_ENGINE=cluster, on Temporal's production server: the worker, the API, the
+ * history service, the matching service, then PostgreSQL (the hub's and Temporal's store). Afterwards it checks and prints:
  *   - every booking that got a 201 is in the read model and has its workflow in Temporal;
  *   - none exists twice (each Idempotency-Key → one booking; external ids unique; as many workflows as bookings);
  *   - every event reached the partner's webhook receiver at least once, and a delivery seen twice carried the same
@@ -21,7 +22,7 @@ import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { bookingWorkflowId } from '../contracts/booking';
-import { processStack, type ProcessStack } from '../stack/process-stack';
+import { processStack, type ProcessStack, type StackEngine, type StackRole } from '../stack/process-stack';
 import { stackDataConverter } from '../stack/secrets';
 
 export interface CrashTestOptions {
@@ -34,7 +35,15 @@ export interface CrashTestOptions {
   drainMs: number;
   keepDir?: boolean;
   print?: (line: string) => void;
+  /** The dev server (default) or the production server's services (stack/process-stack.ts). */
+  engine?: StackEngine;
 }
+
+/** What is killed, one after the other, with load between. */
+const KILLS: Record<StackEngine, StackRole[]> = {
+  dev: ['worker', 'api', 'temporal', 'postgres'],
+  cluster: ['worker', 'api', 'history', 'matching', 'postgres'],
+};
 
 export interface CrashTestResult {
   violations: string[];
@@ -137,7 +146,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   let stopLoad = false;
   const bookings: Booking[] = [];
   try {
-    stack = await processStack(dir);
+    stack = await processStack(dir, options.engine);
     say(`stack in ${dir}`);
     await stack.startPostgres();
     const orm = await openOrm(stack.databaseUrl, 2);
@@ -211,7 +220,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       await sleep(options.phaseMs);
       say(`load: ${bookings.length} bookings started, ${bookings.filter((b) => b.final).length} answered`);
     };
-    const restart = async (role: 'worker' | 'api' | 'temporal' | 'postgres') => {
+    const restart = async (role: StackRole) => {
       // A kill is meant to cut requests: wait (briefly) for some to be in flight; the API's kill, for one that holds
       // its idempotency claim (the case a lease would lock out).
       for (let i = 0; i < 50 && inFlight.size === 0; i++) await sleep(20);
@@ -242,21 +251,17 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         say(`${n} of the cut requests' claims are left in_progress by the killed API`);
       }
       if (role === 'postgres') await stack!.startPostgres();
-      else if (role === 'temporal') await stack!.startTemporal();
+      else if (role === 'temporal' || role === 'history' || role === 'matching') await stack!.startTemporal();
       else if (role === 'worker') await stack!.startWorker();
       else await stack!.startApi();
       if (role === 'api') apiReadyAt = Date.now();
       say(`${role} restarted (pid ${stack!.pids()[role]}) after ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
     };
 
-    await phase();
-    await restart('worker');
-    await phase();
-    await restart('api');
-    await phase();
-    await restart('temporal');
-    await phase();
-    await restart('postgres');
+    for (const role of KILLS[options.engine ?? 'dev']) {
+      await phase();
+      await restart(role);
+    }
     await phase();
     stopLoad = true;
     await Promise.all(clients);
@@ -369,12 +374,18 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   }
 }
 
+function engineOf(value = 'dev'): StackEngine {
+  if (value !== 'dev' && value !== 'cluster') throw new Error(`CRASH_ENGINE must be dev or cluster, not ${value}`);
+  return value;
+}
+
 async function main() {
   const result = await runCrashTest({
     phaseMs: Number(process.env.CRASH_PHASE_SECONDS ?? 20) * 1000,
     clients: Number(process.env.CRASH_CLIENTS ?? 6),
     giveUpMs: Number(process.env.CRASH_GIVE_UP_SECONDS ?? 300) * 1000,
     drainMs: Number(process.env.CRASH_DRAIN_SECONDS ?? 300) * 1000,
+    engine: engineOf(process.env.CRASH_ENGINE),
   });
   // For test/crash/crash.test.ts, which runs this script as its own process.
   if (process.env.CRASH_RESULT_FILE) writeFileSync(process.env.CRASH_RESULT_FILE, JSON.stringify(result));

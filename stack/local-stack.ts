@@ -1,13 +1,12 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { migrate, openOrm, type Orm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
 import { createWorkers, runWorkers, type WorkerDeps } from '../workers/create-workers';
 import { freePort } from './ports';
-import { localEnvironment } from './temporal';
+import { clusterEnvironment, localEnvironment, type TemporalEnvironment } from './temporal';
 
 /** A throw-away embedded PostgreSQL in its own folder under the OS temp dir; `stop()` ends it and removes the folder. */
 export async function startScratchPostgres(name: string): Promise<{ pg: EmbeddedPostgresHandle; dir: string; stop(): Promise<void> }> {
@@ -29,23 +28,28 @@ type Stack<T extends boolean> = {
   /** The migrated database's URL (for a bare pg Pool beside the ORM). */
   databaseUrl: string;
   namespace: string;
-  env: T extends true ? TestWorkflowEnvironment : undefined;
-  startWorkers(options: Pick<WorkerDeps, 'encryptionKey' | 'ride' | 'publicBaseUrl'>): Promise<void>;
+  env: T extends true ? TemporalEnvironment : undefined;
+  startWorkers(options: Pick<WorkerDeps, 'encryptionKey' | 'ride' | 'publicBaseUrl' | 'publicWebhooksTuning'>): Promise<void>;
   stop(): Promise<void>;
 };
 
 /**
  * What a bench or a script needs under the hub on this machine: a migrated database `name` on a throw-away embedded
- * PostgreSQL, and (unless `temporal: false`) an in-memory Temporal dev server set up as temporal-dev.yml with, on
- * request, the hub's workers on it. `stop()` ends them all and removes them; so does an interrupt (SIGINT, SIGTERM).
+ * PostgreSQL, and (unless `temporal: false`) an in-memory Temporal dev server set up as temporal-dev.yml — or with
+ * `engine: 'cluster'` Temporal's production server on the same PostgreSQL — with, on request, the hub's workers on it. `stop()` ends them all and removes them; so does an interrupt (SIGINT, SIGTERM).
  */
 export async function startLocalStack<T extends boolean = true>(
   name: string,
-  options: { poolMax?: number; temporal?: T } = {},
+  options: { poolMax?: number; temporal?: T; engine?: 'dev' | 'cluster'; historyShards?: number } = {},
 ): Promise<Stack<T>> {
   const scratch = await startScratchPostgres(name);
-  const env = options.temporal === false ? undefined : await localEnvironment();
   const databaseUrl = await scratch.pg.createDatabase(name);
+  const env =
+    options.temporal === false
+      ? undefined
+      : options.engine === 'cluster'
+        ? await clusterEnvironment(databaseUrl, { dataDir: scratch.dir, historyShards: options.historyShards })
+        : await localEnvironment();
   const orm = await openOrm(databaseUrl, options.poolMax ?? 10);
   await migrate(orm);
   const namespace = loadDevStack().namespace;
@@ -54,7 +58,7 @@ export async function startLocalStack<T extends boolean = true>(
    * The hub's workers on this stack, as in production but for a 5 s webhook timeout and development webhook targets
    * (receivers on this machine); `stop()` shuts them down.
    */
-  async function startWorkers(workerOptions: Pick<WorkerDeps, 'encryptionKey' | 'ride' | 'publicBaseUrl'>) {
+  async function startWorkers(workerOptions: Pick<WorkerDeps, 'encryptionKey' | 'ride' | 'publicBaseUrl' | 'publicWebhooksTuning'>) {
     if (!env) throw new Error('startWorkers needs the stack started with Temporal');
     const workers = runWorkers(
       await createWorkers({

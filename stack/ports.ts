@@ -38,3 +38,15 @@ export async function freePort(): Promise<number> {
   if (port === null) throw new Error('no free port on 127.0.0.1');
   return port;
 }
+
+/** A base port such that `base + offset` is free for every offset (a process group's ports, e.g. a Temporal cluster's). */
+export async function freePortBlock(offsets: number[]): Promise<number> {
+  const low = ephemeralLow();
+  const span = Math.max(...offsets);
+  for (let tries = 0; tries < 100; tries++) {
+    const base = LOWEST + Math.floor(Math.random() * (low - LOWEST - span));
+    const bound = await Promise.all(offsets.map((offset) => listenOn(base + offset)));
+    if (bound.every((port) => port !== null)) return base;
+  }
+  throw new Error(`no block of free ports for offsets ${offsets.join(', ')} on 127.0.0.1`);
+}

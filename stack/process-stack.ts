@@ -1,42 +1,59 @@
 import { STACK_SECRETS } from './secrets';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { devServerArgs, loadDevStack } from '../infra/dev-stack';
 import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
 import { temporalCliPath } from '../infra/temporal-binaries';
+import {
+  clusterDatabaseOf,
+  clusterPortOffsets,
+  ensureClusterBinaries,
+  setupClusterDatabases,
+  startCluster,
+  type RunningCluster,
+} from '../infra/temporal-cluster';
 import { buildWorkflowBundle } from '../workers/create-workers';
-import { freePort } from './ports';
+import { freePort, freePortBlock } from './ports';
 
 /**
  * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
- * PostgreSQL, the Temporal dev server (persisting to a SQLite file, so it survives its own restart), one worker
- * process (`workers/main.ts`) and one API process (`api/server.ts`). Used by `npm run crash-test` and `npm run load`.
- * Only ever signals the processes it started.
+ * PostgreSQL, Temporal, one worker process (`workers/main.ts`) and one API process (`api/server.ts`). Temporal is the
+ * dev server (persisting to a SQLite file, so it survives its own restart) or, with the engine `cluster`, the
+ * production server's four services on the same PostgreSQL (infra/temporal-cluster.ts), whose history and matching
+ * processes can be killed on their own. Used by `npm run crash-test` and `npm run load`. Only ever signals the
+ * processes it started.
  */
 
 const ROOT = join(__dirname, '..');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export type StackEngine = 'dev' | 'cluster';
+/** What can be killed: `temporal` is the dev server; `history` and `matching` are the cluster's services. */
+export type StackRole = 'postgres' | 'temporal' | 'history' | 'matching' | 'worker' | 'api';
+
 export interface ProcessStack {
+  engine: StackEngine;
   databaseUrl: string;
   temporalAddress: string;
   apiUrl: string;
   secrets: { encryptionKey: Buffer; hashPepper: Buffer };
   /** Live pids by role (PostgreSQL: the postmaster). */
-  pids(): Record<'postgres' | 'temporal' | 'worker' | 'api', number | undefined>;
+  pids(): Partial<Record<StackRole, number>>;
   startPostgres(): Promise<void>;
+  /** Starts Temporal, or on the cluster every service that is not running. */
   startTemporal(): Promise<void>;
   startWorker(): Promise<void>;
   startApi(): Promise<void>;
-  kill(role: 'postgres' | 'temporal' | 'worker' | 'api'): Promise<void>;
+  kill(role: StackRole): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function processStack(dir: string): Promise<ProcessStack> {
-  const [pgPort, temporalPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+export async function processStack(dir: string, engine: StackEngine = 'dev'): Promise<ProcessStack> {
+  const [pgPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  const temporalPort = engine === 'cluster' ? await freePortBlock(clusterPortOffsets()) : await freePort();
   const secrets = STACK_SECRETS;
   const databaseUrl = embeddedDatabaseUrl(pgPort, 'hub');
   const temporalAddress = `127.0.0.1:${temporalPort}`;
@@ -46,6 +63,7 @@ export async function processStack(dir: string): Promise<ProcessStack> {
 
   let pg: EmbeddedPostgresHandle | undefined;
   let pgPid: number | undefined;
+  let cluster: RunningCluster | undefined;
   let bundlePath: string | undefined;
   const children: Partial<Record<'temporal' | 'worker' | 'api', ChildProcess>> = {};
   const logs: WriteStream[] = [];
@@ -103,12 +121,35 @@ export async function processStack(dir: string): Promise<ProcessStack> {
     }
   }
 
+  /** The first call sets up Temporal's databases and starts the cluster; later ones restart the services killed since. */
+  async function startClusterServices() {
+    if (cluster) {
+      const running = cluster.pids();
+      for (const service of ['history', 'matching'] as const) if (!running[service]) await cluster.restart(service);
+      return;
+    }
+    const log = logFile('temporal');
+    const binaries = await ensureClusterBinaries((line) => log.write(`${line}\n`));
+    const db = clusterDatabaseOf(databaseUrl);
+    await setupClusterDatabases(binaries, db);
+    mkdirSync(join(dir, 'cluster'), { recursive: true });
+    cluster = await startCluster(
+      binaries,
+      { basePort: temporalPort, historyShards: 4, db, dataDir: join(dir, 'cluster') },
+      loadDevStack(),
+      { onError: (service, message) => log.write(`${service}: ${message}\n`) },
+    );
+  }
+
   const stack: ProcessStack = {
     databaseUrl,
     temporalAddress,
     apiUrl,
     secrets,
+    engine,
     pids: () => ({
+      history: cluster?.pids().history,
+      matching: cluster?.pids().matching,
       postgres: pgPid,
       temporal: alive(children.temporal) ? children.temporal!.pid : undefined,
       worker: alive(children.worker) ? children.worker!.pid : undefined,
@@ -133,6 +174,7 @@ export async function processStack(dir: string): Promise<ProcessStack> {
     },
 
     async startTemporal() {
+      if (engine === 'cluster') return startClusterServices();
       const child = spawn(temporalCliPath(), [...devServerArgs(devStack, dir), '--headless'], { stdio: ['ignore', 'pipe', 'pipe'] });
       const file = logFile('temporal');
       child.stdout!.pipe(file, { end: false });
@@ -180,6 +222,7 @@ export async function processStack(dir: string): Promise<ProcessStack> {
     },
 
     async kill(role) {
+      if (role === 'history' || role === 'matching') return cluster?.kill(role);
       if (role === 'postgres') {
         if (pgPid === undefined) return;
         const pid = pgPid;
@@ -205,6 +248,7 @@ export async function processStack(dir: string): Promise<ProcessStack> {
           clearTimeout(timer);
         }
       }
+      await cluster?.stop();
       const temporal = children.temporal;
       if (temporal && alive(temporal)) {
         temporal.kill('SIGTERM');

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
+import { NativeConnection, Worker, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
+import {
+  clusterDatabaseOf,
+  clusterPortOffsets,
+  ensureClusterBinaries,
+  setupClusterDatabases,
+  startCluster,
+  type RunningCluster,
+} from '../infra/temporal-cluster';
+import { freePortBlock } from './ports';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
 import { indexedValueTypes } from '../infra/search-attribute-registration';
 import { temporalCliPath, temporalTestServerPath } from '../infra/temporal-binaries';
@@ -44,6 +54,43 @@ export function localEnvironment(): Promise<TestWorkflowEnvironment> {
     },
     client: { dataConverter: stackDataConverter() },
   });
+}
+
+/** What a bench or script uses of a Temporal server it started: the dev server's test environment, or a cluster. */
+export interface TemporalEnvironment {
+  client: Client;
+  nativeConnection: NativeConnection;
+  teardown(): Promise<void>;
+}
+
+/**
+ * Temporal's production server (infra/temporal-cluster.ts) on the PostgreSQL of `databaseUrl`, with the namespace and
+ * search attributes of temporal-dev.yml; a client over a NativeConnection, so workers may share it (eager start).
+ */
+export async function clusterEnvironment(
+  databaseUrl: string,
+  options: { dataDir: string; historyShards?: number },
+): Promise<TemporalEnvironment & { cluster: RunningCluster }> {
+  const binaries = await ensureClusterBinaries((line) => console.log(line));
+  const db = clusterDatabaseOf(databaseUrl);
+  await setupClusterDatabases(binaries, db);
+  const stack = loadDevStack();
+  const cluster = await startCluster(
+    binaries,
+    { basePort: await freePortBlock(clusterPortOffsets()), historyShards: options.historyShards ?? 4, db, dataDir: options.dataDir },
+    stack,
+  );
+  const nativeConnection = await NativeConnection.connect({ address: cluster.address });
+  const client = new Client({ connection: nativeConnection, namespace: stack.namespace, dataConverter: stackDataConverter() });
+  return {
+    client,
+    nativeConnection,
+    cluster,
+    async teardown() {
+      await nativeConnection.close();
+      await cluster.stop();
+    },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
@@ -38,7 +38,19 @@ export interface WorkerDeps {
   workflowBundle?: WorkflowBundle;
   /** OpenTelemetry interceptors and span sink, only when tracing is on (infra/tracing.ts). */
   tracing?: Tracing;
+  /** Overrides of the public-webhooks worker's tuning and of eager delivery starts, for the tuning sweep (bench/deliveries.ts). */
+  publicWebhooksTuning?: PublicWebhooksTuning;
 }
+
+export type PublicWebhooksTuning = Pick<
+  WorkerOptions,
+  | 'workflowTaskPollerBehavior'
+  | 'maxConcurrentWorkflowTaskExecutions'
+  | 'maxCachedWorkflows'
+  | 'reuseV8Context'
+  | 'maxConcurrentLocalActivityExecutions'
+  | 'maxConcurrentActivityTaskExecutions'
+> & { eagerStart?: boolean };
 
 /** The workflow bundle; with tracing on it must include the OpenTelemetry workflow interceptors. */
 export async function buildWorkflowBundle(workflowInterceptorModules: string[] = []): Promise<WorkflowBundle> {
@@ -100,15 +112,22 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       // Many deliveries wait on a slow receiver at once: more concurrent (local) activities than the default.
       maxConcurrentLocalActivityExecutions: 200,
       maxConcurrentActivityTaskExecutions: 100,
+      ...publicWebhooksWorkerOptions(deps.publicWebhooksTuning),
       activities: createPublicWebhookActivities({
         orm: deps.orm,
         encryptionKey: deps.encryptionKey,
         timeoutMs: deps.webhookTimeoutMs,
         devTargets: deps.devWebhookTargets,
         decryptionKeys,
+        eagerStart: deps.publicWebhooksTuning?.eagerStart,
       }),
     }),
   ]);
+}
+
+function publicWebhooksWorkerOptions(tuning: PublicWebhooksTuning = {}): Partial<WorkerOptions> {
+  const { eagerStart: _eagerStart, ...options } = tuning;
+  return options;
 }
 
 /** Runs the workers until `shutdown()` is called; resolves once they have drained. */

@@ -3,9 +3,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDevStack } from '../../infra/dev-stack';
-import { ensureClusterBinaries, setupClusterDatabases, startCluster, type RunningCluster } from '../../infra/temporal-cluster';
+import {
+  clusterDatabaseOf,
+  clusterPortOffsets,
+  ensureClusterBinaries,
+  setupClusterDatabases,
+  startCluster,
+  type RunningCluster,
+} from '../../infra/temporal-cluster';
+import { appendBilledRide } from '../../stack/billed-rides';
 import { startReceiver } from '../../stack/receiver';
-import { freePort } from '../../stack/ports';
+import { freePort, freePortBlock } from '../../stack/ports';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
@@ -18,7 +26,8 @@ const NAMESPACE = 'hub-cluster-check';
  * The booking → signed webhook path on Temporal's production server (`npm run stack:cluster`'s engine: v1.32.0 built
  * from its Go module, PostgreSQL persistence, four service processes), with `start:api` and `start:worker` as separate
  * processes; the history and matching processes are killed with SIGKILL mid-ride and restarted, and the ride still
- * ends with every partner event recorded once and delivered.
+ * ends with every partner event recorded once and delivered. The `finance-cycle` Schedule the API creates fires on the
+ * cluster by itself and invoices the minute that ended.
  */
 describe('the hub on the production Temporal server', () => {
   let db: TestDatabase;
@@ -33,15 +42,9 @@ describe('the hub on the production Temporal server', () => {
   beforeAll(async () => {
     const binaries = await ensureClusterBinaries((line) => console.log(line));
     [db, receiver] = await Promise.all([freshDatabase(), startReceiver()]);
-    const url = new URL(db.url);
-    const pg = {
-      host: url.hostname,
-      port: Number(url.port),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-    };
+    const pg = clusterDatabaseOf(db.url);
     await setupClusterDatabases(binaries, pg);
-    const basePort = 21_000 + Math.floor(Math.random() * 40) * 200;
+    const basePort = await freePortBlock(clusterPortOffsets());
     cluster = await startCluster(
       binaries,
       { basePort, historyShards: 4, db: pg, dataDir: mkdtempSync(join(tmpdir(), 'hub-cluster-')) },
@@ -65,6 +68,8 @@ describe('the hub on the production Temporal server', () => {
       LOG_LEVEL: 'warn',
       SANDBOX_RIDE_SECONDS: '30',
       HUB_DEV_WEBHOOK_TARGETS: 'true',
+      // The API creates the `finance-cycle` Schedule at start: a one-minute period lets the test see it fire.
+      FINANCE_PERIOD: 'PT1M',
     };
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     for (const entry of ['api/server.ts', 'workers/main.ts']) {
@@ -180,4 +185,24 @@ describe('the hub on the production Temporal server', () => {
     expect(noticedMs).toBeLessThan(5_000);
     expect(answeredMs).toBeLessThan(10_000); // a few retries, not the SDK's twenty seconds of them
   }, 180_000);
+
+  it('fires the finance-cycle Schedule by itself and invoices the minute that ended', async () => {
+    const accountId = `acc_cluster_${Date.now()}`;
+    await appendBilledRide(db.orm, { bookingId: `bkg_${accountId}`, accountId, grossMinor: 4_400, at: new Date(), live: false });
+    // No trigger: the Schedule's own interval, at the end of this minute plus its offset, starts the cycle.
+    const invoiced = await until(
+      'the ride invoiced by the scheduled cycle',
+      async () => {
+        const rows = await sql<{ period_id: string; gross_minor: string; type: string }>(
+          'select period_id, gross_minor, type from finance_documents where party_id = ?',
+          [accountId],
+        );
+        return rows.length ? rows : undefined;
+      },
+      150_000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\n${errors.slice(-20).join('\n')}\n${output.join('').slice(-3000)}`);
+    });
+    expect(invoiced).toEqual([{ period_id: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d/), gross_minor: '4400', type: 'invoice' }]);
+  }, 200_000);
 });
