@@ -7,6 +7,7 @@
  *   - none exists twice (each Idempotency-Key → one booking; external ids unique; as many workflows as bookings);
  *   - every event reached the partner's webhook receiver at least once, and a delivery seen twice carried the same
  *     event id and body;
+ *   - no attempt was answered 500 (a part that is down answers 503 with Retry-After);
  *   - the lockout: the time from the API's restart until the retry (same key) of a request cut by its kill was answered.
  * Exits non-zero on any violation. CRASH_PHASE_SECONDS (default 20) is the load between kills, CRASH_CLIENTS (6) the
  * concurrent clients, CRASH_GIVE_UP_SECONDS / CRASH_DRAIN_SECONDS (300) the bounds on a booking's retries and on the
@@ -280,6 +281,8 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       const answered = bookings.filter((b) => b.final?.status === 201);
       for (const b of bookings) {
         if (b.final && b.final.status !== 201) violations.push(`booking ${b.key}: answered ${b.final.status} ${b.final.code ?? ''}`);
+        // Down or restarting parts answer 503 with Retry-After; a 500 on the way is a bug even when the retry books.
+        for (const a of b.attempts) if (a.outcome?.startsWith('500')) violations.push(`booking ${b.key}: an attempt answered ${a.outcome}`);
       }
       const rows = await sql<{ id: string; external_id: string }>(`select id, external_id from bookings where partner_id = ?`, [
         partner.partnerId,
@@ -386,6 +389,7 @@ async function main() {
     giveUpMs: Number(process.env.CRASH_GIVE_UP_SECONDS ?? 300) * 1000,
     drainMs: Number(process.env.CRASH_DRAIN_SECONDS ?? 300) * 1000,
     engine: engineOf(process.env.CRASH_ENGINE),
+    keepDir: process.env.CRASH_KEEP_DIR === 'true',
   });
   // For test/crash/crash.test.ts, which runs this script as its own process.
   if (process.env.CRASH_RESULT_FILE) writeFileSync(process.env.CRASH_RESULT_FILE, JSON.stringify(result));

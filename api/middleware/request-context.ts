@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isGrpcServiceError, ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import { isGrpcServiceError, NamespaceNotFoundError, ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../../infra/logger';
 import { PROBLEMS, ProblemError, problemBody, type ProblemCode, type ProblemOptions } from '../errors';
@@ -24,10 +24,19 @@ export function bindWorkflow(ctx: Context, workflowId: string): void {
 /** gRPC codes of a Temporal that is out of reach (UNAVAILABLE), too slow (DEADLINE_EXCEEDED) or shedding load (RESOURCE_EXHAUSTED). */
 const TEMPORAL_BUSY_CODES = new Set([14, 4, 8]);
 
-/** Temporal out of reach, too slow to answer or over its limits: a 503 the client may retry, not a bug. */
+/**
+ * Temporal out of reach, too slow to answer or over its limits: a 503 the client may retry, not a bug. A namespace
+ * "not found" is one too: a frontend whose persistence was just cut or restarted answers it for a namespace that exists
+ * until its namespace cache refills (seen when PostgreSQL under the production server restarts); a namespace that is
+ * really missing fails the API's start and its readiness check instead.
+ */
 function temporalUnavailable(err: unknown): boolean {
   const grpc = isGrpcServiceError(err) ? err : err instanceof ServiceError && isGrpcServiceError(err.cause) ? err.cause : undefined;
-  return err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || (grpc !== undefined && TEMPORAL_BUSY_CODES.has(grpc.code));
+  return (
+    err instanceof WorkflowUpdateRPCTimeoutOrCancelledError ||
+    err instanceof NamespaceNotFoundError ||
+    (grpc !== undefined && TEMPORAL_BUSY_CODES.has(grpc.code))
+  );
 }
 
 /** PostgreSQL out of reach (down, restarting, the connection cut): a 503 the client may retry, not a bug. */
@@ -98,7 +107,8 @@ export function requestContext(logger: Logger, docsBase: string) {
       } else {
         [code, options] = fromHttpError(err as never);
       }
-      if (PROBLEMS[code].status >= 500) ctx.state.logger.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      if (PROBLEMS[code].status >= 500)
+        ctx.state.logger.error({ err, method: ctx.method, path: ctx.path, status: PROBLEMS[code].status }, 'request failed');
       ctx.status = PROBLEMS[code].status;
       for (const [name, value] of Object.entries(options.headers ?? {})) ctx.set(name, value);
       ctx.type = 'application/problem+json';

@@ -7,6 +7,7 @@ import { createLogger } from '../../infra/logger';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
 import { TEST_SECRETS } from '../support/hub';
+import { localEnvironment } from '../../stack/temporal';
 
 describe('Temporal out of reach', () => {
   let db: TestDatabase;
@@ -64,6 +65,30 @@ describe('Temporal out of reach', () => {
       expect(reply.headers.get('retry-after')).toBe('5');
     } finally {
       await busyApi.close();
+    }
+  });
+
+  it('answers 503 when the frontend says the namespace is not found (its cache refilling after a restart of its store)', async () => {
+    const env = await localEnvironment();
+    const lost = new Client({ connection: env.connection, namespace: 'not-yet-in-the-cache' });
+    const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://hub.test' });
+    const lostApi = await listen(
+      apiDeps(config, { orm: db.orm, temporal: lost, logger: createLogger('silent'), ...TEST_SECRETS }),
+      '127.0.0.1',
+      0,
+    );
+    try {
+      const url = `http://127.0.0.1:${(lostApi.server.address() as AddressInfo).port}`;
+      const partner = await createTestPartner(db.orm);
+      const reply = await postJson(`${url}/v1/bookings`, await requestToken(url, partner.sandbox), bookingBody());
+      expect({ status: reply.status, code: reply.json.code, retryAfter: reply.headers.get('retry-after') }).toEqual({
+        status: 503,
+        code: 'service_unavailable',
+        retryAfter: '5',
+      });
+    } finally {
+      await lostApi.close();
+      await env.teardown();
     }
   });
 });
