@@ -303,6 +303,27 @@ async function prepareNamespace(connection: Connection, stack: DevStack): Promis
   if (registration.conflicts.length) throw new Error(`search attributes with another type: ${JSON.stringify(registration.conflicts)}`);
 }
 
+export interface ClusterEvents {
+  onError?: (service: ClusterService, message: string) => void;
+  onExit?: (service: ClusterService, code: number | null) => void;
+}
+
+/**
+ * From nothing to a running cluster on the PostgreSQL server of `databaseUrl`: the binaries built once, Temporal's two
+ * databases set up beside the hub's, the services started and the namespace prepared.
+ */
+export async function startClusterOn(
+  databaseUrl: string,
+  layout: Omit<ClusterLayout, 'db'>,
+  stack: DevStack,
+  options: ClusterEvents & { log?: (line: string) => void } = {},
+): Promise<RunningCluster> {
+  const binaries = await ensureClusterBinaries(options.log ?? (() => undefined));
+  const db = clusterDatabaseOf(databaseUrl);
+  await setupClusterDatabases(binaries, db);
+  return startCluster(binaries, { ...layout, db }, stack, options);
+}
+
 export interface RunningCluster {
   /** The frontend's gRPC address. */
   address: string;
@@ -323,10 +344,7 @@ export async function startCluster(
   binaries: ClusterBinaries,
   layout: ClusterLayout,
   stack: DevStack,
-  options: {
-    onError?: (service: ClusterService, message: string) => void;
-    onExit?: (service: ClusterService, code: number | null) => void;
-  } = {},
+  options: ClusterEvents = {},
 ): Promise<RunningCluster> {
   const configDir = writeClusterConfig(layout, {
     'frontend.enableUpdateWorkflowExecution': true,

@@ -131,6 +131,16 @@ async function publishStatusChange(ctx: RecordingContext, accountId: string, ded
   return workflowId;
 }
 
+/** A destination of a new integrator for booking.status_changed, one event published to it, received. */
+async function publishToNewDestination(ctx: RecordingContext, dedupeKey: string): Promise<string> {
+  const { accountId, key } = await ctx.integrator();
+  const receiver = await ctx.receiver([204]);
+  await createDestination(ctx, key, receiver.url, ['booking.status_changed']);
+  const workflowId = await publishStatusChange(ctx, accountId, dedupeKey);
+  await receiver.waitFor(1);
+  return workflowId;
+}
+
 /** A client's access token (client credentials). */
 async function clientToken(ctx: RecordingContext, client: { clientId: string; clientSecret: string }): Promise<string> {
   const response = await fetch(`${ctx.baseUrl}/v1/oauth/token`, {
@@ -441,14 +451,7 @@ export const RECORDINGS: Recording[] = [
     // An event published with the client: recorded, one delivery started for the subscribed destination, completed.
     name: 'public-event-published',
     workflowType: 'publicEventWorkflow',
-    run: async (ctx) => {
-      const { accountId, key } = await ctx.integrator();
-      const receiver = await ctx.receiver([204]);
-      await createDestination(ctx, key, receiver.url, ['booking.status_changed']);
-      const workflowId = await publishStatusChange(ctx, accountId, 'booking:bkg_recorded:2');
-      await receiver.waitFor(1);
-      return workflowId;
-    },
+    run: (ctx) => publishToNewDestination(ctx, 'booking:bkg_recorded:2'),
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {
@@ -456,14 +459,7 @@ export const RECORDINGS: Recording[] = [
     // and starts the delivery itself. The history above stays as it was recorded, before the patch.
     name: 'public-event-published-in-one-activity',
     workflowType: 'publicEventWorkflow',
-    run: async (ctx) => {
-      const { accountId, key } = await ctx.integrator();
-      const receiver = await ctx.receiver([204]);
-      await createDestination(ctx, key, receiver.url, ['booking.status_changed']);
-      const workflowId = await publishStatusChange(ctx, accountId, 'booking:bkg_recorded:3');
-      await receiver.waitFor(1);
-      return workflowId;
-    },
+    run: (ctx) => publishToNewDestination(ctx, 'booking:bkg_recorded:3'),
     settled: (events) => has(events, 'MARKER_RECORDED') && has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },
   {

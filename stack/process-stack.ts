@@ -6,14 +6,7 @@ import { Connection } from '@temporalio/client';
 import { devServerArgs, loadDevStack } from '../infra/dev-stack';
 import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
 import { temporalCliPath } from '../infra/temporal-binaries';
-import {
-  clusterDatabaseOf,
-  clusterPortOffsets,
-  ensureClusterBinaries,
-  setupClusterDatabases,
-  startCluster,
-  type RunningCluster,
-} from '../infra/temporal-cluster';
+import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../infra/temporal-cluster';
 import { buildWorkflowBundle } from '../workers/create-workers';
 import { freePort, freePortBlock } from './ports';
 
@@ -129,15 +122,15 @@ export async function processStack(dir: string, engine: StackEngine = 'dev'): Pr
       return;
     }
     const log = logFile('temporal');
-    const binaries = await ensureClusterBinaries((line) => log.write(`${line}\n`));
-    const db = clusterDatabaseOf(databaseUrl);
-    await setupClusterDatabases(binaries, db);
     mkdirSync(join(dir, 'cluster'), { recursive: true });
-    cluster = await startCluster(
-      binaries,
-      { basePort: temporalPort, historyShards: 4, db, dataDir: join(dir, 'cluster') },
+    cluster = await startClusterOn(
+      databaseUrl,
+      { basePort: temporalPort, historyShards: 4, dataDir: join(dir, 'cluster') },
       loadDevStack(),
-      { onError: (service, message) => log.write(`${service}: ${message}\n`) },
+      {
+        log: (line) => log.write(`${line}\n`),
+        onError: (service, message) => log.write(`${service}: ${message}\n`),
+      },
     );
   }
 

@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { NativeConnection, Worker, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
-import {
-  clusterDatabaseOf,
-  clusterPortOffsets,
-  ensureClusterBinaries,
-  setupClusterDatabases,
-  startCluster,
-  type RunningCluster,
-} from '../infra/temporal-cluster';
+import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../infra/temporal-cluster';
 import { freePortBlock } from './ports';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
 import { indexedValueTypes } from '../infra/search-attribute-registration';
@@ -71,14 +64,12 @@ export async function clusterEnvironment(
   databaseUrl: string,
   options: { dataDir: string; historyShards?: number },
 ): Promise<TemporalEnvironment & { cluster: RunningCluster }> {
-  const binaries = await ensureClusterBinaries((line) => console.log(line));
-  const db = clusterDatabaseOf(databaseUrl);
-  await setupClusterDatabases(binaries, db);
   const stack = loadDevStack();
-  const cluster = await startCluster(
-    binaries,
-    { basePort: await freePortBlock(clusterPortOffsets()), historyShards: options.historyShards ?? 4, db, dataDir: options.dataDir },
+  const cluster = await startClusterOn(
+    databaseUrl,
+    { basePort: await freePortBlock(clusterPortOffsets()), historyShards: options.historyShards ?? 4, dataDir: options.dataDir },
     stack,
+    { log: (line) => console.log(line) },
   );
   const nativeConnection = await NativeConnection.connect({ address: cluster.address });
   const client = new Client({ connection: nativeConnection, namespace: stack.namespace, dataConverter: stackDataConverter() });

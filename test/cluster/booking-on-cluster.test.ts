@@ -3,14 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDevStack } from '../../infra/dev-stack';
-import {
-  clusterDatabaseOf,
-  clusterPortOffsets,
-  ensureClusterBinaries,
-  setupClusterDatabases,
-  startCluster,
-  type RunningCluster,
-} from '../../infra/temporal-cluster';
+import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../../infra/temporal-cluster';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { startReceiver } from '../../stack/receiver';
 import { freePort, freePortBlock } from '../../stack/ports';
@@ -40,16 +33,12 @@ describe('the hub on the production Temporal server', () => {
   const sql = sqlOn(() => db);
 
   beforeAll(async () => {
-    const binaries = await ensureClusterBinaries((line) => console.log(line));
     [db, receiver] = await Promise.all([freshDatabase(), startReceiver()]);
-    const pg = clusterDatabaseOf(db.url);
-    await setupClusterDatabases(binaries, pg);
-    const basePort = await freePortBlock(clusterPortOffsets());
-    cluster = await startCluster(
-      binaries,
-      { basePort, historyShards: 4, db: pg, dataDir: mkdtempSync(join(tmpdir(), 'hub-cluster-')) },
+    cluster = await startClusterOn(
+      db.url,
+      { basePort: await freePortBlock(clusterPortOffsets()), historyShards: 4, dataDir: mkdtempSync(join(tmpdir(), 'hub-cluster-')) },
       { ...loadDevStack(), namespace: NAMESPACE },
-      { onError: (service, message) => errors.push(`${service}: ${message}`) },
+      { log: (line) => console.log(line), onError: (service, message) => errors.push(`${service}: ${message}`) },
     );
     const apiPort = await freePort();
     api = `http://127.0.0.1:${apiPort}`;
