@@ -2,13 +2,15 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openOrm } from '../../db/orm';
+import { ensureClusterBinaries } from '../../infra/temporal-cluster';
 import { startScratchPostgres } from '../../stack/local-stack';
 import { buildWorkflowBundle } from '../../workers/create-workers';
 import { adminQuery, TEMPLATE_DB } from './db';
 
 /**
  * Once per `npm test`: a fresh PostgreSQL (embedded, in the OS temp dir, unless DATABASE_URL names a server to use)
- * with a migrated template database that every test file clones, and one shared workflow bundle.
+ * with a migrated template database that every test file clones, and one shared workflow bundle; in the slow tier,
+ * Temporal's production server built.
  */
 export default async function globalSetup(): Promise<void> {
   let baseUrl: string;
@@ -35,4 +37,8 @@ export default async function globalSetup(): Promise<void> {
   const bundlePath = join(dir, 'workflow-bundle.js');
   writeFileSync(bundlePath, bundle.code);
   process.env.HUB_TEST_WORKFLOW_BUNDLE = bundlePath;
+
+  // The slow tier's cluster tests each start Temporal's production server: build it once here (minutes, the first time
+  // on a machine), not in two test files at once.
+  if (process.env.HUB_TEST_TIER === 'slow') await ensureClusterBinaries((line) => console.log(line));
 }
