@@ -45,7 +45,7 @@ export interface ProcessStack {
 }
 
 export async function processStack(dir: string, engine: StackEngine = 'dev'): Promise<ProcessStack> {
-  const [pgPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  const [pgPort, uiPort, apiPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const temporalPort = engine === 'cluster' ? await freePortBlock(clusterPortOffsets()) : await freePort();
   const secrets = STACK_SECRETS;
   const databaseUrl = embeddedDatabaseUrl(pgPort, 'hub');
@@ -192,7 +192,11 @@ export async function processStack(dir: string, engine: StackEngine = 'dev'): Pr
         bundlePath = process.env.HUB_TEST_WORKFLOW_BUNDLE ?? join(dir, 'workflow-bundle.js');
         if (!process.env.HUB_TEST_WORKFLOW_BUNDLE) writeFileSync(bundlePath, (await buildWorkflowBundle()).code);
       }
-      const child = node('worker', 'workers/main.ts', hubEnv({ WEBHOOK_TIMEOUT_MS: '2000', WORKFLOW_BUNDLE_PATH: bundlePath }));
+      const child = node(
+        'worker',
+        'workers/main.ts',
+        hubEnv({ WEBHOOK_TIMEOUT_MS: '2000', WORKFLOW_BUNDLE_PATH: bundlePath, WORKER_METRICS_PORT: String(workerMetricsPort) }),
+      );
       let out = '';
       const ready = new Promise<void>((resolve) =>
         child.stdout!.on('data', (chunk: Buffer) => {
