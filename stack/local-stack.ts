@@ -36,7 +36,8 @@ type Stack<T extends boolean> = {
 /**
  * What a bench or a script needs under the hub on this machine: a migrated database `name` on a throw-away embedded
  * PostgreSQL, and (unless `temporal: false`) an in-memory Temporal dev server set up as temporal-dev.yml — or with
- * `engine: 'cluster'` Temporal's production server on the same PostgreSQL — with, on request, the hub's workers on it. `stop()` ends them all and removes them; so does an interrupt (SIGINT, SIGTERM).
+ * `engine: 'cluster'` Temporal's production server on the same PostgreSQL — with, on request, the hub's workers on
+ * it. `stop()` ends them all and removes them; so does an interrupt (SIGINT, SIGTERM).
  */
 export async function startLocalStack<T extends boolean = true>(
   name: string,

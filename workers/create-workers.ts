@@ -38,7 +38,7 @@ export interface WorkerDeps {
   workflowBundle?: WorkflowBundle;
   /** OpenTelemetry interceptors and span sink, only when tracing is on (infra/tracing.ts). */
   tracing?: Tracing;
-  /** Overrides of the public-webhooks worker's tuning and of eager delivery starts, for the tuning sweep (bench/deliveries.ts). */
+  /** The public-webhooks worker's tuning and eager delivery starts, overridden by the tuning sweep (bench/deliveries.ts). */
   publicWebhooksTuning?: PublicWebhooksTuning;
 }
 
