@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,9 @@ import { startReceiver } from '../../stack/receiver';
 import { freePort, freePortBlock } from '../../stack/ports';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
-import { TEST_SECRETS } from '../support/hub';
+import { hubProcessEnv, spawnHubProcesses, stopHubProcesses } from '../support/hub-processes';
 import { until } from '../support/until';
 
-const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-cluster-check';
 
 /**
@@ -43,41 +42,22 @@ describe('the hub on the production Temporal server', () => {
     const apiPort = await freePort();
     api = `http://127.0.0.1:${apiPort}`;
     const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: db.url,
-      TEMPORAL_ADDRESS: cluster.address,
-      TEMPORAL_NAMESPACE: NAMESPACE,
-      HUB_ENCRYPTION_KEY: TEST_SECRETS.encryptionKey.toString('base64'),
-      HUB_HASH_PEPPER: TEST_SECRETS.hashPepper.toString('base64'),
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      PUBLIC_BASE_URL: api,
-      WORKER_METRICS_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
+      ...hubProcessEnv({
+        databaseUrl: db.url,
+        temporalAddress: cluster.address,
+        namespace: NAMESPACE,
+        apiPort,
+        metricsPort: await freePort(),
+      }),
       SANDBOX_RIDE_SECONDS: '30',
-      HUB_DEV_WEBHOOK_TARGETS: 'true',
       // The API creates the `finance-cycle` Schedule at start: a one-minute period lets the test see it fire.
       FINANCE_PERIOD: 'PT1M',
     };
-    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    for (const entry of ['api/server.ts', 'workers/main.ts']) {
-      const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout!.on('data', (d) => output.push(String(d)));
-      child.stderr!.on('data', (d) => output.push(String(d)));
-      children.push(child);
-    }
+    children.push(...spawnHubProcesses(env, output));
   }, 15 * 60_000);
 
   afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-    }
+    await stopHubProcesses(children);
     await cluster?.stop();
     await Promise.all([db?.close(), receiver?.close()]);
   }, 60_000);

@@ -6,7 +6,7 @@ import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../inf
 import { temporalCliPath } from '../../infra/temporal-binaries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
-import { TEST_SECRETS } from '../support/hub';
+import { hubProcessEnv, spawnHubProcesses, stopHubProcesses } from '../support/hub-processes';
 import { until } from '../support/until';
 import { startReceiver } from '../../stack/receiver';
 import { freePort } from '../../stack/ports';
@@ -41,7 +41,7 @@ describe('production entry points as separate processes', () => {
           searchAttributes: searchAttributeKeys(stack),
           extraArgs: devServerExtraArgs(stack),
         },
-        // The processes encrypt payloads under TEST_SECRETS' key (HUB_ENCRYPTION_KEY below): this client reads them.
+        // The processes encrypt payloads under TEST_SECRETS' key (hubProcessEnv's HUB_ENCRYPTION_KEY): this client reads them.
         client: { dataConverter: stackDataConverter() },
       }),
       startReceiver(),
@@ -49,22 +49,13 @@ describe('production entry points as separate processes', () => {
     const [apiPort, metricsPort] = [await freePort(), await freePort()];
     api = `http://127.0.0.1:${apiPort}`;
     workerMetrics = `http://127.0.0.1:${metricsPort}`;
-    const processEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: db.url,
-      TEMPORAL_ADDRESS: env.address,
-      TEMPORAL_NAMESPACE: NAMESPACE,
-      HUB_ENCRYPTION_KEY: TEST_SECRETS.encryptionKey.toString('base64'),
-      HUB_HASH_PEPPER: TEST_SECRETS.hashPepper.toString('base64'),
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      PUBLIC_BASE_URL: api,
-      WORKER_METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: 'warn',
-      // The partner's receiver runs on this machine (a sandbox webhook), which only a development hub may reach.
-      HUB_DEV_WEBHOOK_TARGETS: 'true',
-    };
+    const processEnv = hubProcessEnv({
+      databaseUrl: db.url,
+      temporalAddress: env.address,
+      namespace: NAMESPACE,
+      apiPort,
+      metricsPort,
+    });
     productionEnv = {
       ...processEnv,
       NODE_ENV: 'production',
@@ -72,28 +63,11 @@ describe('production entry points as separate processes', () => {
       INVOICE_SELLER: JSON.stringify(DEMO_SELLER),
     };
     delete productionEnv.HUB_DEV_WEBHOOK_TARGETS;
-    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    for (const entry of ['api/server.ts', 'workers/main.ts']) {
-      const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env: processEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout!.on('data', (d) => output.push(String(d)));
-      child.stderr!.on('data', (d) => output.push(String(d)));
-      children.push(child);
-    }
+    children.push(...spawnHubProcesses(processEnv, output));
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
-        clearTimeout(timer);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-    }
+    await stopHubProcesses(children);
     await Promise.all([env?.teardown(), db?.close(), receiver?.close()]);
   });
 
