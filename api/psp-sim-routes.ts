@@ -4,8 +4,7 @@ import { providerPaymentChanged } from '../app/payments';
 import { answerChallenge, CardRefusal, tokenizeCard } from '../infra/simulated-psp';
 import type { ApiDeps } from './deps';
 import { bodyReader } from './middleware/body';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from './html';
 
 function issuerPage(paymentId: string, body: string): string {
   return `<!doctype html>

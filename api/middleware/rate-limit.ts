@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sqlOf } from '../../db/sql';
@@ -149,6 +150,17 @@ export const ANONYMOUS_LIMITS = { tokenPerClient: 60, tokenPerAddress: 600, perP
 /** Counts a request of an unauthenticated route in `bucket` (e.g. `token-address:<ip>`) and refuses it over `limit`. */
 export async function limitAnonymous(ctx: Context, limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
   apply(ctx, await limiter.take(`anonymous:${bucket}`, limit));
+}
+
+/**
+ * Counts a request of a signed passenger link (`link` for tracking and receipts, `pay` for the payment page) against
+ * that link's own limit, keyed by the link's hash: a leaked link polled hard, or one guessed at, stops at it.
+ */
+export function limitPassengerLink(ctx: Context, limiter: RateLimiter, kind: 'link' | 'pay'): Promise<void> {
+  const link = createHash('sha256')
+    .update(ctx.params.token ?? '')
+    .digest('base64url');
+  return limitAnonymous(ctx, limiter, `${kind}:${link}`, ANONYMOUS_LIMITS.perPassengerLink);
 }
 
 export async function purgeEndedWindows(orm: MikroORM): Promise<void> {

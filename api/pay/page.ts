@@ -1,7 +1,6 @@
 import type { PayableInvoice } from '../../app/payments';
 import { fromMinor } from '../../domain/money';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, linkErrorPage } from '../html';
 
 /** The page's policy: only the hub's own script and style; the PSP's card endpoint and challenge on this origin. */
 export function payPageCsp(): string {
@@ -102,19 +101,9 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string):
 
 /** The page of a payment link that is malformed, tampered with or expired. */
 export function payErrorPage(kind: 'invalid' | 'expired'): string {
-  const title = kind === 'expired' ? 'This payment link has expired' : 'This payment link is not valid';
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>${title}</title>
-  <link rel="stylesheet" href="/assets/pay/pay.css">
-</head>
-<body>
-  <main><h1>${title}</h1><p>Ask the company that invoiced you for a new link.</p></main>
-</body>
-</html>
-`;
+  return linkErrorPage({
+    title: kind === 'expired' ? 'This payment link has expired' : 'This payment link is not valid',
+    text: 'Ask the company that invoiced you for a new link.',
+    stylesheet: '/assets/pay/pay.css',
+  });
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import Router from '@koa/router';
@@ -9,7 +8,7 @@ import { verifyPaymentToken } from '../../infra/passenger-links';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { bodyReader } from '../middleware/body';
-import { ANONYMOUS_LIMITS, limitAnonymous } from '../middleware/rate-limit';
+import { limitPassengerLink } from '../middleware/rate-limit';
 import { localeOf, payErrorPage, payPage, payPageCsp } from './page';
 
 const ASSETS: Record<string, { file: string; type: string }> = {
@@ -36,15 +35,7 @@ const REFUSALS: Record<PaymentRefusal['code'], 'conflict' | 'not_found' | 'valid
 export function payRouter(deps: ApiDeps): Router {
   const router = new Router();
   const payments: PaymentDeps = { orm: deps.orm, temporal: deps.temporal, challengeTimeoutMs: deps.paymentChallengeTimeoutMs };
-  const limit = (ctx: Context) =>
-    limitAnonymous(
-      ctx,
-      deps.rateLimiter,
-      `pay:${createHash('sha256')
-        .update(ctx.params.token ?? '')
-        .digest('base64url')}`,
-      ANONYMOUS_LIMITS.perPassengerLink,
-    );
+  const limit = (ctx: Context) => limitPassengerLink(ctx, deps.rateLimiter, 'pay');
   /** The invoice the link names, or the reason it names none. */
   const resolve = async (ctx: Context): Promise<{ error: 'invalid' | 'expired' } | { invoice: PayableInvoice }> => {
     await limit(ctx);

@@ -1,6 +1,6 @@
 import type { TrackingView } from '../../domain/tracking';
+import { escapeHtml, linkErrorPage } from '../html';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a <script type="application/json">: no `<` may close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -62,24 +62,11 @@ export function trackingPage({ token, view, tileUrl, tileAttribution }: PageOpti
 `;
 }
 
-/** The page for a link that is malformed, tampered with, unknown or expired: no detail an attacker could use. */
+/** The page for a link that is malformed, tampered with, unknown or expired. */
 export function errorPage(kind: 'invalid' | 'expired'): string {
   const [title, text] =
     kind === 'expired'
       ? ['This tracking link has expired', 'Tracking ends a while after the ride. Your booking confirmation has the details of your ride.']
       : ['This tracking link is not valid', 'Check that the whole link was copied, or ask the company you booked with for a new one.'];
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>${title}</title>
-  <link rel="stylesheet" href="/assets/track/track.css">
-</head>
-<body>
-  <main class="card error"><h1>${title}</h1><p>${text}</p></main>
-</body>
-</html>
-`;
+  return linkErrorPage({ title, text, stylesheet: '/assets/track/track.css', mainClass: 'card error' });
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Router from '@koa/router';
@@ -10,7 +9,7 @@ import { receiptCache } from '../receipts/pdf';
 import { trackableAfterEnd, receiptLinkExpiry, verifyReceiptToken, verifyTrackingToken } from '../../infra/passenger-links';
 import { errorPage, pageCsp, trackingPage } from './page';
 import { loadTrackedBooking, streamTracking } from './stream';
-import { ANONYMOUS_LIMITS, limitAnonymous } from '../middleware/rate-limit';
+import { limitPassengerLink } from '../middleware/rate-limit';
 
 const LEAFLET_DIST = join(dirname(require.resolve('leaflet/package.json')), 'dist');
 const OWN_ASSETS = join(__dirname, 'assets');
@@ -43,16 +42,7 @@ function plain(ctx: Context, status: number, kind: 'invalid' | 'expired') {
 export function trackingRouter(deps: ApiDeps): Router {
   const router = new Router();
   const receipts = receiptCache();
-  /** Each passenger link has its own limit: a leaked link polled hard, or one guessed at, stops at it. */
-  const limit = (ctx: Context) =>
-    limitAnonymous(
-      ctx,
-      deps.rateLimiter,
-      `link:${createHash('sha256')
-        .update(ctx.params.token ?? '')
-        .digest('base64url')}`,
-      ANONYMOUS_LIMITS.perPassengerLink,
-    );
+  const limit = (ctx: Context) => limitPassengerLink(ctx, deps.rateLimiter, 'link');
   const resolve = async (ctx: Context): Promise<{ error: 'invalid' | 'expired' } | { booking: Booking }> => {
     await limit(ctx);
     const check = verifyTrackingToken(deps.decryptionKeys, ctx.params.token ?? '');
