@@ -5,8 +5,17 @@ import { Agent, request } from 'node:http';
 // the load generator shares the machine's two cores with everything it measures.
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One request; resolves once the whole answer is read, rejects on a status of 300 or more. */
-export function call(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<void> {
+/**
+ * One request; resolves once the whole answer is read, rejects on a status of 300 or more, or when `expect` is given
+ * and refuses the answer's body.
+ */
+export function call(
+  method: string,
+  url: string,
+  body?: string,
+  headers: Record<string, string> = {},
+  expect?: (answer: string) => boolean,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method,
@@ -15,9 +24,15 @@ export function call(method: string, url: string, body?: string, headers: Record
     });
     req.on('error', reject);
     req.on('response', (res) => {
-      res.resume();
+      let answer = '';
+      if (expect) res.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+      else res.resume();
       res.on('error', reject);
-      res.on('end', () => (res.statusCode! >= 300 ? reject(new Error(`${method} ${url}: ${res.statusCode}`)) : resolve()));
+      res.on('end', () => {
+        if (res.statusCode! >= 300) reject(new Error(`${method} ${url}: ${res.statusCode}`));
+        else if (expect && !expect(answer)) reject(new Error(`${method} ${url}: unexpected answer ${answer}`));
+        else resolve();
+      });
     });
     req.end(body);
   });

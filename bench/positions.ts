@@ -15,7 +15,7 @@ import { Client, Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
 import { trackingUrl } from '../infra/passenger-links';
 import { BookingSchema } from '../db/entities';
-import { landPosition, type Ride } from '../db/positions';
+import { landPositions, type Ride } from '../db/positions';
 import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createPartner } from '../app/accounts';
 import { priceFare } from '../domain/pricing';
@@ -24,12 +24,14 @@ import { newId } from '../infra/ids';
 import { createLogger } from '../infra/logger';
 import { startLocalStack } from '../stack/local-stack';
 import { STACK_SECRETS } from '../stack/secrets';
-import { percentiles, timed } from './measure';
+import { cpuPer, cpuSample, type CpuSample } from './cpu';
+import { call, percentiles, run, summary, type Run } from './measure';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDTRIPS = Number(process.env.BENCH_ROUNDTRIPS ?? 200);
+const ROUNDS = 4;
 // One driver reports one position at a time: two reports of the same unit in flight would race (latest wins).
 if (UNITS < CONCURRENCY) {
   console.error(`BENCH_UNITS (${UNITS}) must be at least BENCH_CONCURRENCY (${CONCURRENCY}): each caller plays its own driver.`);
@@ -130,20 +132,17 @@ async function main() {
 
     // Every report is newer than the one before (ms resolution), so each one is applied, never skipped as stale.
     let clock = Date.now() - 3_600_000;
-    const report = async (ride: (typeof rides)[number], lat: number, lng: number) => {
-      const response = await fetch(`${base}/driver/v1/positions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ride.credential}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ lat, lng, recorded_at: new Date(++clock).toISOString() }),
-      });
-      const body = (await response.json()) as { applied?: boolean };
-      if (response.status !== 200 || !body.applied) throw new Error(`position: ${response.status} ${JSON.stringify(body)}`);
-    };
+    const report = (ride: (typeof rides)[number], lat: number, lng: number) =>
+      call(
+        'POST',
+        `${base}/driver/v1/positions`,
+        JSON.stringify({ lat, lng, recorded_at: new Date(++clock).toISOString() }),
+        { authorization: `Bearer ${ride.credential}`, 'content-type': 'application/json' },
+        (answer) => answer.includes('"applied":true'),
+      );
     const spot = (i: number) => ({ lat: 48.9 + (i % 1000) / 100_000, lng: 2.4 + (i % 777) / 100_000 });
 
-    await timed(200, CONCURRENCY, (i) => report(rides[i % UNITS]!, spot(i).lat, spot(i).lng)); // warm-up
-    const ingest = await timed(POSITIONS, CONCURRENCY, (i) => report(rides[i % UNITS]!, spot(i).lat, spot(i).lng));
-
+    const viaApi = (i: number) => report(rides[i % UNITS]!, spot(i).lat, spot(i).lng);
     // Report → the page's event stream, one report at a time.
     const ride = rides[0]!;
     const events = await fetch(`${trackingUrl(base, secrets.encryptionKey, { id: ride.bookingId, pickupAt: new Date() })}/events`);
@@ -169,8 +168,6 @@ async function main() {
         rides[i % UNITS]!.bookingId,
       ]);
     };
-    await timed(200, CONCURRENCY, bare);
-    const bareRate = await timed(POSITIONS, CONCURRENCY, bare);
     // The hub's own statement (the unit's row and the ride's, db/positions.ts) from the same bare client: the API's
     // cost beside the SQL it runs.
     const expectedRide = (i: number): Ride => ({
@@ -180,11 +177,29 @@ async function main() {
       dropoff: DROPOFF,
     });
     const bareSame = async (i: number) => {
-      const { text, values } = landPosition(rides[i % UNITS]!.unitId, { ...spot(i), at: new Date(++clock) }, expectedRide(i));
+      const { text, values } = landPositions([
+        { unitId: rides[i % UNITS]!.unitId, report: { ...spot(i), at: new Date(++clock) }, expected: expectedRide(i) },
+      ]);
       await pool.query({ name: 'land-position', text, values });
     };
-    await timed(200, CONCURRENCY, bareSame);
-    const bareSameRate = await timed(POSITIONS, CONCURRENCY, bareSame);
+    // Alternating rounds, so that no stage is measured alone on a machine that drifted.
+    const stages = { api: viaApi, bare, bareSame };
+    const figures = { api: [] as Run[], bare: [] as Run[], bareSame: [] as Run[] };
+    const cpu = { api: [] as CpuSample[], bare: [] as CpuSample[], bareSame: [] as CpuSample[] };
+    for (const one of Object.values(stages)) await run(200, CONCURRENCY, one);
+    const perRound = Math.ceil(POSITIONS / ROUNDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [stage, one] of Object.entries(stages) as [keyof typeof stages, (i: number) => Promise<void>][]) {
+        const before = cpuSample();
+        figures[stage].push(await run(perRound, CONCURRENCY, one, round * perRound));
+        cpu[stage].push(cpuPer(before, cpuSample(), perRound));
+      }
+    }
+    const [ingest, bareRate, bareSameRate] = [summary(figures.api), summary(figures.bare), summary(figures.bareSame)];
+    const cpuMean = (samples: CpuSample[]) => ({
+      hub: samples.reduce((sum, c) => sum + c.hub, 0) / samples.length,
+      postgres: samples.reduce((sum, c) => sum + c.postgres, 0) / samples.length,
+    });
     const listener = new Client({ connectionString: url });
     await listener.connect();
     await listener.query('listen booking_changed');
@@ -209,17 +224,18 @@ async function main() {
     console.log(
       `\nhub positions bench — ${UNITS} units on rides, ${POSITIONS} positions, concurrency ${CONCURRENCY}, ${ROUNDTRIPS} round trips, Node ${process.version}\n`,
     );
-    console.log(
-      `POST /driver/v1/positions                  ${f(ingest.rate)} positions/s   p50 ${f(ingest.p50)} ms   p99 ${f(ingest.p99)} ms`,
-    );
-    console.log(
-      `bare pg update + trigger NOTIFY (baseline) ${f(bareRate.rate)} writes/s      p50 ${f(bareRate.p50)} ms   p99 ${f(bareRate.p99)} ms`,
-    );
-    console.log(`ratio API / bare write                     ${(ingest.rate / bareRate.rate).toFixed(2)}`);
-    console.log(
-      `bare pg, the hub's statement (unit + ride)  ${f(bareSameRate.rate)} writes/s      p50 ${f(bareSameRate.p50)} ms   p99 ${f(bareSameRate.p99)} ms`,
-    );
-    console.log(`ratio API / its statement from bare pg     ${(ingest.rate / bareSameRate.rate).toFixed(2)}`);
+    const line = (name: string, figures: { rate: number; p50: number; p99: number }, samples: CpuSample[]) => {
+      const { hub, postgres } = cpuMean(samples);
+      console.log(
+        `${name.padEnd(46)}${f(figures.rate).padStart(7)}/s   p50 ${f(figures.p50)} ms   p99 ${f(figures.p99).padStart(4)} ms   ` +
+          `CPU/op: Node ${hub.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms`,
+      );
+    };
+    line('POST /driver/v1/positions', ingest, cpu.api);
+    line('bare pg update + trigger NOTIFY (baseline)', bareRate, cpu.bare);
+    line("bare pg, the hub's statement, one report each", bareSameRate, cpu.bareSame);
+    console.log(`ratio API / bare write                        ${(ingest.rate / bareRate.rate).toFixed(2)}`);
+    console.log(`ratio API / its statement from bare pg        ${(ingest.rate / bareSameRate.rate).toFixed(2)}`);
     console.log(`\nreport → tracking page event stream        p50 ${f(delay.p50)} ms   p99 ${f(delay.p99)} ms`);
     console.log(`bare write → LISTEN notification           p50 ${f(bareD.p50)} ms   p99 ${f(bareD.p99)} ms\n`);
   } finally {
