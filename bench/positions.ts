@@ -11,11 +11,12 @@
  * Sizes: BENCH_UNITS (default 50), BENCH_POSITIONS (4000), BENCH_CONCURRENCY (16), BENCH_ROUNDTRIPS (200).
  */
 import { Client as TemporalClient } from '@temporalio/client';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { Client, Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
 import { trackingUrl } from '../infra/passenger-links';
 import { BookingSchema } from '../db/entities';
-import { landPositions, type Ride } from '../db/positions';
 import { addUnit, issueDriverCredential } from '../app/fleet';
 import { createPartner } from '../app/accounts';
 import { priceFare } from '../domain/pricing';
@@ -25,13 +26,21 @@ import { createLogger } from '../infra/logger';
 import { startLocalStack } from '../stack/local-stack';
 import { STACK_SECRETS } from '../stack/secrets';
 import { cpuPer, cpuSample, type CpuSample } from './cpu';
-import { call, percentiles, run, summary, type Run } from './measure';
+import { call, percentiles, summary, type Run } from './measure';
+import type { LoadRound, LoadSetup, LoadStage } from './positions-load';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUNDTRIPS = Number(process.env.BENCH_ROUNDTRIPS ?? 200);
 const ROUNDS = 4;
+
+interface Measured {
+  run: Run;
+  cpu: CpuSample;
+  /** CPU milliseconds per report of the load thread. */
+  loadMs: number;
+}
 // One driver reports one position at a time: two reports of the same unit in flight would race (latest wins).
 if (UNITS < CONCURRENCY) {
   console.error(`BENCH_UNITS (${UNITS}) must be at least BENCH_CONCURRENCY (${CONCURRENCY}): each caller plays its own driver.`);
@@ -81,7 +90,7 @@ async function main() {
   deps.positionSignals = undefined;
   const api = await listen(deps, '127.0.0.1', 0);
   const base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
-  const pool = new Pool({ connectionString: url, max: CONCURRENCY });
+  const pool = new Pool({ connectionString: url, max: 1 });
 
   try {
     const partner = await createPartner(orm, secrets, { name: 'Bench' });
@@ -140,9 +149,6 @@ async function main() {
         { authorization: `Bearer ${ride.credential}`, 'content-type': 'application/json' },
         (answer) => answer.includes('"applied":true'),
       );
-    const spot = (i: number) => ({ lat: 48.9 + (i % 1000) / 100_000, lng: 2.4 + (i % 777) / 100_000 });
-
-    const viaApi = (i: number) => report(rides[i % UNITS]!, spot(i).lat, spot(i).lng);
     // Report → the page's event stream, one report at a time.
     const ride = rides[0]!;
     const events = await fetch(`${trackingUrl(base, secrets.encryptionKey, { id: ride.bookingId, pickupAt: new Date() })}/events`);
@@ -157,49 +163,44 @@ async function main() {
       toStream.push(performance.now() - t);
     }
 
-    // Baseline: the same row write from a bare pg client (the trigger notifies), and its delay to a LISTEN connection.
-    const bare = async (i: number) => {
-      const { lat, lng } = spot(i);
-      await pool.query(`update bookings set position_lat = $1, position_lng = $2, position_at = $3, eta_minutes = $4 where id = $5`, [
-        lat,
-        lng,
-        new Date(++clock),
-        i % 60,
-        rides[i % UNITS]!.bookingId,
-      ]);
-    };
-    // The hub's own statement (the unit's row and the ride's, db/positions.ts) from the same bare client: the API's
-    // cost beside the SQL it runs.
-    const expectedRide = (i: number): Ride => ({
-      bookingId: rides[i % UNITS]!.bookingId,
-      status: 'on_the_way',
+    // The three stages in alternating rounds, so that no stage is measured alone on a machine that drifted, loaded from a
+    // worker thread (bench/positions-load.ts). Its reports are newer than every report above.
+    const setup: LoadSetup = {
+      base,
+      databaseUrl: url,
+      rides,
+      concurrency: CONCURRENCY,
+      clock: clock + 60_000,
       pickup: PICKUP,
       dropoff: DROPOFF,
-    });
-    const bareSame = async (i: number) => {
-      const { text, values } = landPositions([
-        { unitId: rides[i % UNITS]!.unitId, report: { ...spot(i), at: new Date(++clock) }, expected: expectedRide(i) },
-      ]);
-      await pool.query({ name: 'land-position', text, values });
     };
-    // Alternating rounds, so that no stage is measured alone on a machine that drifted.
-    const stages = { api: viaApi, bare, bareSame };
-    const figures = { api: [] as Run[], bare: [] as Run[], bareSame: [] as Run[] };
-    const cpu = { api: [] as CpuSample[], bare: [] as CpuSample[], bareSame: [] as CpuSample[] };
-    for (const one of Object.values(stages)) await run(200, CONCURRENCY, one);
+    const load = new Worker(join(__dirname, 'positions-load.ts'), { workerData: setup });
+    const loadRound = (stage: LoadStage, count: number, first: number) =>
+      new Promise<LoadRound>((resolve, reject) => {
+        load.once('message', (answer: LoadRound | { error: string }) =>
+          'error' in answer ? reject(new Error(answer.error)) : resolve(answer),
+        );
+        load.postMessage({ stage, count, first });
+      });
+    const stages: LoadStage[] = ['api', 'bare', 'bareSame'];
+    const rounds = { api: [] as Measured[], bare: [] as Measured[], bareSame: [] as Measured[] };
+    for (const stage of stages) await loadRound(stage, 200, 0);
     const perRound = Math.ceil(POSITIONS / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [stage, one] of Object.entries(stages) as [keyof typeof stages, (i: number) => Promise<void>][]) {
+      for (const stage of stages) {
         const before = cpuSample();
-        figures[stage].push(await run(perRound, CONCURRENCY, one, round * perRound));
-        cpu[stage].push(cpuPer(before, cpuSample(), perRound));
+        const { run, cpuMs } = await loadRound(stage, perRound, round * perRound);
+        rounds[stage].push({ run, cpu: cpuPer(before, cpuSample(), perRound), loadMs: cpuMs / perRound });
       }
     }
-    const [ingest, bareRate, bareSameRate] = [summary(figures.api), summary(figures.bare), summary(figures.bareSame)];
-    const cpuMean = (samples: CpuSample[]) => ({
-      hub: samples.reduce((sum, c) => sum + c.hub, 0) / samples.length,
-      postgres: samples.reduce((sum, c) => sum + c.postgres, 0) / samples.length,
-    });
+    load.postMessage('stop');
+    const [ingest, bareRate, bareSameRate] = stages.map((stage) => summary(rounds[stage].map((r) => r.run)));
+    /** CPU milliseconds per report: the thread under test (the process but the load thread), PostgreSQL, the load. */
+    const cpuMean = (measured: Measured[]) => {
+      const mean = (pick: (m: Measured) => number) => measured.reduce((sum, m) => sum + pick(m), 0) / measured.length;
+      return { hub: mean((m) => m.cpu.hub - m.loadMs), postgres: mean((m) => m.cpu.postgres), load: mean((m) => m.loadMs) };
+    };
+
     const listener = new Client({ connectionString: url });
     await listener.connect();
     await listener.query('listen booking_changed');
@@ -224,16 +225,16 @@ async function main() {
     console.log(
       `\nhub positions bench — ${UNITS} units on rides, ${POSITIONS} positions, concurrency ${CONCURRENCY}, ${ROUNDTRIPS} round trips, Node ${process.version}\n`,
     );
-    const line = (name: string, figures: { rate: number; p50: number; p99: number }, samples: CpuSample[]) => {
-      const { hub, postgres } = cpuMean(samples);
+    const line = (name: string, figures: { rate: number; p50: number; p99: number }, measured: Measured[]) => {
+      const { hub, postgres, load } = cpuMean(measured);
       console.log(
         `${name.padEnd(46)}${f(figures.rate).padStart(7)}/s   p50 ${f(figures.p50)} ms   p99 ${f(figures.p99).padStart(4)} ms   ` +
-          `CPU/op: Node ${hub.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms`,
+          `CPU ms/op: API ${hub.toFixed(2)}, PostgreSQL ${postgres.toFixed(2)}, load ${load.toFixed(2)}`,
       );
     };
-    line('POST /driver/v1/positions', ingest, cpu.api);
-    line('bare pg update + trigger NOTIFY (baseline)', bareRate, cpu.bare);
-    line("bare pg, the hub's statement, one report each", bareSameRate, cpu.bareSame);
+    line('POST /driver/v1/positions', ingest!, rounds.api);
+    line('bare pg update + trigger NOTIFY (baseline)', bareRate!, rounds.bare);
+    line("bare pg, the hub's statement, one report each", bareSameRate!, rounds.bareSame);
     console.log(`ratio API / bare write                        ${(ingest.rate / bareRate.rate).toFixed(2)}`);
     console.log(`ratio API / its statement from bare pg        ${(ingest.rate / bareSameRate.rate).toFixed(2)}`);
     console.log(`\nreport → tracking page event stream        p50 ${f(delay.p50)} ms   p99 ${f(delay.p99)} ms`);
