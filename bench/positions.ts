@@ -8,6 +8,7 @@
  *   3. beside them, the bare PostgreSQL baselines in the same run: the same row update (trigger + NOTIFY) from a plain
  *      pg client, its rate, and its delay to a LISTEN connection; and the hub's own statement from that client, which
  *      also writes the unit's row (the API's cost beside the SQL it runs).
+ * The load of the three stages comes from a worker thread (bench/positions-load.ts), in alternating rounds.
  * Sizes: BENCH_UNITS (default 50), BENCH_POSITIONS (4000), BENCH_CONCURRENCY (16), BENCH_ROUNDTRIPS (200).
  */
 import { Client as TemporalClient } from '@temporalio/client';
