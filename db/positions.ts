@@ -63,9 +63,9 @@ const landing = (input: string) => `with input (${INPUT_COLUMNS}) as (${input}),
     from (select * from input order by unit_id) i
     where b.id = i.booking_id and b.unit_id = i.unit_id and b.status = i.status and (b.position_at is null or b.position_at < i.at)
       and exists (select 1 from current c where c.id = i.unit_id and c.dispatch_state <> 'offline')
-    returning b.id)
+    returning b.id, b.unit_id)
   select i.n, c.dispatch_state as state, exists (select 1 from moved m where m.id = i.unit_id) as applied,
-    exists (select 1 from ride r where r.id = i.booking_id) as ride_applied, b.id as booking_id, b.status, b.pickup, b.dropoff
+    exists (select 1 from ride r where r.id = i.booking_id and r.unit_id = i.unit_id) as ride_applied, b.id as booking_id, b.status, b.pickup, b.dropoff
   from input i left join current c on c.id = i.unit_id
     left join bookings b on b.id = c.booking_id and b.unit_id = i.unit_id and b.status in (${RIDE_STATUSES_SQL})`;
 const LAND_ONE = landing(ONE_REPORT);
@@ -180,8 +180,8 @@ export class PositionLander {
   }
 
   private async send(batch: Waiting[], attempt = 1): Promise<void> {
-    const statement = landPositions(batch);
     try {
+      const statement = landPositions(batch);
       const rows = await this.sql<Landed>(statement.text, statement.values);
       for (const row of rows) batch[row.n]!.done({ ...row, eta: statement.etas[row.n]! });
       if (rows.length !== batch.length) throw new Error(`${batch.length} position reports landed as ${rows.length} rows`);
