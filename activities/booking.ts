@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { bookingRow } from '../db/booking-rows';
+import { markBookingStarted } from '../db/booking-writes';
 import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking, type PartnerEnvironment } from '../db/entities';
 import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { appendBillingEntry } from '../db/billing-entries';
@@ -152,12 +152,11 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
 
   return {
     /**
-     * Writes the booking to the read model unless it is there already: the API normally inserts it before starting
-     * the workflow, so this only fills in for an API that stopped between its start and its insert.
+     * Marks the booking's workflow as started (so the booking is never deleted nor swept again), writing its row first
+     * if missing: the API inserts it before the start, so that only fills in for an API that stopped in between.
      */
     async saveBooking(record: BookingRecord): Promise<void> {
-      const em = orm.em.fork();
-      await em.createQueryBuilder(BookingSchema).insert(bookingRow(record)).onConflict('id').ignore().execute();
+      await markBookingStarted(orm, record);
     },
 
     /** The worker's ride settings, read once per workflow run so that replays see the same values. */

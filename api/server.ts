@@ -21,7 +21,8 @@ import { PositionSignals } from './driver/position-signals';
 import { RateLimiter } from './middleware/rate-limit';
 import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
-import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
+import { purgeExpired } from './housekeeping';
+import { sweepUnstartedBookings } from '../app/bookings';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 
