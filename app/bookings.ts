@@ -1,6 +1,5 @@
 import {
   ApplicationFailure,
-  ServiceError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
@@ -32,6 +31,7 @@ import type { bookingWorkflow } from '../workflows/booking';
 import { environmentOf, type Owner } from './owner';
 import { ProblemError } from './problems';
 import { claimQuoteFor } from './quotes';
+import { retryingRacedUpdate } from './workflow-updates';
 
 /** A booking as asked for: the Partner API's request body, or the one a public booking takes from its quote. */
 export interface BookingRequest {
@@ -295,22 +295,6 @@ export function customerCancellation(booking: Booking): CancellationRecord | nul
 }
 
 const notCancellable = (detail: string) => new ProblemError('booking_not_cancellable', { detail });
-
-/**
- * The server refuses an Update that lands while a workflow task is being completed with `UnhandledCommand`
- * (FAILED_PRECONDITION, "unexpected workflow task failure"); the workflow is fine and the next try is admitted.
- */
-async function retryingRacedUpdate<T>(update: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await update();
-    } catch (err) {
-      const raced = err instanceof ServiceError && /unexpected workflow task failure/.test(String(err.cause?.message));
-      if (!raced || attempt >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-}
 
 /**
  * Cancels through the booking workflow's `cancelBooking` Update, whose validator decides: free inside the window, the
