@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reportUnitPosition } from '../../app/driver';
-import { Instant, Latitude, Longitude } from '../partner/schemas';
+import { Instant, Latitude, Longitude } from '../wire-schemas';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { CLOCK_SKEW_SECONDS } from './schemas';

@@ -6,7 +6,7 @@ import { loadUnit, reportDriverProgress, requireAllocatedRide } from '../../app/
 import type { ApiDeps } from '../deps';
 import { ProblemError, type ProblemCode } from '../errors';
 import { defineOperation } from '../operation';
-import { BookingId } from '../partner/schemas';
+import { BookingId } from '../wire-schemas';
 import { updateIdOf } from '../middleware/idempotency';
 
 const RideParams = z.object({ id: BookingId });

@@ -4,7 +4,7 @@ import { keysetPage } from '../pagination';
 import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { Instant } from './schemas';
+import { Instant } from '../wire-schemas';
 import { redeliverPartnerEvents } from '../../app/partner-endpoints';
 import { partnerDeliveryAttempt, partnerDeliveryAttempts, type PartnerDeliveryRow } from '../../db/partner-events';
 
