@@ -20,14 +20,14 @@ export async function partnerEndpoint(orm: MikroORM, partnerId: string, environm
   return orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
 }
 
-/** Both endpoints of a new partner, each with its own secret; answers the secrets, shown once. */
-export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, url: string | null) {
+/** Both endpoints of a new partner, each with its URL (or none) and its own secret; answers the secrets, shown once. */
+export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, urls: Record<PartnerEnvironment, string | null>) {
   const secrets = { sandbox: generateWebhookSecret('phsec_'), live: generateWebhookSecret('phsec_') };
   for (const environment of ['sandbox', 'live'] as const) {
     em.create(PartnerWebhookEndpointSchema, {
       partnerId,
       environment,
-      url,
+      url: urls[environment],
       secretEnc: encryptSecret(secrets[environment], key),
       updatedAt: new Date(),
     });
