@@ -178,9 +178,13 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
         // PaymentIntent as it now stands (the same answer to the same key again); read it whole.
         const intent = (err as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
         if (err instanceof Stripe.errors.StripeCardError && intent?.id) return retrieve(intent.id);
-        // A card token Stripe does not know (a simulated PSP's saved card, one of the other mode): never a payment.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing' && err.param === 'payment_method')
-          return refused(input.idempotencyKey, 'payment_method_unknown');
+        // A request Stripe refuses as such (a card token it does not know, a simulated PSP's saved card, one of the
+        // other mode, a card that cannot be reused): it would refuse it again on every retry, so the payment fails.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          return refused(
+            input.idempotencyKey,
+            err.code === 'resource_missing' ? 'payment_method_unknown' : (err.code ?? 'invalid_request'),
+          );
         throw err;
       }
     },
@@ -226,7 +230,8 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
         },
         { idempotencyKey: `setup:${input.paymentMethod}:${customer}` },
       );
-      return { saved: setup.status === 'succeeded' || setup.status === 'requires_action' || setup.status === 'processing' };
+      // A card whose bank asks to authenticate even the setup is not kept: the cycle could not charge it unattended.
+      return { saved: setup.status === 'succeeded' || setup.status === 'processing' };
     },
   };
 }

@@ -95,6 +95,21 @@ describe('Stripe webhooks and the Stripe payment page', () => {
     expect(await signals()).toBe(2);
   });
 
+  it("acknowledges an event of a payment whose workflow has ended (a refund's, later)", async () => {
+    const invoice = await issueTestInvoice(db);
+    const ended = { id: newId('pay'), intent: `pi_ended_${newId('x').slice(2)}` };
+    await sql(
+      `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, provider_payment_id)
+       values (?, ?, ?, ?, false, ?, 'EUR', 'succeeded', 'pm_test', ?)`,
+      [ended.id, invoice.id, invoice.number, invoice.accountId, invoice.gross, ended.intent],
+    );
+    await startPaymentWorkflow(env.client, { paymentId: ended.id, challengeTimeoutMs: 3_600_000 });
+    await env.client.workflow.getHandle(paymentWorkflowId(ended.id)).terminate('ended for the test');
+    const refunded = event('evt_charge_refunded_ended', 'charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: ended.intent });
+    expect(await deliver(refunded)).toMatchObject({ status: 200, json: { outcome: 'handled' } });
+    expect(await sql(`select id from stripe_events where id = 'evt_charge_refunded_ended'`)).toHaveLength(1);
+  });
+
   it('acknowledges events it has no use for, and those of payments it does not know, without a signal', async () => {
     expect(await deliver(event('evt_customer_1', 'customer.created', { id: 'cus_1', object: 'customer' }))).toMatchObject({
       status: 200,
