@@ -220,11 +220,17 @@ describe('Stripe webhooks and the Stripe payment page', () => {
     }
   });
 
-  it('answers the challenge step of a payment not waiting for one as a conflict, and of another invoice as not found', async () => {
+  it("signals the payment's workflow when the page's challenge ends; answers the challenge step of a payment not waiting for one as a conflict, of another as not found", async () => {
     const [doc] = await sql<{ issued_at: Date }>('select issued_at from finance_documents where id = ?', [payment.invoiceId]);
     const path = new URL(paymentUrl('http://hub.test', TEST_SECRETS.encryptionKey, { id: payment.invoiceId, issuedAt: doc.issued_at }))
       .pathname;
     expect((await fetch(`${hub.baseUrl}${path}/payments/pay_other/action`)).status).toBe(404);
+    // Stripe.js finished the challenge: the page asks the workflow to read the payment again, not waiting for the webhook.
+    const before = await signals();
+    const refresh = await fetch(`${hub.baseUrl}${path}/payments/${payment.id}/refresh`, { method: 'POST' });
+    expect(refresh.status).toBe(202);
+    expect(await signals()).toBe(before + 1);
+    expect((await fetch(`${hub.baseUrl}${path}/payments/pay_other/refresh`, { method: 'POST' })).status).toBe(404);
     await sql(`update payments set status = 'failed' where id = ?`, [payment.id]);
     const reply = await fetch(`${hub.baseUrl}${path}/payments/${payment.id}/action`);
     expect(reply.status).toBe(409);
