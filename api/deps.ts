@@ -12,7 +12,7 @@ import type { DriverStanding } from './auth/driver-auth';
 import type { CredentialStandings, Standing } from './auth/credential-standing';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { RateLimiter } from './middleware/rate-limit';
-import type { PositionSignals } from './driver/position-signals';
+import type { PositionSignals } from '../app/position-signals';
 import type { CodecServerDeps } from './codec-routes';
 
 /** Everything the API needs, built once per process by its composition root. */

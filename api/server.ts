@@ -18,11 +18,12 @@ import { apiKeyStandings } from './auth/api-key-auth';
 import { partnerStandings } from './auth/credential-standing';
 import { driverStandings } from './auth/driver-auth';
 import { SigningKeyStore } from './auth/signing-keys';
-import { PositionSignals } from './driver/position-signals';
+import { PositionSignals } from '../app/position-signals';
 import { RateLimiter } from './middleware/rate-limit';
 import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
-import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
+import { purgeExpired } from './housekeeping';
+import { sweepUnstartedBookings } from '../app/bookings';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 

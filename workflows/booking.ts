@@ -52,7 +52,7 @@ import {
 } from '../contracts/booking';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { partnerWebhookWorkflow } from './partner-webhook';
-import { publishPublicEvent } from './public-events';
+import { announcePublicEvent } from './public-events';
 import { BookingStatusKey, EventTypeKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import { movedTerms, rescheduleRefusal, type RescheduleRecord } from '../domain/reschedule';
 import {
@@ -215,7 +215,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     if (!booking.accountId) return;
     const input = { type, dedupeKey: `booking:${booking.id}:${state.sequence}:${what}`, bookingId: booking.id };
     writes = writes.then(async () => {
-      await publishPublicEvent(input);
+      await announcePublicEvent(input);
     });
   }
 

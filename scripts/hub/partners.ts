@@ -11,9 +11,8 @@ import { createPartner, updatePartner } from '../../app/accounts';
 import { addCommissionTerm, CommissionRefusal, commissionTerms } from '../../app/partner-commission';
 import { commissionBasisPointsAt } from '../../domain/partner-commission';
 import { toInstant } from '../../domain/pricing';
-import { recordTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
+import { sendPartnerTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
 import { urlProblem } from '../../infra/safe-http';
-import { deliverPartnerEvents } from '../../contracts/partner-webhook';
 import {
   commaList,
   fields,
@@ -318,13 +317,10 @@ export const partnerCommands: Record<string, Command> = {
           throw new Failure(`no partner ${partnerId}`);
         });
       const environment = flags.live ? 'live' : 'sandbox';
-      const event = await recordTestEvent(orm, partnerId!, environment);
-      if (!event) throw new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
       if (!temporal) throw new Failure('no Temporal connection configured');
-      const client = await temporal();
-      const workflowId = await deliverPartnerEvents(client, partnerId!, environment, [
-        { eventId: event.eventId, bookingId: null, type: 'webhook.test' },
-      ]);
+      const event = await sendPartnerTestEvent({ orm, temporal: await temporal() }, partnerId!, environment);
+      if (!event) throw new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
+      const { workflowId } = event;
       return {
         json: { event_id: event.eventId, event: 'webhook.test', url: event.url },
         text: `Test event queued.\n${fields([
