@@ -98,13 +98,9 @@ export const OPERATIONS = [
   reportPassengerNoShow,
   trackPublicBooking,
   getQuote,
-  createBooking,
-  getBooking,
   getWebhookEndpoint,
   updateWebhookEndpoint,
   rotateWebhookDestinationSecret,
   sendTestWebhook,
-  listPublicBookings,
-  getPublicBooking,
   ...WEBHOOK_DESTINATION_OPERATIONS,
 ];
