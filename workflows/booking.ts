@@ -1,22 +1,14 @@
 import {
   allHandlersFinished,
-  ApplicationFailure,
   condition,
   makeContinueAsNewFunc,
-  ParentClosePolicy,
-  proxyActivities,
   patched,
-  proxyLocalActivities,
   setHandler,
-  sleep,
-  startChild,
   upsertMemo,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { AllocatedUnit, AllocationActivities } from '../activities/allocation';
-import type { BookingActivities, BookingChanges } from '../activities/booking';
-import type { FlightActivities } from '../activities/flight';
+import type { AllocatedUnit } from '../activities/allocation';
 import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS, stateAfterWithdrawal } from '../domain/allocation';
 import {
   dispatchAt,
@@ -27,8 +19,7 @@ import {
   type BookingActor,
   type BookingStatus,
 } from '../domain/booking-lifecycle';
-import { endingFee, isCancellationReason, type CancellationReason, type ServiceEndReason } from '../domain/cancellation';
-import type { PartnerEventType } from '../domain/partner-wire';
+import { isCancellationReason } from '../domain/cancellation';
 import {
   DEFAULT_SANDBOX_SCENARIO,
   SANDBOX_NO_SHOW_WAIT_SHARE,
@@ -48,12 +39,8 @@ import {
   type CancelBookingResult,
   type ReportRideProgressInput,
   type RescheduleBookingInput,
-  type RideSettings,
 } from '../contracts/booking';
-import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
-import { partnerWebhookWorkflow } from './partner-webhook';
-import { publishPublicEvent } from './public-events';
-import { BookingStatusKey, EventTypeKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
+import { PickupAtKey } from '../contracts/search-attributes';
 import { movedTerms, rescheduleRefusal, type RescheduleRecord } from '../domain/reschedule';
 import {
   isFinalFlightStatus,
@@ -64,23 +51,14 @@ import {
   type FlightWatch,
 } from '../domain/flight-watch';
 
-// Short database writes run as local activities: no task-queue round trip per write.
-const { saveBooking, rideSettings, recordBookingChange } = proxyLocalActivities<BookingActivities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
-});
+import { allocationActivities, bookingActivities, flightActivities } from './booking/activities';
+import { bookingRun, nowIso } from './booking/run';
+import { changeStatus, end, publishStatus, refuse, timeFreeWindow } from './booking/status';
+import { drainWrites, publish, record, writeQueue } from './booking/write-queue';
 
-// Fleet allocation (activities/allocation.ts): short conditional writes, local activities too.
-const { allocateUnit, releaseUnit, unitOnTrip } = proxyLocalActivities<AllocationActivities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },
-});
-
-// The flight provider is outside our system: an ordinary activity, retried with backoff while it is unreachable.
-const { lookupFlight } = proxyActivities<FlightActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '5 seconds', maximumInterval: '5 minutes' },
-});
+const { saveBooking, rideSettings } = bookingActivities;
+const { allocateUnit, releaseUnit, unitOnTrip } = allocationActivities;
+const { lookupFlight } = flightActivities;
 
 /** The status each driver-side report moves the booking to. */
 const PROGRESS_TARGET: Record<RideProgressKind, BookingStatus> = {
@@ -101,123 +79,17 @@ const CUSTOMER_ACTORS: readonly BookingActor[] = ['partner', 'integrator', 'ops'
 /** Statuses in which the car reports positions. */
 const MOVING: readonly BookingStatus[] = ['assigned', 'on_the_way', 'arrived', 'on_board'];
 
-const TransitionRefused = 'TransitionRefused';
-const refuse = (reason: string) => ApplicationFailure.nonRetryable(reason, TransitionRefused);
-const nowIso = () => new Date().toISOString();
-
-function initialState(booking: BookingRecord): BookingState {
-  const sandbox = booking.environment === 'sandbox';
-  return {
-    bookingId: booking.id,
-    booking,
-    status: 'confirmed',
-    freeCancellation: true,
-    freeUntil: booking.freeUntil,
-    // A sandbox ride plays at once on its compressed clock, whenever it is booked for.
-    dispatchAt: sandbox ? nowIso() : dispatchAt(booking.pickupAt, new Date()).toISOString(),
-    dispatching: false,
-    simulated: !sandbox,
-    sequence: 0,
-    ride: {
-      unitId: null,
-      driver: null,
-      vehicle: null,
-      etaMinutes: null,
-      position: null,
-      assignedAt: null,
-      onTheWayAt: null,
-      arrivedAt: null,
-      startedAt: null,
-      completedAt: null,
-      endedAt: null,
-    },
-    cancellation: null,
-    allocation: { excluded: [], pending: null, accepted: false },
-    lastGpsAt: null,
-    flightWatch: null,
-    run: 1,
-  };
-}
-
 /**
  * `booking:<bkg_id>`: the lifecycle of one booking (docs/booking-lifecycle.md). Every status change goes through
  * `changeStatus`; the driver side (Updates, or the sandbox simulation) goes through `applyProgress`.
  */
 export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCarry): Promise<BookingState> {
-  const sandbox = booking.environment === 'sandbox';
-  const state: BookingState = carry ? { ...carry.state, run: carry.state.run + 1 } : initialState(booking);
-  state.allocation ??= { excluded: [], pending: null, accepted: false };
-  let settings: RideSettings | undefined = carry?.settings;
+  const run = bookingRun(booking, carry, writeQueue());
+  const { sandbox, state } = run;
   let saved = carry !== undefined;
   let simulating = false;
   /** The flight watch is moving the pickup (not a handler, so continue-as-new must wait for it explicitly). */
   let retiming = false;
-  /** Read-model writes in the order the workflow decided them. */
-  let writes: Promise<void> = Promise.resolve();
-
-  // ---- writes and events ---------------------------------------------------------------------------------------
-
-  /** Records a read-model change and/or the next event in order, then starts the event's webhook delivery. */
-  function record(type: PartnerEventType | null, changes?: Omit<BookingChanges, 'at'>): Promise<void> {
-    const event = type ? { sequence: ++state.sequence, type } : undefined;
-    const at = nowIso();
-    writes = writes.then(async () => {
-      // The event goes to its endpoint's delivery workflow from the activity; bookings from before started a child.
-      const deliver = event !== undefined && patched('partner-events-per-endpoint');
-      const recorded = await recordBookingChange({ bookingId: booking.id, changes: changes && { ...changes, at }, event, deliver });
-      if (recorded?.webhookUrl && event && !deliver) {
-        await startChild(partnerWebhookWorkflow, {
-          workflowId: partnerWebhookWorkflowId(recorded.eventId),
-          taskQueue: WEBHOOKS_TASK_QUEUE,
-          args: [{ eventId: recorded.eventId }],
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          memo: { bookingId: booking.id, eventType: event.type },
-          // Ops find a partner's deliveries, and those of one event type (docs/operations.md).
-          typedSearchAttributes: [
-            ...(booking.partnerId ? [{ key: PartnerIdKey, value: booking.partnerId }] : []),
-            { key: EventTypeKey, value: event.type },
-          ],
-        });
-      }
-    });
-    return writes;
-  }
-
-  /** The one place a status changes: lifecycle check, search attribute, memo, read model and the event. */
-  async function changeStatus(
-    to: BookingStatus,
-    actor: BookingActor,
-    changes: Omit<BookingChanges, 'at' | 'status'>,
-    event: PartnerEventType | null,
-  ) {
-    const refusal = transitionRefusal(state.status, to, actor);
-    if (refusal) throw refuse(refusal);
-    const changed = state.status !== to;
-    state.status = to;
-    upsertSearchAttributes([{ key: BookingStatusKey, value: to }]);
-    upsertMemo({ status: to });
-    const endedAt = isTerminal(to) ? nowIso() : undefined;
-    if (endedAt) state.ride.endedAt = endedAt;
-    void record(event, { ...changes, status: to, ...(endedAt ? { endedAt } : {}) });
-    if (changed) publishStatus(to); // an ETA revision keeps the status: no public event
-    await writes;
-  }
-
-  /**
-   * The integrator's side of a status change: `booking.status_changed` (`booking.cancelled` for a cancellation) to
-   * the destinations of the account that sees the booking, after the read model holds the new status.
-   */
-  function publishStatus(status: BookingStatus) {
-    publish(status === 'cancelled' ? 'booking.cancelled' : 'booking.status_changed', status);
-  }
-
-  function publish(type: 'booking.status_changed' | 'booking.cancelled' | 'booking.rescheduled', what: string) {
-    if (!booking.accountId) return;
-    const input = { type, dedupeKey: `booking:${booking.id}:${state.sequence}:${what}`, bookingId: booking.id };
-    writes = writes.then(async () => {
-      await publishPublicEvent(input);
-    });
-  }
 
   // ---- rescheduling --------------------------------------------------------------------------------------------
 
@@ -264,9 +136,9 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       state.dispatching = false;
     }
     const watch = flightWatch ?? state.flightWatch ?? undefined;
-    void record('booking.rescheduled', { terms: moved, lastReschedule: change, ...(watch ? { flightWatch: watch } : {}) });
-    publish('booking.rescheduled', `rescheduled:${moved.pickupAt}`);
-    await writes;
+    void record(run, 'booking.rescheduled', { terms: moved, lastReschedule: change, ...(watch ? { flightWatch: watch } : {}) });
+    publish(run, 'booking.rescheduled', `rescheduled:${moved.pickupAt}`);
+    await run.writes.tail;
   }
 
   /** A rescheduled ride's chauffeur (not yet on the way) is released, free to take other rides; dispatch starts over. */
@@ -275,23 +147,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     state.allocation = { excluded: state.allocation.excluded, pending: null, accepted: false };
     Object.assign(state.ride, { unitId: null, driver: null, vehicle: null, assignedAt: null, etaMinutes: null, position: null });
     if (unitId) await releaseUnit({ bookingId: booking.id, unitId, detach: true, next: 'available' });
-    await changeStatus('confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null }, null);
-  }
-
-  /** Ends the ride before its trip (cancellation, no-show, no driver) with the fee the policy gives. */
-  async function end(to: BookingStatus, actor: BookingActor, reason: CancellationReason | ServiceEndReason, note?: string) {
-    const at = nowIso();
-    const fee = endingFee({
-      reason,
-      policy: { free_until: booking.freeUntil, fee_after_minor: booking.lateCancellationFeeMinor },
-      fareTotalMinor: booking.fare.total,
-      at,
-    });
-    const cancellation = { reason_code: reason, cancelled_by: actor, cancelled_at: at, ...fee, ...(note ? { note } : {}) };
-    const refusal = transitionRefusal(state.status, to, actor);
-    if (refusal) throw refuse(refusal);
-    state.cancellation = cancellation;
-    await changeStatus(to, actor, { cancellation, etaMinutes: null }, 'trip.cancelled');
+    await changeStatus(run, 'confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null }, null);
   }
 
   // ---- the flight watch ----------------------------------------------------------------------------------------
@@ -325,7 +181,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       try {
         if (shiftMs >= MIN_PICKUP_SHIFT_MINUTES * 60_000 && !refusal)
           await reschedule({ pickup_at: pickupAt, actor: 'system', cause: 'flight_watch' }, watch);
-        else await record(null, { flightWatch: watch });
+        else await record(run, null, { flightWatch: watch });
       } finally {
         retiming = false;
       }
@@ -338,16 +194,16 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     Object.assign(booking, { freeUntil: terms.freeUntil, lateCancellationFeeMinor: 0 });
     state.freeUntil = terms.freeUntil;
     state.freeCancellation = true;
-    void record(null, { terms, flightWatch: watch });
-    publish('booking.status_changed', `flight_${watch.status}`);
-    await writes;
+    void record(run, null, { terms, flightWatch: watch });
+    publish(run, 'booking.status_changed', `flight_${watch.status}`);
+    await run.writes.tail;
   }
 
   // ---- the driver side -----------------------------------------------------------------------------------------
 
   function noShowDeadline(): number {
     const arrivedAt = state.ride.arrivedAt ?? nowIso();
-    if (sandbox) return Date.parse(arrivedAt) + Math.round(settings!.sandboxRideMs * SANDBOX_NO_SHOW_WAIT_SHARE);
+    if (sandbox) return Date.parse(arrivedAt) + Math.round(run.settings!.sandboxRideMs * SANDBOX_NO_SHOW_WAIT_SHARE);
     return noShowAt({ arrivedAt, pickupAt: booking.pickupAt, pickup: booking.pickup }).getTime();
   }
 
@@ -399,6 +255,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
         // Live dispatch awaits the chauffeur's answer; an allocation that asks none (sandbox, ops) is accepted as made.
         const acceptedAt = state.allocation.pending ? null : at;
         return changeStatus(
+          run,
           'assigned',
           input.actor,
           { driver: input.driver, vehicle: input.vehicle, unitId: input.unit_id ?? null, assignedAt: at, acceptedAt },
@@ -408,14 +265,20 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       case 'on_the_way':
         ride.etaMinutes = input.eta_minutes;
         ride.onTheWayAt ??= at;
-        return changeStatus('on_the_way', input.actor, { etaMinutes: input.eta_minutes, onTheWayAt: ride.onTheWayAt }, 'driver.on_the_way');
+        return changeStatus(
+          run,
+          'on_the_way',
+          input.actor,
+          { etaMinutes: input.eta_minutes, onTheWayAt: ride.onTheWayAt },
+          'driver.on_the_way',
+        );
       case 'arrived':
         Object.assign(ride, { arrivedAt: at, etaMinutes: 0 });
-        return changeStatus('arrived', input.actor, { arrivedAt: at, etaMinutes: 0 }, 'driver.arrived');
+        return changeStatus(run, 'arrived', input.actor, { arrivedAt: at, etaMinutes: 0 }, 'driver.arrived');
       case 'on_board':
         Object.assign(ride, { startedAt: at, etaMinutes: null });
         if (ride.unitId) await unitOnTrip({ bookingId: booking.id, unitId: ride.unitId });
-        return changeStatus('on_board', input.actor, { startedAt: at, etaMinutes: null }, 'trip.started');
+        return changeStatus(run, 'on_board', input.actor, { startedAt: at, etaMinutes: null }, 'trip.started');
       case 'completed': {
         ride.completedAt = at;
         const trip = {
@@ -425,19 +288,19 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
           duration_min: input.duration_min,
           fare: booking.fare,
         };
-        return changeStatus('completed', input.actor, { completedAt: at, trip }, 'trip.completed');
+        return changeStatus(run, 'completed', input.actor, { completedAt: at, trip }, 'trip.completed');
       }
       case 'no_show':
-        return end('no_show', input.actor, 'passenger_no_show');
+        return end(run, 'no_show', input.actor, 'passenger_no_show');
       case 'driver_cancelled':
-        return end('cancelled', input.actor, 'driver_cancelled');
+        return end(run, 'cancelled', input.actor, 'driver_cancelled');
       case 'no_driver_available':
-        return end('no_driver_available', input.actor, 'no_driver_available');
+        return end(run, 'no_driver_available', input.actor, 'no_driver_available');
       case 'accepted':
         state.allocation.pending = null;
         state.allocation.accepted = true;
         // The read model's accepted_at (public single read); histories from before it record no write here.
-        if (patched('booking-records-accepted-at')) await record(null, { acceptedAt: at });
+        if (patched('booking-records-accepted-at')) await record(run, null, { acceptedAt: at });
         return;
       case 'declined':
         return withdrawAllocation('declined');
@@ -467,7 +330,13 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     state.allocation.excluded.push(pending.unitId);
     Object.assign(state.ride, { unitId: null, driver: null, vehicle: null, assignedAt: null, etaMinutes: null, position: null });
     await releaseUnit({ bookingId: booking.id, unitId: pending.unitId, detach: true, next: stateAfterWithdrawal(reason) });
-    await changeStatus('confirmed', 'dispatch', { unitId: null, driver: null, vehicle: null, etaMinutes: null, acceptedAt: null }, null);
+    await changeStatus(
+      run,
+      'confirmed',
+      'dispatch',
+      { unitId: null, driver: null, vehicle: null, etaMinutes: null, acceptedAt: null },
+      null,
+    );
   }
 
   /**
@@ -475,23 +344,26 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
    * the last one is at least the coalescing interval old. Positions outside a ride are ignored.
    */
   function acceptPosition(p: GpsPosition & { at?: string }): void {
-    if (!settings || !MOVING.includes(state.status)) return;
+    if (!run.settings || !MOVING.includes(state.status)) return;
     if (!Number.isFinite(p?.lat) || !Number.isFinite(p?.lng) || Math.abs(p.lat) > 90 || Math.abs(p.lng) > 180) return;
     const at = nowIso();
     if (p.recorded) {
       // The driver app wrote it to the read model: only the coalesced `gps.update`, read from there; nothing else.
       state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: p.eta_minutes ?? null, at };
-      if (state.lastGpsAt !== null && Date.parse(at) - Date.parse(state.lastGpsAt) < settings.gpsIntervalMs) return;
+      if (state.lastGpsAt !== null && Date.parse(at) - Date.parse(state.lastGpsAt) < run.settings.gpsIntervalMs) return;
       state.lastGpsAt = at;
-      void record('gps.update');
+      void record(run, 'gps.update');
       return;
     }
     const eta = state.status === 'on_the_way' && Number.isInteger(p.eta_minutes) ? (p.eta_minutes as number) : undefined;
     state.ride.position = { lat: p.lat, lng: p.lng, eta_minutes: eta ?? null, at };
     if (eta !== undefined) state.ride.etaMinutes = eta;
-    const due = state.lastGpsAt === null || Date.parse(at) - Date.parse(state.lastGpsAt) >= settings.gpsIntervalMs;
+    const due = state.lastGpsAt === null || Date.parse(at) - Date.parse(state.lastGpsAt) >= run.settings.gpsIntervalMs;
     if (due) state.lastGpsAt = at;
-    void record(due ? 'gps.update' : null, { position: { lat: p.lat, lng: p.lng, at }, ...(eta !== undefined ? { etaMinutes: eta } : {}) });
+    void record(run, due ? 'gps.update' : null, {
+      position: { lat: p.lat, lng: p.lng, at },
+      ...(eta !== undefined ? { etaMinutes: eta } : {}),
+    });
   }
 
   // ---- handlers ------------------------------------------------------------------------------------------------
@@ -508,8 +380,8 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     async (input) => {
       await condition(() => saved);
       const first = customerCancellation();
-      if (!first) await end('cancelled', input.actor, input.reason_code, input.note);
-      await writes;
+      if (!first) await end(run, 'cancelled', input.actor, input.reason_code, input.note);
+      await run.writes.tail;
       return customerCancellation()!;
     },
     {
@@ -531,7 +403,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       const refusal = progressRefusal(input);
       if (refusal) throw refuse(refusal);
       await applyProgress(input);
-      await writes;
+      await run.writes.tail;
       return { status: state.status, sequence: state.sequence };
     },
     {
@@ -566,23 +438,19 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
   if (!carry) {
     await saveBooking(booking);
     upsertMemo({ status: state.status });
-    settings = await rideSettings();
-    void record('booking.created');
-    publishStatus('confirmed');
-    await writes;
+    run.settings = await rideSettings();
+    void record(run, 'booking.created');
+    publishStatus(run, 'confirmed');
+    await run.writes.tail;
     saved = true;
   }
-  const ride = settings!;
+  const ride = run.settings!;
 
   // Bookings started before the flight watch existed never watch (their histories have no marker).
   const flightNumber = booking.pickup.flight_number;
   if (!sandbox && flightNumber && !isTerminal(state.status) && patched('flight-watch')) void watchFlight(flightNumber);
 
-  if (state.freeCancellation) {
-    const windowMs = Date.parse(state.freeUntil) - Date.now();
-    if (windowMs > 0) void sleep(windowMs).then(() => void (state.freeCancellation = Date.now() < Date.parse(state.freeUntil)));
-    else state.freeCancellation = false;
-  }
+  timeFreeWindow(run);
 
   const shouldContinueAsNew = () =>
     !simulating && !retiming && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= ride.historyLimit);
@@ -614,7 +482,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
       if (waitMs > 0) await condition(() => state.status !== 'confirmed' || !state.dispatching || shouldContinueAsNew(), waitMs);
     }
     if (state.status === 'confirmed' && state.dispatching && Date.now() >= deadline)
-      await end('no_driver_available', 'system', 'no_driver_available');
+      await end(run, 'no_driver_available', 'system', 'no_driver_available');
   }
 
   /** Waits for the allocated driver's answer until the deadline; no answer withdraws the allocation. */
@@ -663,13 +531,7 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     // local activities and upserts interleave with the handler's differently live and on replay (nondeterminism).
     if (patched('loop-after-handlers')) await condition(allHandlersFinished);
     if (shouldContinueAsNew()) {
-      // Drain until no handler or position adds a write: one arriving with the last write's result is not lost.
-      let drained: Promise<void>;
-      do {
-        drained = writes;
-        await drained;
-        await condition(allHandlersFinished);
-      } while (drained !== writes);
+      await drainWrites(run.writes);
       // Search attributes and memo carry over to the next run as they stand.
       const { memo, typedSearchAttributes } = workflowInfo();
       await makeContinueAsNewFunc<typeof bookingWorkflow>({ memo, typedSearchAttributes })(booking, { state, settings: ride });
@@ -694,15 +556,15 @@ export async function bookingWorkflow(booking: BookingRecord, carry?: BookingCar
     if (state.status === 'arrived') {
       const leftMs = noShowDeadline() - Date.now();
       if (leftMs > 0 && (await condition(() => state.status !== 'arrived' || shouldContinueAsNew(), leftMs))) continue;
-      if (state.status === 'arrived') await end('no_show', 'system', 'passenger_no_show');
+      if (state.status === 'arrived') await end(run, 'no_show', 'system', 'passenger_no_show');
       continue;
     }
     const seen = { status: state.status, sequence: state.sequence };
     await condition(() => state.status !== seen.status || state.sequence !== seen.sequence || shouldContinueAsNew());
   }
-  await writes;
+  await run.writes.tail;
   await condition(allHandlersFinished);
-  await writes;
+  await run.writes.tail;
   // The ride is over: its unit is free again and keeps the ride's driver and vehicle on the booking.
   if (state.ride.unitId) await releaseUnit({ bookingId: booking.id, unitId: state.ride.unitId, detach: false, next: 'available' });
   return state;
