@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { bookingRow } from '../db/booking-rows';
+import { markBookingStarted } from '../db/booking-writes';
 import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking, type PartnerEnvironment } from '../db/entities';
 import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { appendBillingEntry } from '../db/billing-entries';
@@ -14,7 +14,7 @@ import type { RideDriver, RideVehicle } from '../domain/sandbox';
 import { receiptUrl, trackingUrl } from '../infra/passenger-links';
 import { newId } from '../infra/ids';
 import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../contracts/booking';
-import { deliverPartnerEvents } from '../contracts/partner-webhook';
+import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDelivery } from '../contracts/partner-webhook';
 
 export interface BookingActivityDeps {
   orm: MikroORM;
@@ -152,12 +152,11 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
 
   return {
     /**
-     * Writes the booking to the read model unless it is there already: the API normally inserts it before starting
-     * the workflow, so this only fills in for an API that stopped between its start and its insert.
+     * Marks the booking's workflow as started (so the booking is never deleted nor swept again), writing its row first
+     * if missing: the API inserts it before the start, so that only fills in for an API that stopped in between.
      */
     async saveBooking(record: BookingRecord): Promise<void> {
-      const em = orm.em.fork();
-      await em.createQueryBuilder(BookingSchema).insert(bookingRow(record)).onConflict('id').ignore().execute();
+      await markBookingStarted(orm, record);
     },
 
     /** The worker's ride settings, read once per workflow run so that replays see the same values. */
@@ -200,7 +199,8 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
       const webhookUrl = await endpointUrl(recorded.partnerId, recorded.environment);
       if (webhookUrl && input.deliver && input.event) {
         const event = { eventId: recorded.eventId, bookingId: input.bookingId, type: input.event.type };
-        await deliverPartnerEvents(client ?? Context.current().client, recorded.partnerId, recorded.environment, [event]);
+        const delivery = partnerEventsDelivery(recorded.partnerId, recorded.environment, [event]);
+        await (client ?? Context.current().client).workflow.signalWithStart(PARTNER_ENDPOINT_WORKFLOW, delivery);
       }
       return { eventId: recorded.eventId, webhookUrl };
     },

@@ -52,6 +52,7 @@ export function createPaymentActivities(deps: { orm: MikroORM; provider?: Paymen
         currency: row.currency,
         paymentMethod: row.payment_method,
         offSession: row.off_session,
+        holder: { accountId: row.account_id, livemode: row.livemode },
       });
       return facts(await recordProviderPayment(deps.orm, row.id, answer));
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keysetCursor, PageLimit } from './pagination';
-import { Instant } from './partner/schemas';
+import { Instant } from './wire-schemas';
 
 /** What the partner's and the integrator's webhook delivery logs have in common (their tables differ). */
 

@@ -5,13 +5,14 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ChangeListener } from '../db/change-listener';
 import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
+import type { PaymentProvider } from '../infra/payment-provider';
 import type { Tracing } from '../infra/tracing';
 import type { KeyStanding } from './auth/api-key-auth';
 import type { DriverStanding } from './auth/driver-auth';
 import type { CredentialStandings, Standing } from './auth/credential-standing';
 import type { SigningKeyStore } from './auth/signing-keys';
 import type { RateLimiter } from './middleware/rate-limit';
-import type { PositionSignals } from './driver/position-signals';
+import type { PositionSignals } from '../app/position-signals';
 import type { CodecServerDeps } from './codec-routes';
 
 /** Everything the API needs, built once per process by its composition root. */
@@ -29,8 +30,12 @@ export interface ApiDeps {
   quoteValiditySeconds: number;
   /** How long a payment waits for the cardholder's 3-D Secure challenge (PAYMENT_CHALLENGE_TIMEOUT). */
   paymentChallengeTimeoutMs: number;
-  /** Serve the simulated PSP's card endpoint and challenge page (/psp-sim): never in production. */
+  /** Serve the simulated PSP's card endpoint and challenge page (/psp-sim): never in production, nor with Stripe. */
   simulatedPsp: boolean;
+  /** Who takes the cards (PAYMENT_PROVIDER); the simulated PSP on this database when absent. */
+  paymentProvider?: PaymentProvider;
+  /** PAYMENT_PROVIDER=stripe: the payment page's Stripe.js key and the webhook endpoint's signing secret. */
+  stripe?: { publishableKey: string; webhookSecret: string };
   trustedProxies?: BlockList;
   /** HUB_DEV_WEBHOOK_TARGETS: sandbox and test webhooks may point at plain http and this machine (infra/safe-http.ts). */
   devWebhookTargets: boolean;

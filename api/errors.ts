@@ -1,6 +1,41 @@
-import { PROBLEMS, type ProblemCode, type ProblemOptions } from '../app/problems';
+import { PROBLEMS as TITLES, type ProblemCode, type ProblemOptions } from '../app/problems';
 
-export { PROBLEMS, ProblemError, type FieldError, type ProblemCode, type ProblemOptions } from '../app/problems';
+export { ProblemError, type FieldError, type ProblemCode, type ProblemOptions } from '../app/problems';
+
+/** The HTTP status each problem answers with (docs/errors.md). */
+const STATUS: Record<ProblemCode, number> = {
+  bad_request: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  invalid_token: 401,
+  invalid_api_key: 401,
+  invalid_driver_credential: 401,
+  insufficient_scope: 403,
+  ip_not_allowed: 403,
+  account_kind_forbidden: 403,
+  not_allocated: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_key_in_use: 409,
+  booking_not_cancellable: 409,
+  reschedule_not_allowed: 409,
+  ride_progress_refused: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  idempotency_key_reused: 422,
+  quote_expired: 410,
+  quote_used: 409,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** Each problem's title and HTTP status. */
+export const PROBLEMS = Object.fromEntries(
+  (Object.keys(TITLES) as ProblemCode[]).map((code) => [code, { title: TITLES[code].title, status: STATUS[code] }]),
+) as Record<ProblemCode, { title: string; status: number }>;
 
 export function problemBody(code: ProblemCode, options: ProblemOptions, requestId: string, instance: string, docsBase: string) {
   return {

@@ -214,10 +214,10 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
   for (const [status, spec] of Object.entries(op.responses as Record<string, ResponseSpec>)) responses[status] = successResponse(op, spec);
 
   const byStatus = new Map<number, ProblemCode[]>();
-  // What the shared pipeline answers for every operation of its kind: a malformed Idempotency-Key, and a body that is
-  // not JSON, too large or of another media type.
+  // What the shared pipeline answers for every operation of its kind: an Idempotency-Key that is malformed, still in
+  // use or reused with another request, and a body that is not JSON, too large or of another media type.
   const implied: ProblemCode[] = [
-    ...(op.idempotent ? (['bad_request'] as const) : []),
+    ...(op.idempotent ? (['bad_request', 'idempotency_key_in_use', 'idempotency_key_reused'] as const) : []),
     ...((op.request as { body?: unknown } | undefined)?.body
       ? (['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const)
       : []),

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
+import { checkStripeSettings, fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
+import { configuredPaymentProvider } from '../infra/payment-providers';
 import { createLogger, type Logger } from '../infra/logger';
 import { registerCollectGauge } from '../infra/metrics';
 import { ChangeListener } from '../db/change-listener';
@@ -17,11 +18,12 @@ import { apiKeyStandings } from './auth/api-key-auth';
 import { partnerStandings } from './auth/credential-standing';
 import { driverStandings } from './auth/driver-auth';
 import { SigningKeyStore } from './auth/signing-keys';
-import { PositionSignals } from './driver/position-signals';
+import { PositionSignals } from '../app/position-signals';
 import { RateLimiter } from './middleware/rate-limit';
 import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
-import { purgeExpired, sweepUnstartedBookings } from './housekeeping';
+import { purgeExpired } from './housekeeping';
+import { sweepUnstartedBookings } from '../app/bookings';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 
@@ -44,6 +46,7 @@ export function apiDeps(
   const ring = encryptionKeys ?? keyRingOf(parts.encryptionKey);
   const decryptionKeys = ring.map((k) => k.key);
   const changes = new ChangeListener(() => parts.orm.config.get('clientUrl') as string, parts.logger);
+  const stripe = checkStripeSettings(config);
   return {
     ...rest,
     decryptionKeys,
@@ -53,7 +56,9 @@ export function apiDeps(
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
-    simulatedPsp: !config.production,
+    simulatedPsp: !config.production && !stripe,
+    paymentProvider: configuredPaymentProvider(config, (query, params) => parts.orm.em.fork().execute(query, params)),
+    stripe: stripe && { publishableKey: stripe.publishableKey, webhookSecret: stripe.webhookSecret },
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,
     invoiceSeller: config.invoiceSeller,

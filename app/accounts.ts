@@ -33,8 +33,19 @@ export interface CreatedClient {
 export async function createPartner(
   orm: MikroORM,
   secrets: Secrets,
-  input: { name: string; webhookUrl?: string; rateLimitPerMinute?: number; ipAllowlist?: string[] },
+  input: {
+    name: string;
+    /** The webhook URL of both endpoints, unless `liveWebhookUrl` says otherwise for the live one. */
+    webhookUrl?: string;
+    liveWebhookUrl?: string | null;
+    rateLimitPerMinute?: number;
+    ipAllowlist?: string[];
+  },
 ) {
+  const webhookUrls = {
+    sandbox: input.webhookUrl ?? null,
+    live: input.liveWebhookUrl === undefined ? (input.webhookUrl ?? null) : input.liveWebhookUrl,
+  };
   const clients: CreatedClient[] = [];
   let webhookSecrets!: Record<PartnerEnvironment, string>;
   const partner = await orm.em.fork().transactional(async (em) => {
@@ -46,7 +57,7 @@ export async function createPartner(
       createdAt: new Date(),
     });
     await em.flush(); // the clients and endpoints reference it
-    webhookSecrets = createPartnerEndpoints(em, secrets.encryptionKey, partner.id, input.webhookUrl ?? null);
+    webhookSecrets = createPartnerEndpoints(em, secrets.encryptionKey, partner.id, webhookUrls);
     for (const environment of ['sandbox', 'live'] as const) {
       const clientSecret = generateClientSecret();
       const client = em.create(OAuthClientSchema, {
@@ -60,7 +71,7 @@ export async function createPartner(
     }
     return partner;
   });
-  return { partnerId: partner.id, name: partner.name, webhookUrl: input.webhookUrl ?? null, webhookSecrets, clients };
+  return { partnerId: partner.id, name: partner.name, webhookUrls, webhookSecrets, clients };
 }
 
 export async function updatePartner(

@@ -1,6 +1,5 @@
 import {
   ApplicationFailure,
-  ServiceError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
@@ -13,9 +12,10 @@ import { marketOf } from '../domain/markets';
 import { commissionBasisPointsAt } from '../domain/partner-commission';
 import { priceFare, withCommission } from '../domain/pricing';
 import type { SandboxScenario } from '../domain/sandbox';
-import { bookingRow, recordFromRow } from '../db/booking-rows';
-import { BookingSchema, type Booking } from '../db/entities';
-import { insertStatement, sqlOf, type Statement } from '../db/sql';
+import { recordFromRow } from '../db/booking-rows';
+import { deleteUnstartedBooking, findBooking, insertBooking, insertBookingStatement, unstartedBookings } from '../db/booking-writes';
+import type { Booking } from '../db/entities';
+import type { Statement } from '../db/sql';
 import { newId } from '../infra/ids';
 import {
   BOOKINGS_TASK_QUEUE,
@@ -31,6 +31,7 @@ import type { bookingWorkflow } from '../workflows/booking';
 import { environmentOf, type Owner } from './owner';
 import { ProblemError } from './problems';
 import { claimQuoteFor } from './quotes';
+import { retryingRacedUpdate } from './workflow-updates';
 
 /** A booking as asked for: the Partner API's request body, or the one a public booking takes from its quote. */
 export interface BookingRequest {
@@ -175,19 +176,14 @@ function externalIdTaken(externalId: string, holder: string): ProblemError {
  * Inserts the booking row, with the recovery point when the request has an Idempotency-Key. `resumes` names the
  * booking of an earlier attempt with this key, when there was one: nothing was written, insert that one instead.
  */
-async function insertBooking(
+async function insertBookingRow(
   orm: MikroORM,
   record: BookingRecord,
   idempotency: RecoveryPoints | undefined,
 ): Promise<{ written: boolean; resumes?: string }> {
-  const row = bookingRow(record);
-  const insert = (condition: string, first: number) =>
-    insertStatement(orm, BookingSchema, row, { first, tail: `where ${condition} on conflict (id) do nothing returning 1` });
+  const insert = (condition: string, first: number) => insertBookingStatement(orm, record, condition, first);
   try {
-    if (!idempotency) {
-      const { text, values } = insert('true', 1);
-      return { written: (await sqlOf(orm)(text, values)).length > 0 };
-    }
+    if (!idempotency) return { written: await insertBooking(orm, insert('true', 1)) };
     const { written, recoveryPoint } = await idempotency.saveRecoveryPointWith(record.id, insert);
     return recoveryPoint === record.id ? { written: written > 0 } : { written: false, resumes: recoveryPoint };
   } catch (err) {
@@ -261,31 +257,29 @@ export async function createBooking(deps: { orm: MikroORM; temporal: Client }, i
 
   // The read model, the recovery point and (without a quote) the key's claim in one statement: a committed booking
   // row is always findable again through its Idempotency-Key, and a retry re-inserts nothing.
-  let inserted = await insertBooking(deps.orm, record, idempotency);
+  let inserted = await insertBookingRow(deps.orm, record, idempotency);
   if (inserted.resumes) {
     // A retry of a create that failed after committing its booking (or before): the same booking id again.
     record = recordWith(inserted.resumes, quote);
-    inserted = await insertBooking(deps.orm, record, idempotency);
+    inserted = await insertBookingRow(deps.orm, record, idempotency);
   }
   if (!input.quoteId) input.onBookingId?.(record.id);
-  if (!inserted.written) {
-    // A retry whose first attempt committed: answer with the booking as it was made.
-    record = {
-      ...recordFromRow(await deps.orm.em.fork().findOneOrFail(BookingSchema, { id: record.id })),
-      ...(quote ? { quoteId: quote.id } : {}),
-    };
-  }
+  // A retry whose first attempt committed: answer with the booking as it was made.
+  const asStored = async (): Promise<BookingRecord> => {
+    const row = await findBooking(deps.orm, record.id);
+    if (!row) throw new ProblemError('conflict', { detail: 'The booking this Idempotency-Key created is gone; send a new key.' });
+    return { ...recordFromRow(row), ...(quote ? { quoteId: quote.id } : {}) };
+  };
+  if (!inserted.written) record = await asStored();
 
   try {
     await startBookingWorkflow(deps.temporal, record);
   } catch (err) {
-    // Refused: no visible booking. The recovery point keeps the id, so a retry re-inserts it and attaches to the
-    // workflow if this start did happen after all. A booking whose workflow already wrote events stays.
-    await deps.orm.em
-      .fork()
-      .execute(`delete from bookings where id = ? and not exists (select 1 from events where booking_id = ?)`, [record.id, record.id]);
-    if (err instanceof WorkflowExecutionAlreadyStartedError)
-      throw new ProblemError('conflict', { detail: 'The booking this Idempotency-Key created has already ended; send a new key.' });
+    // The workflow of this id ran and has ended: the booking is real, whatever became of the ride. Answer it.
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return asStored();
+    // Refused: no visible booking, unless its workflow ran after all (a start that went through while its answer
+    // was lost). The recovery point keeps the id, so a retry re-inserts it and attaches to that workflow.
+    await deleteUnstartedBooking(deps.orm, record.id);
     throw err;
   }
   return record;
@@ -301,22 +295,6 @@ export function customerCancellation(booking: Booking): CancellationRecord | nul
 }
 
 const notCancellable = (detail: string) => new ProblemError('booking_not_cancellable', { detail });
-
-/**
- * The server refuses an Update that lands while a workflow task is being completed with `UnhandledCommand`
- * (FAILED_PRECONDITION, "unexpected workflow task failure"); the workflow is fine and the next try is admitted.
- */
-async function retryingRacedUpdate<T>(update: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await update();
-    } catch (err) {
-      const raced = err instanceof ServiceError && /unexpected workflow task failure/.test(String(err.cause?.message));
-      if (!raced || attempt >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-}
 
 /**
  * Cancels through the booking workflow's `cancelBooking` Update, whose validator decides: free inside the window, the
@@ -376,4 +354,33 @@ export async function rescheduleBooking(
     if (err instanceof WorkflowNotFoundError) throw rescheduleNotAllowed('the booking has ended');
     throw err;
   }
+}
+
+/** A booking row this old whose workflow never ran is taken for one whose API process died before starting it. */
+export const UNSTARTED_AFTER_SECONDS = 60;
+/** How far back the sweep looks (it runs every minute on every API process, so this leaves ample margin). */
+export const UNSTARTED_WINDOW_MINUTES = 60;
+
+/**
+ * A create commits the booking row, then starts `booking:<id>`, whose first step marks the row started. A process that
+ * died between the two leaves a booking whose workflow never ran: this starts it. Starting a running workflow attaches
+ * to it (`USE_EXISTING`), so a slow worker or two API processes sweeping at once change nothing; a booking whose
+ * workflow ran is never touched.
+ */
+export async function sweepUnstartedBookings(orm: MikroORM, temporal: Client, now = new Date()): Promise<string[]> {
+  const due = await unstartedBookings(
+    orm,
+    new Date(now.getTime() - UNSTARTED_WINDOW_MINUTES * 60_000),
+    new Date(now.getTime() - UNSTARTED_AFTER_SECONDS * 1000),
+  );
+  const started: string[] = [];
+  for (const booking of due) {
+    try {
+      await startBookingWorkflow(temporal, recordFromRow(booking));
+      started.push(booking.id);
+    } catch {
+      // Temporal out of reach, or an ended run whose first step is still to be recorded: the next sweep tries again.
+    }
+  }
+  return started;
 }

@@ -63,6 +63,22 @@ export async function rotateDestinationSecret(
   return { destination: d, secret };
 }
 
+/** Changes a destination's URL, description or selected events; deliveries already under way keep their target. */
+export async function updateDestination(
+  orm: MikroORM,
+  destinationId: string,
+  changes: { url?: string; description?: string | null; eventTypes?: string[] },
+): Promise<WebhookDestination> {
+  const em = orm.em.fork();
+  const d = await em.findOneOrFail(WebhookDestinationSchema, { id: destinationId });
+  if (changes.url !== undefined) d.url = changes.url;
+  if (changes.description !== undefined) d.description = changes.description;
+  if (changes.eventTypes !== undefined) d.eventTypes = changes.eventTypes;
+  d.updatedAt = new Date();
+  await em.flush();
+  return d;
+}
+
 /**
  * Deletes a destination: no new event goes to it, and its workflows end now instead of at their next attempt (a retry
  * may sleep for hours): the entity `destination:<id>` and every delivery still pending or parked, whose rows then say
@@ -126,8 +142,8 @@ export async function signalDestination(temporal: Client, destinationId: string,
   });
 }
 
-/** Records a `webhook.test` event for one destination and starts its delivery with the client. */
-export async function recordTestEvent(orm: MikroORM, temporal: Client, d: WebhookDestination) {
+/** Records a `webhook.test` event for one destination and starts its delivery. */
+export async function sendDestinationTestEvent(orm: MikroORM, temporal: Client, d: WebhookDestination) {
   const em = orm.em.fork();
   const now = new Date();
   const eventId = newId('evt', now.getTime());

@@ -1,4 +1,9 @@
+import type { Client } from '@temporalio/client';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDelivery } from '../contracts/partner-webhook';
+import { deletePartnerEvent, partnerEvent, unacknowledgedPartnerEvents, type PartnerEventRef } from '../db/partner-events';
+import type { NewPartnerEvent } from '../domain/partner-delivery-queue';
+import { ProblemError } from './problems';
 import { generateWebhookSecret } from '../infra/credentials';
 import { newId } from '../infra/ids';
 import { decryptSecret, encryptSecret } from '../infra/secrets';
@@ -15,14 +20,14 @@ export async function partnerEndpoint(orm: MikroORM, partnerId: string, environm
   return orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
 }
 
-/** Both endpoints of a new partner, each with its own secret; answers the secrets, shown once. */
-export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, url: string | null) {
+/** Both endpoints of a new partner, each with its URL (or none) and its own secret; answers the secrets, shown once. */
+export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, urls: Record<PartnerEnvironment, string | null>) {
   const secrets = { sandbox: generateWebhookSecret('phsec_'), live: generateWebhookSecret('phsec_') };
   for (const environment of ['sandbox', 'live'] as const) {
     em.create(PartnerWebhookEndpointSchema, {
       partnerId,
       environment,
-      url,
+      url: urls[environment],
       secretEnc: encryptSecret(secrets[environment], key),
       updatedAt: new Date(),
     });
@@ -85,10 +90,10 @@ export async function rotateWebhookSecret(
 }
 
 /**
- * Writes a `webhook.test` event for the partner's endpoint of `environment` (it belongs to no booking); deliver it with
- * the workflow `partner-webhook:<evt_id>` like any other event. Returns null when that endpoint has no URL.
+ * Writes a `webhook.test` event for the partner's endpoint of `environment` (it belongs to no booking), to deliver like
+ * any other event. Returns null when that endpoint has no URL.
  */
-export async function recordTestEvent(orm: MikroORM, partnerId: string, environment: PartnerEnvironment) {
+async function recordPartnerTestEvent(orm: MikroORM, partnerId: string, environment: PartnerEnvironment) {
   const em = orm.em.fork();
   const endpoint = await em.findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
   if (!endpoint.url) return null;
@@ -116,4 +121,57 @@ export async function recordTestEvent(orm: MikroORM, partnerId: string, environm
   });
   await em.flush();
   return { eventId, url: endpoint.url, occurredAt };
+}
+
+/** Hands events to the partner's endpoint workflow of `environment` (started if none runs); its workflow id. */
+export async function deliverPartnerEvents(
+  temporal: Client,
+  partnerId: string,
+  environment: PartnerEnvironment,
+  events: NewPartnerEvent[],
+): Promise<string> {
+  const delivery = partnerEventsDelivery(partnerId, environment, events);
+  await temporal.workflow.signalWithStart(PARTNER_ENDPOINT_WORKFLOW, delivery);
+  return delivery.workflowId;
+}
+
+/**
+ * Queues a signed `webhook.test` event to the partner's endpoint of `environment`, delivered and retried like every
+ * other event. Null when that endpoint has no URL; an event whose delivery could not be queued is removed.
+ */
+export async function sendPartnerTestEvent(deps: { orm: MikroORM; temporal: Client }, partnerId: string, environment: PartnerEnvironment) {
+  const event = await recordPartnerTestEvent(deps.orm, partnerId, environment);
+  if (!event) return null;
+  try {
+    const workflowId = await deliverPartnerEvents(deps.temporal, partnerId, environment, [
+      { eventId: event.eventId, bookingId: null, type: 'webhook.test' },
+    ]);
+    return { ...event, workflowId };
+  } catch (err) {
+    await deletePartnerEvent(deps.orm, event.eventId);
+    throw err;
+  }
+}
+
+/**
+ * Sends events again (same ids and bodies) through the endpoint's delivery queue: one event by id (`not_found` when
+ * it is not the partner's), or every event created in [from, to) that was never acknowledged. The events sent.
+ */
+export async function redeliverPartnerEvents(
+  deps: { orm: MikroORM; temporal: Client },
+  partnerId: string,
+  environment: PartnerEnvironment,
+  selection: { eventId: string } | { from: Date; to: Date },
+): Promise<string[]> {
+  let rows: PartnerEventRef[];
+  if ('eventId' in selection) {
+    const event = await partnerEvent(deps.orm, selection.eventId, partnerId, environment);
+    if (!event) throw new ProblemError('not_found', { detail: `No event ${selection.eventId}.`, param: 'event_id' });
+    rows = [event];
+  } else {
+    rows = await unacknowledgedPartnerEvents(deps.orm, partnerId, environment, selection.from, selection.to);
+  }
+  const events = rows.map((r) => ({ eventId: r.id, bookingId: r.booking_id, type: r.type }));
+  if (events.length) await deliverPartnerEvents(deps.temporal, partnerId, environment, events);
+  return events.map((e) => e.eventId);
 }

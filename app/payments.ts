@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import { checkCreditAmount, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
 import { findPayment, type PaymentRow } from '../db/payments';
+import { claimStripeEvent, releaseStripeEvent } from '../db/stripe-events';
 import { documentEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
 import { newId } from '../infra/ids';
@@ -129,9 +130,18 @@ export async function payInvoice(
   if (invoice.status === 'paid') throw new PaymentRefusal('already_paid', `Invoice ${invoice.number} is already paid.`);
   if (invoice.status !== 'open' || invoice.dueMinor <= 0)
     throw new PaymentRefusal('not_payable', `Invoice ${invoice.number} has nothing to pay.`);
+  if (!providerOf(deps).takesEnvironment(invoice.livemode))
+    throw new PaymentRefusal(
+      'not_payable',
+      `Invoice ${invoice.number} is a ${invoice.livemode ? 'live' : 'test-mode'} invoice: this hub takes cards of its ${invoice.livemode ? 'test' : 'live'} environment only.`,
+    );
   const card = await providerOf(deps).describeMethod(input.paymentMethod);
   if (!card) throw new PaymentRefusal('unknown_card', 'The card could not be read: enter it again.');
   const id = newId('pay');
+  const holder = { accountId: invoice.accountId, livemode: invoice.livemode };
+  // The provider keeps the card for charges off session (Stripe: a SetupIntent at the account's Customer) before the
+  // hub records it as the mandate; a card it refuses to keep still pays this invoice.
+  const saved = input.saveCard && (await providerOf(deps).saveMethod({ holder, paymentMethod: input.paymentMethod })).saved;
   try {
     await deps.orm.em.fork().execute(
       `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method)
@@ -153,7 +163,7 @@ export async function payInvoice(
       throw new PaymentRefusal('in_progress', `A payment of ${invoice.number} is already under way.`);
     throw err;
   }
-  if (input.saveCard)
+  if (saved)
     await deps.orm.em.fork().execute(
       `insert into payment_mandates (account_id, livemode, payment_method, method) values (?, ?, ?, ?::jsonb)
        on conflict (account_id, livemode) do update set payment_method = excluded.payment_method, method = excluded.method, accepted_at = clock_timestamp()`,
@@ -174,6 +184,39 @@ export async function providerPaymentChanged(deps: Pick<PaymentDeps, 'orm' | 'te
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err; // it has ended: nothing more to learn
   }
+}
+
+/**
+ * A verified Stripe webhook event: a PaymentIntent's change (`payment_intent.*`) or a refund (`charge.refunded`) tells
+ * that payment's workflow to read it again, as the simulated PSP's challenge page does; each event id once (a
+ * redelivery answers `duplicate`), other types are acknowledged and ignored.
+ */
+export async function receiveStripeEvent(
+  deps: Pick<PaymentDeps, 'orm' | 'temporal'>,
+  event: { id: string; type: string; providerPaymentId: string | null },
+): Promise<'handled' | 'duplicate' | 'ignored'> {
+  if (!event.providerPaymentId) return 'ignored';
+  if (!(await claimStripeEvent(deps.orm, event))) return 'duplicate';
+  try {
+    await providerPaymentChanged(deps, event.providerPaymentId);
+  } catch (err) {
+    await releaseStripeEvent(deps.orm, event.id);
+    throw err;
+  }
+  return 'handled';
+}
+
+/**
+ * What the provider's script on the payment page needs to take the cardholder through a waiting payment's challenge
+ * (Stripe.js: the PaymentIntent's client secret, asked of Stripe now and never stored), or null when it waits for none.
+ */
+export async function paymentAction(deps: PaymentDeps, paymentId: string): Promise<{ clientSecret: string; paymentMethod: string } | null> {
+  const payment = await findPayment(deps.orm.em.fork(), paymentId);
+  if (!payment?.provider_payment_id || payment.status !== 'requires_action') return null;
+  const current = await providerOf(deps).retrievePayment(payment.provider_payment_id);
+  return current.status === 'requires_action' && current.clientSecret
+    ? { clientSecret: current.clientSecret, paymentMethod: payment.payment_method }
+    : null;
 }
 
 /** The cardholder closed the challenge: the provider gives the payment up, and its workflow records it as abandoned. */

@@ -19,6 +19,7 @@ import { AccountIdKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from 
 import type { quoteWorkflow } from '../workflows/quote';
 import { environmentOf, type Owner } from './owner';
 import { ProblemError } from './problems';
+import { retryingRacedUpdate } from './workflow-updates';
 
 /** What a quote is asked for: the same fields on both APIs (GET /v1/quotes' query, POST /api/public/v1/quotes' body). */
 export interface QuoteRequest {
@@ -130,7 +131,7 @@ function refused(quoteId: string, refusal: QuoteRefusal): ProblemError {
 export async function claimQuoteFor(temporal: Client, quoteId: string, input: ClaimQuoteInput): Promise<QuoteRecord> {
   const handle = temporal.workflow.getHandle(quoteWorkflowId(quoteId));
   try {
-    return await handle.executeUpdate(claimQuote, { args: [input] });
+    return await retryingRacedUpdate(() => handle.executeUpdate(claimQuote, { args: [input] }));
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === QUOTE_REFUSED) {
       throw refused(quoteId, err.cause.details?.[0] as QuoteRefusal);

@@ -69,8 +69,6 @@ export interface RideState {
   startedAt: string | null;
   completedAt: string | null;
   endedAt: string | null;
-  /** The quote whose price the booking keeps, when made from one (GET /v1/quotes). */
-  quoteId?: string;
 }
 
 export interface BookingState {

@@ -1,4 +1,3 @@
-import type { Client } from '@temporalio/client';
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { NewPartnerEvent, QueuedPartnerEvent } from '../domain/partner-delivery-queue';
 import { PartnerIdKey } from './search-attributes';
@@ -48,24 +47,20 @@ export const partnerEventsRecorded = defineSignal<[{ events: NewPartnerEvent[] }
 /** What waits for delivery, and when each tries next. */
 export const getPartnerEndpointQueue = defineQuery<QueuedPartnerEvent[]>('getPartnerEndpointQueue');
 
+export const PARTNER_ENDPOINT_WORKFLOW = 'partnerEndpointWorkflow';
+
 /**
- * Hands events to their endpoint's delivery workflow, starting it when none runs: the one way a partner event is
- * delivered (booking activities, redelivery, the test event). A workflow already running simply takes the signal.
+ * How events are handed to their endpoint's delivery workflow, starting it when none runs: the options of the one
+ * `signalWithStart` that delivers a partner event (booking activities, redelivery, the test event). A workflow already
+ * running simply takes the signal.
  */
-export async function deliverPartnerEvents(
-  client: Client,
-  partnerId: string,
-  environment: PartnerEnvironment,
-  events: NewPartnerEvent[],
-): Promise<string> {
-  const workflowId = partnerEndpointWorkflowId(partnerId, environment);
-  await client.workflow.signalWithStart('partnerEndpointWorkflow', {
-    workflowId,
+export function partnerEventsDelivery(partnerId: string, environment: PartnerEnvironment, events: NewPartnerEvent[]) {
+  return {
+    workflowId: partnerEndpointWorkflowId(partnerId, environment),
     taskQueue: WEBHOOKS_TASK_QUEUE,
-    args: [{ partnerId, environment } satisfies PartnerEndpointInput],
+    args: [{ partnerId, environment } satisfies PartnerEndpointInput] as [PartnerEndpointInput],
     signal: partnerEventsRecorded,
-    signalArgs: [{ events }],
+    signalArgs: [{ events }] as [{ events: NewPartnerEvent[] }],
     typedSearchAttributes: [{ key: PartnerIdKey, value: partnerId }],
-  });
-  return workflowId;
+  };
 }

@@ -21,6 +21,8 @@ import { Migration20261125210000_settlements } from './migrations/Migration20261
 import { Migration20261126000000_partner_commissions } from './migrations/Migration20261126000000_partner_commissions';
 import { Migration20261126010000_waiting_and_adjustments } from './migrations/Migration20261126010000_waiting_and_adjustments';
 import { Migration20261126020000_payments } from './migrations/Migration20261126020000_payments';
+import { Migration20261126040000_workflow_started } from './migrations/Migration20261126040000_workflow_started';
+import { Migration20261126150000_stripe } from './migrations/Migration20261126150000_stripe';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
 import { Migration20261125030000_notify_credentials_of_keys_and_units } from './migrations/Migration20261125030000_notify_credentials_of_keys_and_units';
@@ -58,6 +60,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261126000000_partner_commissions', class: Migration20261126000000_partner_commissions },
   { name: 'Migration20261126010000_waiting_and_adjustments', class: Migration20261126010000_waiting_and_adjustments },
   { name: 'Migration20261126020000_payments', class: Migration20261126020000_payments },
+  { name: 'Migration20261126040000_workflow_started', class: Migration20261126040000_workflow_started },
+  { name: 'Migration20261126150000_stripe', class: Migration20261126150000_stripe },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -106,6 +106,20 @@ const envSchema = z.object({
     .regex(/^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https tile URL template with {z}, {x} and {y}')
     .optional(),
   TRACKING_TILE_ATTRIBUTION: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'expected a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'expected a Stripe publishable key (pk_live_…, pk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, "expected the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_BASE: url.optional(),
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -168,6 +182,16 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** The company that issues invoices (EN 16931's seller); a demo company until INVOICE_SELLER names it. */
     invoiceSeller: env.INVOICE_SELLER ?? DEMO_SELLER,
     invoiceSellerSet: env.INVOICE_SELLER !== undefined,
+    /** Who takes the cards (PAYMENT_PROVIDER): the simulated PSP, or Stripe with its keys (infra/stripe-psp.ts). */
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiBase: env.STRIPE_API_BASE,
+      },
+    },
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,
@@ -201,7 +225,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
   // With NODE_ENV=production any process (API, workers, CLI, migrations) stops at once rather than issue tokens and
   // links for localhost or run without its keys.
   if (config.production) requireProductionSettings(config);
+  checkStripeSettings(config);
   return config;
+}
+
+/** Stripe's settings as the adapter needs them; only with PAYMENT_PROVIDER=stripe. */
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiBase?: string;
+}
+
+/**
+ * PAYMENT_PROVIDER=stripe needs its three keys, of one mode (a test secret key beside a live publishable key takes
+ * cards the server cannot charge); with NODE_ENV=production (a live deployment) a test key is refused, so a live hub
+ * never takes its customers' cards into Stripe's test mode, where nothing is charged.
+ */
+export function checkStripeSettings(config: HubConfig): StripeSettings | undefined {
+  if (config.payments.provider !== 'stripe') return undefined;
+  const s = config.payments.stripe;
+  const missing = [
+    !s.secretKey && 'STRIPE_SECRET_KEY',
+    !s.publishableKey && 'STRIPE_PUBLISHABLE_KEY',
+    !s.webhookSecret && 'STRIPE_WEBHOOK_SECRET',
+  ].filter(Boolean);
+  if (missing.length)
+    throw new ConfigError(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')} (docs/payments.md, "Going live with Stripe").`);
+  const secretMode = /^(sk|rk)_live_/.test(s.secretKey!) ? 'live' : 'test';
+  const publishableMode = s.publishableKey!.startsWith('pk_live_') ? 'live' : 'test';
+  const wrong = [
+    secretMode !== publishableMode &&
+      `STRIPE_SECRET_KEY is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY a ${publishableMode} one: both come from the same mode of the Stripe dashboard`,
+    config.production &&
+      secretMode === 'test' &&
+      'STRIPE_SECRET_KEY is a test key (sk_test_…): a live environment takes cards with a live key',
+    config.production &&
+      publishableMode === 'test' &&
+      'STRIPE_PUBLISHABLE_KEY is a test key (pk_test_…): a live environment needs pk_live_…',
+    config.production && s.apiBase && !s.apiBase.startsWith('https://') && 'STRIPE_API_BASE must be https:// in production',
+  ].filter(Boolean);
+  if (wrong.length) throw new ConfigError(`Invalid Stripe configuration:\n  ${wrong.join('\n  ')}`);
+  return { secretKey: s.secretKey!, publishableKey: s.publishableKey!, webhookSecret: s.webhookSecret!, apiBase: s.apiBase };
 }
 
 /**

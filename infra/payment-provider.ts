@@ -16,6 +16,17 @@ export interface ProviderPayment {
   declineCode: string | null;
   /** Where the cardholder answers the issuer's challenge (while `requires_action`). */
   challengeUrl: string | null;
+  /**
+   * What the provider's own script on the payment page needs to take the cardholder through the challenge (Stripe's
+   * PaymentIntent `client_secret`), while `requires_action`; never stored by the hub.
+   */
+  clientSecret?: string | null;
+}
+
+/** Whose payment: the account and environment (a provider keeps one customer per pair, Stripe a Customer). */
+export interface PaymentHolder {
+  accountId: string;
+  livemode: boolean;
 }
 
 export interface PaymentProvider {
@@ -27,6 +38,7 @@ export interface PaymentProvider {
     paymentMethod: string;
     /** Charged without the customer present (a saved card, by the settlement cycle). */
     offSession: boolean;
+    holder?: PaymentHolder;
   }): Promise<ProviderPayment>;
   /** The payment as it stands (after the provider's webhook says it changed, or to poll). */
   retrievePayment(id: string): Promise<ProviderPayment>;
@@ -40,4 +52,11 @@ export interface PaymentProvider {
   }): Promise<{ id: string; status: 'succeeded' | 'failed' }>;
   /** The card behind a token, to show a saved card (null for an unknown token). */
   describeMethod(paymentMethod: string): Promise<CardDetails | null>;
+  /**
+   * Keeps a card for charges off session (the account's mandate), at the holder's customer: Stripe's SetupIntent.
+   * `saved: false` when the provider refused it.
+   */
+  saveMethod(input: { holder: PaymentHolder; paymentMethod: string }): Promise<{ saved: boolean }>;
+  /** Whether it takes payments of the hub's live (true) or test environment: Stripe's live keys live, test keys test. */
+  takesEnvironment(livemode: boolean): boolean;
 }

@@ -214,5 +214,11 @@ export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
       const [row] = await sql<{ card: CardDetails }>('select card from psp_sim_methods where id = ?', [paymentMethod]);
       return row?.card ?? null;
     },
+    takesEnvironment: () => true,
+    async saveMethod(input) {
+      // Its tokens are reusable as they are: a known card is kept.
+      const [row] = await sql<{ id: string }>('select id from psp_sim_methods where id = ?', [input.paymentMethod]);
+      return { saved: row !== undefined };
+    },
   };
 }

@@ -119,6 +119,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       temporal: io.temporal,
       devWebhookTargets: io.devWebhookTargets ?? false,
       financePeriod: io.financePeriod ?? 'month',
+      paymentProvider: io.paymentProvider,
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;

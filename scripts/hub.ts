@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { fail, loadConfig } from '../infra/config';
+import { configuredPaymentProvider } from '../infra/payment-providers';
 import { loadDevStack } from '../infra/dev-stack';
 import { keyRingOf } from '../infra/key-ring';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
       temporal,
       devWebhookTargets: config.devWebhookTargets,
       financePeriod: config.financePeriod,
+      paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
     });
   } finally {
     if (client) await (await client).connection.close();

@@ -14,6 +14,7 @@ import { createLogger } from '../infra/logger';
 import { connectClient, connectWorker, temporalTarget } from '../infra/temporal-connection';
 import { installTemporalRuntime } from '../infra/temporal-runtime';
 import { startTracing } from '../infra/tracing';
+import { configuredPaymentProvider } from '../infra/payment-providers';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 
 /**
@@ -82,6 +83,7 @@ async function main() {
         devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
         paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+        paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
         publicBaseUrl: config.publicBaseUrl,
         tracing,
       }),

@@ -6,6 +6,7 @@ import { createFlightActivities } from '../activities/flight';
 import { createRetentionActivities } from '../activities/retention';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createFinanceActivities } from '../activities/finance';
+import type { PaymentProvider } from '../infra/payment-provider';
 import { createPaymentActivities } from '../activities/payments';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
@@ -32,6 +33,8 @@ export interface WorkerDeps {
   publicBaseUrl?: string;
   /** PAYMENT_CHALLENGE_TIMEOUT for the payments the settlement cycle collects (15 minutes when absent). */
   paymentChallengeTimeoutMs?: number;
+  /** Who takes the cards (PAYMENT_PROVIDER, infra/payment-providers.ts); the simulated PSP when absent. */
+  paymentProvider?: PaymentProvider;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
@@ -92,7 +95,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         ...createFlightActivities(),
         ...createRetentionActivities({ orm: deps.orm }),
         ...createFinanceActivities({ orm: deps.orm, links, paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs }),
-        ...createPaymentActivities({ orm: deps.orm, links }),
+        ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
       },
     }),
     Worker.create({

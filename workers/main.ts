@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fail, loadConfig, requireProductionSettings } from '../infra/config';
 import { createLogger } from '../infra/logger';
+import { configuredPaymentProvider } from '../infra/payment-providers';
 import { startMetricsServer } from '../infra/metrics-server';
 import { connectWorker, productionTarget } from '../infra/temporal-connection';
 import { installTemporalRuntime } from '../infra/temporal-runtime';
@@ -29,6 +30,7 @@ async function main() {
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+    paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
     publicBaseUrl: config.publicBaseUrl,

@@ -4,7 +4,7 @@ import { invoicePaidEventData, paymentEventData } from '../domain/payments';
 import { paymentChangedSignal, type PaymentFacts, type PaymentInput } from '../contracts/payments';
 import { AccountIdKey, InvoiceNumberKey, LiveModeKey } from '../contracts/search-attributes';
 import type { PublishPublicEventInput } from '../contracts/public-webhooks';
-import { publishPublicEvent } from './public-events';
+import { announcePublicEvent } from './public-events';
 
 const { chargePayment, refreshPayment, abandonPayment } = proxyActivities<PaymentActivities>({
   startToCloseTimeout: '1 minute',
@@ -42,7 +42,7 @@ export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts
         invoice: payment.invoiceNumber,
         hostedPaymentUrl: payment.hostedPaymentUrl,
       });
-      await publishPublicEvent(event('payment.action_required', paymentEventData(payment)));
+      await announcePublicEvent(event('payment.action_required', paymentEventData(payment)));
     }
     const deadline = Date.now() + input.challengeTimeoutMs;
     while (payment.status === 'requires_action') {
@@ -53,10 +53,10 @@ export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts
   }
 
   if (payment.status === 'succeeded') {
-    await publishPublicEvent(event('payment.succeeded', paymentEventData(payment)));
-    await publishPublicEvent(event('invoice.paid', invoicePaidEventData(payment)));
+    await announcePublicEvent(event('payment.succeeded', paymentEventData(payment)));
+    await announcePublicEvent(event('invoice.paid', invoicePaidEventData(payment)));
   } else {
-    await publishPublicEvent(event('payment.failed', paymentEventData(payment)));
+    await announcePublicEvent(event('payment.failed', paymentEventData(payment)));
   }
   return payment;
 }

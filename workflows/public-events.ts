@@ -23,7 +23,7 @@ const PUBLISH_IN_ONE_ACTIVITY = 'publish-in-one-activity';
  * `dedupeKey`) and starts one `delivery:<evt_id>:<dest_id>` workflow per subscribed destination. Paused destinations
  * get theirs too: the delivery waits until the destination is resumed.
  */
-export async function publishPublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
+export async function announcePublicEvent(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
   if (patched(PUBLISH_IN_ONE_ACTIVITY)) return publisher.publishPublicEvent(input);
   return publishWithChildren(input);
 }
@@ -51,5 +51,5 @@ async function publishWithChildren(input: PublishPublicEventInput): Promise<Reco
 
 /** `public-event:<dedupe key>`: publishes one event for a producer outside a workflow. */
 export async function publicEventWorkflow(input: PublishPublicEventInput): Promise<RecordedPublicEvent> {
-  return publishPublicEvent(input);
+  return announcePublicEvent(input);
 }

@@ -12,7 +12,7 @@ import {
 } from '../contracts/finance';
 import { CycleStepKey, FinancePeriodKey } from '../contracts/search-attributes';
 import type { PublishPublicEventInput } from '../contracts/public-webhooks';
-import { publishPublicEvent } from './public-events';
+import { announcePublicEvent } from './public-events';
 import { paymentWorkflow } from './payment';
 import { paymentWorkflowId } from '../contracts/payments';
 
@@ -130,7 +130,7 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
       data: settlementEventData(p),
     })),
   ];
-  for (const batch of chunks(events)) await Promise.all(batch.map((event) => publishPublicEvent(event)));
+  for (const batch of chunks(events)) await Promise.all(batch.map((event) => announcePublicEvent(event)));
 
   step('done');
   return { period, closedAt, invoices, unbilled, settlements, payouts };

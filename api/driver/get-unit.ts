@@ -1,5 +1,6 @@
 import { defineOperation } from '../operation';
-import { acceptDeadline, DriverUnit, driverUnitView, loadUnit } from './schemas';
+import { acceptDeadline, loadUnit } from '../../app/driver';
+import { DriverUnit, driverUnitView } from './schemas';
 
 export const getDriverUnit = defineOperation({
   operationId: 'getDriverUnit',
@@ -12,7 +13,7 @@ export const getDriverUnit = defineOperation({
   responses: { 200: { description: 'The unit.', schema: DriverUnit } },
   errors: ['invalid_driver_credential', 'rate_limited'],
   async handler({ principal, deps }) {
-    const unit = await loadUnit(deps, principal.ownerId);
-    return { status: 200, body: driverUnitView(unit, new Date(), await acceptDeadline(deps, unit)) };
+    const unit = await loadUnit(deps.orm, principal.ownerId);
+    return { status: 200, body: driverUnitView(unit, new Date(), await acceptDeadline(deps.orm, unit)) };
   },
 });

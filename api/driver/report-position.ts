@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { recordUnitPosition } from '../../db/positions';
-import { bookingWorkflowId, reportPosition } from '../../contracts/booking';
-import { Instant, Latitude, Longitude } from '../partner/schemas';
+import { reportUnitPosition } from '../../app/driver';
+import { Instant, Latitude, Longitude } from '../wire-schemas';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { CLOCK_SKEW_SECONDS, loadUnit } from './schemas';
+import { CLOCK_SKEW_SECONDS } from './schemas';
 
 const Position = z
   .object({
@@ -50,20 +49,7 @@ export const reportDriverPosition = defineOperation({
         ],
       });
     }
-    const outcome = await recordUnitPosition(deps.orm, principal.ownerId, { lat: body.lat, lng: body.lng, at });
-    if (outcome.kind === 'unit_offline')
-      throw new ProblemError('conflict', {
-        detail: 'The unit is offline: go online (POST /driver/v1/availability) before reporting positions.',
-      });
-    if (outcome.kind === 'unknown_unit') await loadUnit(deps, principal.ownerId);
-    const recorded = outcome.kind === 'recorded' ? outcome : { applied: false, bookingId: null, etaMinutes: null };
-    if (recorded.applied && recorded.bookingId && deps.positionSignals?.take(recorded.bookingId)) {
-      // The workflow turns it into a `gps.update` (coalesced) from the read model; a failure costs one event, not the fix.
-      await deps.temporal.workflow
-        .getHandle(bookingWorkflowId(recorded.bookingId))
-        .signal(reportPosition, { lat: body.lat, lng: body.lng, eta_minutes: recorded.etaMinutes, recorded: true })
-        .catch((err: unknown) => deps.logger.warn({ err, bookingId: recorded.bookingId }, 'position signal failed'));
-    }
+    const recorded = await reportUnitPosition(deps, principal.ownerId, { lat: body.lat, lng: body.lng, at });
     return { status: 200, body: { applied: recorded.applied, booking_id: recorded.bookingId, eta_minutes: recorded.etaMinutes } };
   },
 });

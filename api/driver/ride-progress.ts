@@ -1,16 +1,12 @@
-import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { z, type ZodType } from 'zod';
 import type { Booking } from '../../db/entities';
-import { isTerminal, type BookingStatus } from '../../domain/booking-lifecycle';
 import { drivingMinutes } from '../../domain/eta';
 import type { RideProgress } from '../../domain/sandbox';
-import { bookingWorkflowId, reportRideProgress } from '../../contracts/booking';
+import { loadUnit, reportDriverProgress, requireAllocatedRide } from '../../app/driver';
 import type { ApiDeps } from '../deps';
 import { ProblemError, type ProblemCode } from '../errors';
 import { defineOperation } from '../operation';
-import { BookingId } from '../partner/schemas';
-import { requireAllocatedRide } from './allocated-ride';
-import { loadUnit } from './schemas';
+import { BookingId } from '../wire-schemas';
 import { updateIdOf } from '../middleware/idempotency';
 
 const RideParams = z.object({ id: BookingId });
@@ -36,29 +32,6 @@ const ERRORS: ProblemCode[] = [
   'service_unavailable',
 ];
 
-/**
- * The path every ride-progress report takes: the ride is the calling unit's (`requireAllocatedRide`: 404 / 403), then
- * the booking workflow's `reportRideProgress` Update with actor `driver`; its validator's refusal is a 409
- * `ride_progress_refused` carrying the reason. `updateId`, from the request's Idempotency-Key, makes Temporal answer a
- * duplicate of an Update it already ran with that Update's outcome instead of running it again.
- */
-async function report(deps: ApiDeps, booking: Booking, progress: RideProgress, updateId?: string) {
-  try {
-    const result = await deps.temporal.workflow
-      .getHandle(bookingWorkflowId(booking.id))
-      .executeUpdate(reportRideProgress, { args: [{ ...progress, actor: 'driver' }], updateId });
-    return { status: 200 as const, body: { booking_id: booking.id, status: result.status } };
-  } catch (err) {
-    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
-      throw new ProblemError('ride_progress_refused', { detail: `The ride refused the report: ${err.cause.message}.` });
-    }
-    if (err instanceof WorkflowNotFoundError || isTerminal(booking.status as BookingStatus)) {
-      throw new ProblemError('ride_progress_refused', { detail: `The ride is already ${booking.status}.` });
-    }
-    throw err;
-  }
-}
-
 function rideOperation<B>(spec: {
   operationId: string;
   path: string;
@@ -83,9 +56,10 @@ function rideOperation<B>(spec: {
     responses: { 200: { description: "The report is recorded; the ride's status now.", schema: RideProgressResult } },
     errors: ERRORS,
     async handler({ params, body, principal, deps, ctx }) {
-      const booking = await requireAllocatedRide(deps, params.id, principal.ownerId);
+      const booking = await requireAllocatedRide(deps.orm, params.id, principal.ownerId);
       const progress = await spec.progress({ body: body as B, booking, deps, unitId: principal.ownerId });
-      return report(deps, booking, progress, updateIdOf(ctx, principal, spec.operationId));
+      const { status } = await reportDriverProgress(deps.temporal, booking, progress, updateIdOf(ctx, principal, spec.operationId));
+      return { status: 200 as const, body: { booking_id: booking.id, status } };
     },
   });
 }
@@ -131,7 +105,7 @@ export const reportDriverOnTheWay = rideOperation({
   bodyExample: { eta_minutes: 12 },
   async progress({ body, booking, deps, unitId }) {
     if (body.eta_minutes !== undefined) return { kind: 'on_the_way', eta_minutes: body.eta_minutes };
-    const unit = await loadUnit(deps, unitId);
+    const unit = await loadUnit(deps.orm, unitId);
     if (unit.positionLat == null || unit.positionLng == null) {
       throw new ProblemError('validation_failed', {
         detail: '1 field failed validation.',

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { BookingSchema, FleetUnitSchema, type FleetUnit } from '../../db/entities';
+import type { FleetUnit } from '../../db/entities';
 import { ALLOCATION_ACCEPT_SECONDS } from '../../domain/allocation';
 import { compliance } from '../../domain/compliance';
-import { ProblemError } from '../errors';
-import type { ApiDeps } from '../deps';
 
 /** How far ahead of the hub's clock a position's `recorded_at` may be (phone clocks drift). */
 export const CLOCK_SKEW_SECONDS = 30;
@@ -41,21 +39,4 @@ export function driverUnitView(u: FleetUnit, now = new Date(), acceptBy: string 
         ? { lat: u.positionLat, lng: u.positionLng, at: u.positionAt.toISOString() }
         : null,
   };
-}
-
-/** When the unit's allocated ride must be answered by, if it awaits the driver's answer (the read model's allocation). */
-export async function acceptDeadline(deps: ApiDeps, unit: FleetUnit): Promise<string | null> {
-  if (!unit.bookingId || unit.dispatchState !== 'assigned') return null;
-  const ride = await deps.orm.em
-    .fork()
-    .findOne(BookingSchema, { id: unit.bookingId }, { fields: ['status', 'assignedAt', 'acceptedAt', 'unitId'] });
-  if (!ride || ride.status !== 'assigned' || ride.unitId !== unit.id || ride.acceptedAt || !ride.assignedAt) return null;
-  return new Date(ride.assignedAt.getTime() + ALLOCATION_ACCEPT_SECONDS * 1000).toISOString();
-}
-
-export async function loadUnit(deps: ApiDeps, unitId: string): Promise<FleetUnit> {
-  const unit = await deps.orm.em.fork().findOne(FleetUnitSchema, { id: unitId });
-  // The credential was valid a moment ago; a unit cannot be deleted, so this is a race with nothing sensible to do.
-  if (!unit) throw new ProblemError('invalid_driver_credential', { detail: 'The unit of this credential no longer exists.' });
-  return unit;
 }

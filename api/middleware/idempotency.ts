@@ -5,7 +5,7 @@ import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeli
 import { sqlOf } from '../../db/sql';
 import type { RecoveryPoints } from '../../app/bookings';
 import { decryptSecret, encryptSecret } from '../../infra/secrets';
-import { ProblemError } from '../errors';
+import { PROBLEMS, ProblemError } from '../errors';
 
 /**
  * The Temporal Update id for a state-changing call that carries an Idempotency-Key: a duplicate of an Update the
@@ -255,7 +255,7 @@ export function idempotency(
     } catch (err) {
       if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, decryptionKeys, scope));
       if (claimed) await sql(saved ? MARK_FAILED : RELEASE, own);
-      else if (claimPoint === 'in-handler' && err instanceof ProblemError && err.status < 500) {
+      else if (claimPoint === 'in-handler' && err instanceof ProblemError && PROBLEMS[err.code].status < 500) {
         // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
         const [stored] = await sql<StoredKey>(STORED, scope);
         if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, decryptionKeys, scope));

@@ -6,7 +6,8 @@ import { cancelBooking as cancelBookingIn } from '../../app/bookings';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
-import { BookingId, CancellationPolicy, FeeAmount } from './schemas';
+import { CancellationPolicy, FeeAmount } from './schemas';
+import { BookingId } from '../wire-schemas';
 import { updateIdOf } from '../middleware/idempotency';
 
 const CancelQuery = z

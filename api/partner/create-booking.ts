@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { createBooking as createBookingIn } from '../../app/bookings';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { partnerBookingView } from '../../domain/partner-wire';
-import { VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
+import { tripIssues } from '../../domain/booking-horizon';
 import { trackingUrl } from '../../infra/passenger-links';
 import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
-import { Booking, CurrencyCode, Dropoff, Passenger, Pickup, QuoteId, VehicleClass } from './schemas';
-
-const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
-const PAST_TOLERANCE_MS = 5 * 60 * 1000;
+import { Booking } from './schemas';
+import { CurrencyCode, Dropoff, Passenger, Pickup, QuoteId, VehicleClass } from '../wire-schemas';
 
 export const CreateBookingRequest = z
   .object({
@@ -37,26 +35,9 @@ export const CreateBookingRequest = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    const spec = VEHICLE_CLASSES[b.vehicle_class as VehicleClassName];
-    if (spec && b.passenger.pax > spec.maxPassengers) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['passenger', 'pax'],
-        message: `${b.vehicle_class} seats at most ${spec.maxPassengers} passengers`,
-      });
-    }
-    if (spec && b.passenger.luggage > spec.maxLuggage) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['passenger', 'luggage'],
-        message: `${b.vehicle_class} carries at most ${spec.maxLuggage} pieces`,
-      });
-    }
-    const pickupAt = Date.parse(b.pickup.datetime);
-    if (pickupAt < Date.now() - PAST_TOLERANCE_MS)
-      ctx.addIssue({ code: 'custom', path: ['pickup', 'datetime'], message: 'pickup time is in the past' });
-    if (pickupAt > Date.now() + MAX_ADVANCE_MS)
-      ctx.addIssue({ code: 'custom', path: ['pickup', 'datetime'], message: 'pickup time is more than a year ahead' });
+    const paths = { pax: ['passenger', 'pax'], luggage: ['passenger', 'luggage'], pickup_at: ['pickup', 'datetime'] };
+    const trip = { vehicleClass: b.vehicle_class, pax: b.passenger.pax, luggage: b.passenger.luggage, pickupAt: b.pickup.datetime };
+    for (const issue of tripIssues(trip)) ctx.addIssue({ code: 'custom', path: paths[issue.field], message: issue.message });
   })
   .meta({ id: 'CreateBookingRequest' });
 
@@ -75,7 +56,6 @@ const EXAMPLE = {
   passenger: { name: 'Ada Lovelace', phone: '+33612345678', email: 'ada@example.com', pax: 2, luggage: 2 },
   vehicle_class: 'executive',
   currency: 'EUR',
-  commission_pct: 10,
 };
 
 export const createBooking = defineOperation({
@@ -84,7 +64,7 @@ export const createBooking = defineOperation({
   path: '/v1/bookings',
   summary: 'Create a booking',
   description:
-    'Prices the ride, starts its workflow `booking:<id>` and answers once the booking is confirmed. Send an `Idempotency-Key` to retry safely: the first response is replayed for 24 hours.',
+    'Prices the ride (or takes the price of its `quote_id`), writes the booking and starts its workflow `booking:<id>`, and answers at once with the booking `confirmed`: it does not wait for the workflow, whose events follow as webhooks. Send an `Idempotency-Key` to retry safely: the first response is replayed for 24 hours.',
   tags: ['Bookings'],
   security: { kind: 'partner', scope: 'bookings.write' },
   idempotent: 'in-handler',

@@ -4,7 +4,7 @@ import { partnerBookingStatusView } from '../../domain/partner-wire';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
-import { BookingId } from './schemas';
+import { BookingId } from '../wire-schemas';
 
 export const BookingStatusView = z
   .object({

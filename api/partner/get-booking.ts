@@ -4,7 +4,8 @@ import { ProblemError } from '../errors';
 import { receiptUrl, trackingUrl } from '../../infra/passenger-links';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
-import { Booking, BookingId } from './schemas';
+import { Booking } from './schemas';
+import { BookingId } from '../wire-schemas';
 
 export const getBooking = defineOperation({
   operationId: 'getBooking',

@@ -3,12 +3,9 @@ import { createQuote } from '../../app/quotes';
 import type { QuoteRecord } from '../../contracts/quote';
 import { fromMinor } from '../../domain/money';
 import { partnerFare } from '../../domain/partner-wire';
-import { VEHICLE_CLASSES, type VehicleClass as VehicleClassName } from '../../domain/pricing';
+import { tripIssues } from '../../domain/booking-horizon';
 import { defineOperation } from '../operation';
-import { CurrencyCode, ExchangeRate, Fare, Instant, VehicleClass } from './schemas';
-
-const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
-const PAST_TOLERANCE_MS = 5 * 60 * 1000;
+import { CurrencyCode, ExchangeRate, Fare, Instant, VehicleClass } from '../wire-schemas';
 
 // Query strings carry text: numbers are coerced, and an empty value is "missing", not 0.
 const number = (schema: z.ZodNumber) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), schema);
@@ -36,14 +33,9 @@ export const QuoteQuery = z
 
 /** What both APIs check of a quote request beyond its fields' shapes: seats of the class, and a pickup time ahead. */
 export function checkQuotedTrip(q: { vehicle_class: string; pax?: number; datetime: string }, ctx: z.RefinementCtx): void {
-  const spec = VEHICLE_CLASSES[q.vehicle_class as VehicleClassName];
-  if (spec && (q.pax ?? 1) > spec.maxPassengers)
-    ctx.addIssue({ code: 'custom', path: ['pax'], message: `${q.vehicle_class} seats at most ${spec.maxPassengers} passengers` });
-  const pickupAt = Date.parse(q.datetime);
-  if (pickupAt < Date.now() - PAST_TOLERANCE_MS)
-    ctx.addIssue({ code: 'custom', path: ['datetime'], message: 'pickup time is in the past' });
-  if (pickupAt > Date.now() + MAX_ADVANCE_MS)
-    ctx.addIssue({ code: 'custom', path: ['datetime'], message: 'pickup time is more than a year ahead' });
+  for (const issue of tripIssues({ vehicleClass: q.vehicle_class, pax: q.pax ?? 1, pickupAt: q.datetime })) {
+    ctx.addIssue({ code: 'custom', path: [issue.field === 'pickup_at' ? 'datetime' : issue.field], message: issue.message });
+  }
 }
 
 export const Quote = z

@@ -6,7 +6,8 @@ import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { RescheduleRequest } from '../public/reschedule-booking';
 import { findOwnBooking } from './own-booking';
-import { Booking, BookingId } from './schemas';
+import { Booking } from './schemas';
+import { BookingId } from '../wire-schemas';
 import { updateIdOf } from '../middleware/idempotency';
 
 export const reschedulePartnerBooking = defineOperation({

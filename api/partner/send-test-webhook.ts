@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { recordTestEvent } from '../../app/partner-endpoints';
-import { HubEventSchema } from '../../db/entities';
-import { deliverPartnerEvents } from '../../contracts/partner-webhook';
+import { sendPartnerTestEvent } from '../../app/partner-endpoints';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
@@ -28,17 +26,8 @@ export const sendTestWebhook = defineOperation({
   responses: { 202: { description: 'Queued for delivery.', schema: TestWebhookSent } },
   errors: [...WEBHOOK_ENDPOINT_ERRORS, 'conflict', 'service_unavailable'],
   async handler({ principal, deps }) {
-    const event = await recordTestEvent(deps.orm, principal.ownerId, bookingEnvironment(principal.livemode));
+    const event = await sendPartnerTestEvent(deps, principal.ownerId, bookingEnvironment(principal.livemode));
     if (!event) throw new ProblemError('conflict', { detail: 'Set a webhook URL first (PATCH /v1/webhook-endpoint).', param: 'url' });
-    try {
-      const environment = bookingEnvironment(principal.livemode);
-      await deliverPartnerEvents(deps.temporal, principal.ownerId, environment, [
-        { eventId: event.eventId, bookingId: null, type: 'webhook.test' },
-      ]);
-    } catch (err) {
-      await deps.orm.em.fork().nativeDelete(HubEventSchema, { id: event.eventId });
-      throw err;
-    }
     return { status: 202, body: { event_id: event.eventId, event: 'webhook.test', url: event.url } };
   },
 });

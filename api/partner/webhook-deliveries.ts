@@ -4,8 +4,9 @@ import { keysetPage } from '../pagination';
 import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { Instant } from './schemas';
-import { deliverPartnerEvents } from '../../contracts/partner-webhook';
+import { Instant } from '../wire-schemas';
+import { redeliverPartnerEvents } from '../../app/partner-endpoints';
+import { partnerDeliveryAttempt, partnerDeliveryAttempts, type PartnerDeliveryRow } from '../../db/partner-events';
 
 const PartnerDeliveryAttempt = z
   .object({
@@ -22,20 +23,7 @@ const PartnerDeliveryAttempt = z
   })
   .meta({ id: 'PartnerWebhookDeliveryAttempt' });
 
-interface Row {
-  id: string;
-  event_id: string;
-  type: string;
-  url: string;
-  sent_at: string | Date;
-  attempt: number;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  body?: string;
-}
-
-const view = (r: Row) => ({
+const view = (r: PartnerDeliveryRow) => ({
   id: String(r.id),
   event_id: r.event_id,
   event_type: r.type,
@@ -76,24 +64,14 @@ export const listPartnerWebhookDeliveries = defineOperation({
   },
   errors: [...ERRORS],
   async handler({ query, principal, deps, ctx }) {
-    const where = ['e.partner_id = ?', 'e.environment = ?'];
-    const params: unknown[] = [principal.ownerId, bookingEnvironment(principal.livemode)];
-    const add = (sql: string, value?: unknown) => {
-      where.push(sql);
-      if (value !== undefined) params.push(value);
-    };
-    if (query.event) add('d.event_id = ?', query.event);
-    if (query.status === 'succeeded') add('d.response_status between 200 and 299');
-    if (query.status === 'failed') add('(d.response_status is null or d.response_status not between 200 and 299)');
-    if (query.from) add('d.sent_at >= ?', new Date(query.from));
-    if (query.to) add('d.sent_at < ?', new Date(query.to));
-    if (query.cursor) add('d.id < ?', query.cursor);
-    const rows = await deps.orm.em
-      .getConnection()
-      .execute<Row[]>(
-        `select d.*, e.type from webhook_deliveries d join events e on e.id = d.event_id where ${where.join(' and ')} order by d.id desc limit ?`,
-        [...params, query.limit + 1],
-      );
+    const rows = await partnerDeliveryAttempts(deps.orm, principal.ownerId, bookingEnvironment(principal.livemode), {
+      event: query.event,
+      status: query.status,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      before: query.cursor,
+      limit: query.limit + 1,
+    });
     return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => String(r.id), view) };
   },
 });
@@ -114,12 +92,7 @@ export const getPartnerWebhookDelivery = defineOperation({
   },
   errors: [...ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
-    const [row] = await deps.orm.em
-      .getConnection()
-      .execute<Row[]>(
-        'select d.*, e.type, e.body from webhook_deliveries d join events e on e.id = d.event_id where d.id = ? and e.partner_id = ? and e.environment = ?',
-        [params.id, principal.ownerId, bookingEnvironment(principal.livemode)],
-      );
+    const row = await partnerDeliveryAttempt(deps.orm, params.id, principal.ownerId, bookingEnvironment(principal.livemode));
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
     return { status: 200, body: { ...view(row), payload: row.body! } };
   },
@@ -154,26 +127,8 @@ export const redeliverPartnerWebhooks = defineOperation({
   },
   errors: [...ERRORS, 'not_found', 'service_unavailable'],
   async handler({ body, principal, deps }) {
-    const conn = deps.orm.em.getConnection();
-    const owner = [principal.ownerId, bookingEnvironment(principal.livemode)];
-    type Row = { id: string; booking_id: string | null; type: string };
-    let rows: Row[];
-    if (body.event_id) {
-      rows = await conn.execute<Row[]>('select id, booking_id, type from events where id = ? and partner_id = ? and environment = ?', [
-        body.event_id,
-        ...owner,
-      ]);
-      if (!rows.length) throw new ProblemError('not_found', { detail: `No event ${body.event_id}.`, param: 'event_id' });
-    } else {
-      rows = await conn.execute<Row[]>(
-        `select e.id, e.booking_id, e.type from events e where e.partner_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ?
-           and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.response_status between 200 and 299)
-         order by e.id limit 1000`,
-        [...owner, new Date(body.from!), new Date(body.to!)],
-      );
-    }
-    const events = rows.map((r) => ({ eventId: r.id, bookingId: r.booking_id, type: r.type }));
-    if (events.length) await deliverPartnerEvents(deps.temporal, principal.ownerId, bookingEnvironment(principal.livemode), events);
-    return { status: 202, body: { event_ids: events.map((e) => e.eventId) } };
+    const selection = body.event_id ? { eventId: body.event_id } : { from: new Date(body.from!), to: new Date(body.to!) };
+    const eventIds = await redeliverPartnerEvents(deps, principal.ownerId, bookingEnvironment(principal.livemode), selection);
+    return { status: 202, body: { event_ids: eventIds } };
   },
 });

@@ -2,15 +2,31 @@ import type { PayableInvoice } from '../../app/payments';
 import { fromMinor } from '../../domain/money';
 import { escapeHtml, linkErrorPage } from '../html';
 
-/** The page's policy: only the hub's own script and style; the PSP's card endpoint and challenge on this origin. */
-export function payPageCsp(): string {
+/** Where Stripe.js loads from, talks to and frames (Stripe's published CSP list for Elements and 3-D Secure). */
+export const STRIPE_ORIGINS = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+/** Which card form the page carries: the simulated PSP's fields, or Stripe's Payment Element with its publishable key. */
+export type PayPageMode = { provider: 'simulated' } | { provider: 'stripe'; publishableKey: string };
+
+/**
+ * The page's policy: only the hub's own script and style; the simulated PSP's card endpoint and challenge on this
+ * origin. With Stripe, Stripe.js's origins too, and only then.
+ */
+export function payPageCsp(mode: PayPageMode = { provider: 'simulated' }): string {
+  const stripe = mode.provider === 'stripe';
+  const plus = (list: string[]) => (stripe ? ` ${list.join(' ')}` : '');
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    `script-src 'self'${plus(STRIPE_ORIGINS.script)}`,
     "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
+    `img-src 'self' data:${plus(STRIPE_ORIGINS.img)}`,
+    `connect-src 'self'${plus(STRIPE_ORIGINS.connect)}`,
+    `frame-src 'self'${plus(STRIPE_ORIGINS.frame)}`,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -35,7 +51,7 @@ export function formatAmount(minor: number | string, currency: string, locale: s
 }
 
 /** The hosted payment page of an invoice: what is due, and the card form (server-rendered; pay.js drives the payment). */
-export function payPage(token: string, invoice: PayableInvoice, locale: string): string {
+export function payPage(token: string, invoice: PayableInvoice, locale: string, mode: PayPageMode = { provider: 'simulated' }): string {
   const money = (minor: number | string) => escapeHtml(formatAmount(minor, invoice.currency, locale));
   const paid = invoice.status === 'paid';
   const lines = invoice.lines
@@ -44,9 +60,21 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string):
   const buckets = invoice.buckets
     .map((b) => `<tr><td>Tax ${b.rate_ppm / 10_000}% on ${money(b.net)}</td><td class="num">${money(b.tax)}</td></tr>`)
     .join('\n        ');
+  const stripe = mode.provider === 'stripe' ? mode : null;
+  // With Stripe the card is typed into Stripe's own frame (the Payment Element): the page never sees the number.
+  const stripeForm = stripe
+    ? `<form id="card-form" novalidate data-provider="stripe" data-publishable-key="${escapeHtml(stripe.publishableKey)}" data-amount="${invoice.dueMinor}" data-currency="${escapeHtml(invoice.currency.toLowerCase())}">
+      <div id="payment-element"></div>
+      <label class="check"><input type="checkbox" name="save_card"> Save this card to pay future invoices automatically</label>
+      <button type="submit" id="pay">Pay ${money(invoice.dueMinor)}</button>
+      <p id="error" class="error" role="alert"></p>
+    </form>
+    <p id="result" class="result" role="status" hidden></p>`
+    : null;
   const form = paid
     ? `<p id="result" class="result paid" role="status">This invoice is paid. Thank you.</p>`
-    : `<form id="card-form" novalidate>
+    : (stripeForm ??
+      `<form id="card-form" novalidate>
       <label>Name on card<input name="name" autocomplete="cc-name" required></label>
       <label>Card number<input name="number" autocomplete="cc-number" inputmode="numeric" required></label>
       <div class="row">
@@ -62,7 +90,12 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string):
       <iframe id="challenge-frame" title="Card authentication"></iframe>
       <button type="button" id="cancel-challenge" class="secondary">Cancel</button>
     </section>
-    <p id="result" class="result" role="status" hidden></p>`;
+    <p id="result" class="result" role="status" hidden></p>`);
+  const scripts =
+    stripe && !paid
+      ? `<script src="https://js.stripe.com/v3/"></script>
+  <script src="/assets/pay/pay-stripe.js" defer></script>`
+      : `<script src="/assets/pay/pay.js" defer></script>`;
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>
@@ -72,7 +105,7 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string):
   <meta name="referrer" content="no-referrer">
   <title>Pay invoice ${escapeHtml(invoice.number)}</title>
   <link rel="stylesheet" href="/assets/pay/pay.css">
-  <script src="/assets/pay/pay.js" defer></script>
+  ${scripts}
 </head>
 <body>
   <main id="app" data-token="${escapeHtml(token)}">

@@ -3,16 +3,26 @@ import { readFileSync } from 'node:fs';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { cancelChallenge, payableInvoice, payInvoice, PaymentRefusal, type PayableInvoice, type PaymentDeps } from '../../app/payments';
+import {
+  cancelChallenge,
+  payableInvoice,
+  payInvoice,
+  paymentAction,
+  PaymentRefusal,
+  providerPaymentChanged,
+  type PayableInvoice,
+  type PaymentDeps,
+} from '../../app/payments';
 import { verifyPaymentToken } from '../../infra/passenger-links';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { bodyReader } from '../middleware/body';
 import { limitPassengerLink } from '../middleware/rate-limit';
-import { localeOf, payErrorPage, payPage, payPageCsp } from './page';
+import { localeOf, payErrorPage, payPage, payPageCsp, type PayPageMode } from './page';
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   'pay.js': { file: join(__dirname, 'assets', 'pay.js'), type: 'text/javascript; charset=utf-8' },
+  'pay-stripe.js': { file: join(__dirname, 'assets', 'pay-stripe.js'), type: 'text/javascript; charset=utf-8' },
   'pay.css': { file: join(__dirname, 'assets', 'pay.css'), type: 'text/css; charset=utf-8' },
 };
 const cache = new Map<string, Buffer>();
@@ -34,7 +44,13 @@ const REFUSALS: Record<PaymentRefusal['code'], 'conflict' | 'not_found' | 'valid
  */
 export function payRouter(deps: ApiDeps): Router {
   const router = new Router();
-  const payments: PaymentDeps = { orm: deps.orm, temporal: deps.temporal, challengeTimeoutMs: deps.paymentChallengeTimeoutMs };
+  const payments: PaymentDeps = {
+    orm: deps.orm,
+    temporal: deps.temporal,
+    challengeTimeoutMs: deps.paymentChallengeTimeoutMs,
+    provider: deps.paymentProvider,
+  };
+  const mode: PayPageMode = deps.stripe ? { provider: 'stripe', publishableKey: deps.stripe.publishableKey } : { provider: 'simulated' };
   const limit = (ctx: Context) => limitPassengerLink(ctx, deps.rateLimiter, 'pay');
   /** The invoice the link names, or the reason it names none. */
   const resolve = async (ctx: Context): Promise<{ error: 'invalid' | 'expired' } | { invoice: PayableInvoice }> => {
@@ -51,14 +67,14 @@ export function payRouter(deps: ApiDeps): Router {
   router.get('/pay/:token', async (ctx) => {
     const found = await resolve(ctx);
     noStore(ctx);
-    ctx.set('Content-Security-Policy', payPageCsp());
+    ctx.set('Content-Security-Policy', payPageCsp(mode));
     ctx.type = 'text/html; charset=utf-8';
     if ('error' in found) {
       ctx.status = found.error === 'expired' ? 410 : 404;
       ctx.body = payErrorPage(found.error);
       return;
     }
-    ctx.body = payPage(ctx.params.token!, found.invoice, localeOf(ctx.get('accept-language')));
+    ctx.body = payPage(ctx.params.token!, found.invoice, localeOf(ctx.get('accept-language')), mode);
   });
 
   router.get('/pay/:token/state', async (ctx) => {
@@ -97,6 +113,31 @@ export function payRouter(deps: ApiDeps): Router {
     await cancelChallenge(payments, ctx.params.id!);
     ctx.status = 202;
     ctx.body = { payment_id: ctx.params.id };
+  });
+
+  /** What the provider's script needs to take the cardholder through the challenge (Stripe.js: the client secret). */
+  router.get('/pay/:token/payments/:id/action', async (ctx) => {
+    const found = await resolve(ctx);
+    if ('error' in found || found.invoice.payment?.id !== ctx.params.id)
+      throw new ProblemError('not_found', { detail: 'No such payment.' });
+    const action = await paymentAction(payments, ctx.params.id!);
+    if (!action)
+      throw new ProblemError('conflict', {
+        detail: 'This payment is not waiting for the cardholder.',
+        extensions: { reason: 'no_action' },
+      });
+    noStore(ctx);
+    ctx.body = { payment_id: ctx.params.id, client_secret: action.clientSecret, payment_method: action.paymentMethod };
+  });
+
+  /** The provider's script finished the challenge: the payment's workflow reads the payment again (not waiting for the webhook). */
+  router.post('/pay/:token/payments/:id/refresh', async (ctx) => {
+    const found = await resolve(ctx);
+    const payment = 'error' in found ? null : found.invoice.payment;
+    if (!payment || payment.id !== ctx.params.id) throw new ProblemError('not_found', { detail: 'No such payment.' });
+    if (payment.provider_payment_id) await providerPaymentChanged(payments, payment.provider_payment_id);
+    ctx.status = 202;
+    ctx.body = { payment_id: payment.id };
   });
 
   router.get('/assets/pay/:file', (ctx) => {

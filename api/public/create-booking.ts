@@ -5,7 +5,7 @@ import type { QuoteRecord } from '../../contracts/quote';
 import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from '../partner/sandbox-scenario';
-import { Passenger, QuoteId } from '../partner/schemas';
+import { Passenger, QuoteId } from '../wire-schemas';
 import { PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';

@@ -5,7 +5,7 @@ import { partnerFare } from '../../domain/partner-wire';
 import { fareTaxRatePpm, splitGross } from '../../domain/pricing';
 import { defineOperation } from '../operation';
 import { checkQuotedTrip } from '../partner/get-quote';
-import { CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../partner/schemas';
+import { CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../wire-schemas';
 import { PublicAmount } from './schemas';
 import { publicAmount } from '../../domain/public-booking';
 import { PUBLIC_WRITE_ERRORS } from './write-errors';

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
-import { Instant } from '../partner/schemas';
+import { Instant } from '../wire-schemas';
 import { fromMinor } from '../../domain/money';
 import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einvoice';
 import type { ApiDeps } from '../deps';

@@ -13,7 +13,7 @@ import { EventId } from '../delivery-logs';
 import { insufficientScope } from '../auth/api-key-auth';
 import { defineOperation } from '../operation';
 import { encodeCursor, keysetCursor, keysetPage, PageLimit } from '../pagination';
-import { Instant } from '../partner/schemas';
+import { Instant } from '../wire-schemas';
 
 const GROUPS = [...new Set(LOGGED_EVENT_TYPES.map((t) => `${t.slice(0, t.indexOf('.'))}.*`))];
 const TYPE_FILTERS = [...LOGGED_EVENT_TYPES, ...GROUPS] as [string, ...string[]];

@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES } from '../../domain/payments';
 import type { PaymentRow } from '../../db/payments';
 import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
-import { Instant } from '../partner/schemas';
+import { Instant } from '../wire-schemas';
 
 export const Card = z
   .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rescheduleBooking } from '../../app/bookings';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
-import { Instant } from '../partner/schemas';
+import { Instant } from '../wire-schemas';
 import { BookingRef, PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';

@@ -4,7 +4,7 @@ import { FLIGHT_STATUSES } from '../../domain/flight-watch';
 import type { PublicBookingDetailShape } from '../../domain/public-booking';
 import { PUBLIC_STATUSES } from '../../domain/public-status';
 import { keysetCursor, PageLimit } from '../pagination';
-import { BookingId, Instant } from '../partner/schemas';
+import { BookingId, Instant } from '../wire-schemas';
 
 export const BookingRef = BookingId.meta({ description: 'Booking reference.', example: 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x' });
 export const PublicStatus = z.enum(PUBLIC_STATUSES).meta({ id: 'PublicBookingStatus' });

@@ -7,7 +7,7 @@ import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
-import { Instant } from '../partner/schemas';
+import { Instant } from '../wire-schemas';
 import { requireAccountKind } from './account-kind';
 
 const Cursor = keysetCursor((id) => /^stl_[a-z0-9]{26}$/.test(id));

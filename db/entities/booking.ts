@@ -42,6 +42,8 @@ export interface Booking {
   quoteId?: string | null;
   /** Sandbox only: the simulated ride it plays (`X-Sandbox-Scenario`). */
   sandboxScenario?: string | null;
+  /** When its workflow's first step ran: a booking with it set is never deleted, nor started again by the sweep. */
+  workflowStartedAt?: Date | null;
   /** Fleet unit allocated to a live ride (null for sandbox rides and before allocation). */
   unitId?: string | null;
   driver?: BookingDriver | null;
@@ -117,6 +119,7 @@ export const BookingSchema = new EntitySchema<Booking>({
     flightWatch: { type: 'json', nullable: true },
     quoteId: { type: 'string', nullable: true },
     sandboxScenario: { type: 'string', nullable: true },
+    workflowStartedAt: { type: 'datetime', nullable: true },
     unitId: { type: 'string', nullable: true },
     driver: { type: 'json', nullable: true },
     vehicle: { type: 'json', nullable: true },

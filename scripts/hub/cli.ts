@@ -2,6 +2,7 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Secrets } from '../../app/accounts';
+import type { PaymentProvider } from '../../infra/payment-provider';
 
 /** What one `hub` command needs; the wiring (scripts/hub.ts) or a test provides it. */
 export interface HubIo {
@@ -17,6 +18,8 @@ export interface HubIo {
   devWebhookTargets?: boolean;
   /** FINANCE_PERIOD (domain/finance-periods.ts). */
   financePeriod?: string;
+  /** Who takes the cards (PAYMENT_PROVIDER); the simulated PSP when absent. */
+  paymentProvider?: PaymentProvider;
 }
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -30,6 +33,8 @@ export interface Context {
   temporal?: () => Promise<Client>;
   devWebhookTargets: boolean;
   financePeriod: string;
+  /** Who takes the cards (PAYMENT_PROVIDER); the simulated PSP when absent. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** `json` is printed with --json, `text` otherwise. */

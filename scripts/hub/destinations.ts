@@ -2,7 +2,7 @@ import { WebhookDestinationSchema, type WebhookDestination } from '../../db/enti
 import {
   createDestination,
   deleteDestination,
-  recordTestEvent,
+  sendDestinationTestEvent,
   rotateDestinationSecret,
   setDestinationActive,
 } from '../../app/destinations';
@@ -179,7 +179,7 @@ export const destinationCommands: Record<string, Command> = {
     args: ['destination_id'],
     async run(ctx) {
       const d = await find(ctx);
-      const sent = await recordTestEvent(ctx.orm, await temporalOf(ctx), d);
+      const sent = await sendDestinationTestEvent(ctx.orm, await temporalOf(ctx), d);
       return {
         json: { event_id: sent.eventId, delivery_id: sent.deliveryId },
         text: `Test event ${sent.eventId} sent (delivery ${sent.deliveryId}).`,

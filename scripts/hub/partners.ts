@@ -11,9 +11,8 @@ import { createPartner, updatePartner } from '../../app/accounts';
 import { addCommissionTerm, CommissionRefusal, commissionTerms } from '../../app/partner-commission';
 import { commissionBasisPointsAt } from '../../domain/partner-commission';
 import { toInstant } from '../../domain/pricing';
-import { recordTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
+import { partnerEndpoint, sendPartnerTestEvent, rotateWebhookSecret, setWebhookUrl } from '../../app/partner-endpoints';
 import { urlProblem } from '../../infra/safe-http';
-import { deliverPartnerEvents } from '../../contracts/partner-webhook';
 import {
   commaList,
   fields,
@@ -139,17 +138,29 @@ export const partnerCommands: Record<string, Command> = {
       const url = flag(flags, 'webhook-url');
       const rate = flag(flags, 'rate-limit');
       const ips = flag(flags, 'ip-allow');
+      // A development hub takes a loopback URL for the sandbox endpoint; the live one never does (docs/security.md).
+      const liveProblem = url === undefined ? null : urlProblem(url, { livemode: true, devTargets: devWebhookTargets });
+      const sandboxOnly = url !== undefined && liveProblem !== null && devWebhookTargets;
       const created = await createPartner(orm, secrets, {
         name: requiredFlag(flags, 'name'),
-        webhookUrl: url === undefined ? undefined : parseWebhookUrl(url, ENVIRONMENTS, devWebhookTargets),
+        webhookUrl: url === undefined ? undefined : parseWebhookUrl(url, sandboxOnly ? ['sandbox'] : ENVIRONMENTS, devWebhookTargets),
+        ...(sandboxOnly ? { liveWebhookUrl: null } : {}),
         rateLimitPerMinute: rate === undefined ? undefined : positiveInt(rate, 'rate-limit'),
         ipAllowlist: ips === undefined ? undefined : parseIpAllowlist(ips),
       });
       const partner = await orm.em.fork().findOneOrFail(PartnerSchema, { id: created.partnerId });
       const clients = created.clients.map((c) => ({ environment: c.environment, client_id: c.clientId, client_secret: c.clientSecret }));
-      const urls = { sandbox: created.webhookUrl, live: created.webhookUrl };
+      const urls = created.webhookUrls;
+      const liveNote = sandboxOnly
+        ? `The live webhook endpoint is left unset: a live endpoint needs a public https URL (this one ${liveProblem}). Set it with partners update ${partner.id} --env live --webhook-url https://…`
+        : null;
       return {
-        json: { ...partnerJson(partner, urls), webhook_secrets: created.webhookSecrets, clients },
+        json: {
+          ...partnerJson(partner, urls),
+          webhook_secrets: created.webhookSecrets,
+          clients,
+          ...(liveNote ? { notes: [liveNote] } : {}),
+        },
         text: [
           `Partner created.`,
           fields([
@@ -161,6 +172,7 @@ export const partnerCommands: Record<string, Command> = {
               [`${c.environment} client_secret`, c.client_secret],
             ]),
           ]),
+          ...(liveNote ? [liveNote] : []),
           'The webhook secrets and the client secrets are shown only this once: store them now.',
         ].join('\n'),
       };
@@ -318,13 +330,12 @@ export const partnerCommands: Record<string, Command> = {
           throw new Failure(`no partner ${partnerId}`);
         });
       const environment = flags.live ? 'live' : 'sandbox';
-      const event = await recordTestEvent(orm, partnerId!, environment);
-      if (!event) throw new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
+      const noUrl = () => new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
+      if (!(await partnerEndpoint(orm, partnerId!, environment)).url) throw noUrl();
       if (!temporal) throw new Failure('no Temporal connection configured');
-      const client = await temporal();
-      const workflowId = await deliverPartnerEvents(client, partnerId!, environment, [
-        { eventId: event.eventId, bookingId: null, type: 'webhook.test' },
-      ]);
+      const event = await sendPartnerTestEvent({ orm, temporal: await temporal() }, partnerId!, environment);
+      if (!event) throw noUrl();
+      const { workflowId } = event;
       return {
         json: { event_id: event.eventId, event: 'webhook.test', url: event.url },
         text: `Test event queued.\n${fields([

@@ -11,7 +11,7 @@ export const paymentCommands: Record<string, Command> = {
     summary:
       'refund part (--amount, a decimal of the payment currency) or the rest of a succeeded payment through the provider, and issue its credit note; sends payment.refunded and credit_note.created (needs Temporal)',
     options: { payment: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } },
-    async run({ orm, flags, temporal }) {
+    async run({ orm, flags, temporal, paymentProvider }) {
       const paymentId = requiredFlag(flags, 'payment');
       const reason = requiredFlag(flags, 'reason');
       if (!(CREDIT_REASONS as readonly string[]).includes(reason))
@@ -23,7 +23,7 @@ export const paymentCommands: Record<string, Command> = {
       if (!payment) throw new Failure(`no payment ${paymentId}`);
       if (!temporal) throw new Failure('no Temporal connection configured');
       const refunded = await refundPayment(
-        { orm, temporal: await temporal(), challengeTimeoutMs: challengeTimeoutMs(undefined) },
+        { orm, temporal: await temporal(), challengeTimeoutMs: challengeTimeoutMs(undefined), provider: paymentProvider },
         {
           paymentId,
           amountMinor: amount === undefined ? undefined : toMinor(Number(amount), payment.currency),

@@ -1,6 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createIntegratorAccount } from '../../app/accounts';
-import { sweepUnstartedBookings } from '../../api/housekeeping';
+import { sweepUnstartedBookings } from '../../app/bookings';
 import { CreateBookingRequest } from '../../api/partner/create-booking';
 import { newBookingRecord } from '../../app/bookings';
 import { bookingRow } from '../../db/booking-rows';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
-import { Passenger } from '../../api/partner/schemas';
+import { Passenger } from '../../api/wire-schemas';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import { LISTENER_APPLICATION_NAME } from '../../db/change-listener';
 import { revokeClient } from '../../app/accounts';

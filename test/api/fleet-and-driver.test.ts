@@ -1,5 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { requireAllocatedRide } from '../../api/driver/allocated-ride';
+import { requireAllocatedRide } from '../../app/driver';
+import { PROBLEMS } from '../../api/errors';
 import { BookingSchema, FleetUnitSchema } from '../../db/entities';
 import { issueDriverCredential } from '../../app/fleet';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
@@ -231,12 +232,13 @@ describe('fleet list (Public API) and the driver app endpoints', () => {
       expect(row).toMatchObject({ positionLat: p3.lat, positionLng: p3.lng, etaMinutes: drivingMinutes(p3, booking.dropoff) });
 
       // Only the unit the ride is allocated to may report on it.
-      expect((await requireAllocatedRide(hub.deps, booking.id, units.parisExec.id)).id).toBe(booking.id);
-      await expect(requireAllocatedRide(hub.deps, booking.id, units.londonExec.id)).rejects.toMatchObject({
+      expect((await requireAllocatedRide(hub.deps.orm, booking.id, units.parisExec.id)).id).toBe(booking.id);
+      await expect(requireAllocatedRide(hub.deps.orm, booking.id, units.londonExec.id)).rejects.toMatchObject({
         code: 'not_allocated',
-        status: 403,
+        options: { param: 'id' },
       });
-      await expect(requireAllocatedRide(hub.deps, 'bkg_00000000000000000000000000', units.parisExec.id)).rejects.toMatchObject({
+      expect(PROBLEMS.not_allocated.status).toBe(403);
+      await expect(requireAllocatedRide(hub.deps.orm, 'bkg_00000000000000000000000000', units.parisExec.id)).rejects.toMatchObject({
         code: 'not_found',
       });
 

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { idempotency } from '../../api/middleware/idempotency';
-import { ProblemError } from '../../api/errors';
+import { PROBLEMS, ProblemError } from '../../api/errors';
 import { Lifeline } from '../../db/lifeline';
 import { createLogger } from '../../infra/logger';
 import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
@@ -32,7 +32,7 @@ describe('a write fenced on its idempotency claim', () => {
       try {
         await next();
       } catch (err) {
-        ctx.status = (err as ProblemError).status;
+        ctx.status = PROBLEMS[(err as ProblemError).code].status;
         ctx.body = { code: (err as ProblemError).code };
       }
     });

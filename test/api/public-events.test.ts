@@ -40,7 +40,7 @@ describe('GET /api/public/v1/events: the event log', () => {
     'settlement.paid': { settlement: 'SET-1', driver: 'Jo', payable: 10, currency: 'EUR' },
   };
 
-  /** Records an event through the producers' path (the activity behind publishPublicEvent), a millisecond apart. */
+  /** Records an event through the producers' path (the publishPublicEvent activity), a millisecond apart. */
   async function record(type: PublicEventType, accountId: string, environment: 'live' | 'test' = 'test') {
     await new Promise((r) => setTimeout(r, 2));
     const { eventId } = await activities.recordPublicEvent({ type, dedupeKey: `test:${++seq}`, accountId, environment, data: DATA[type] });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openOrm } from '../../db/orm';
 import { ensureClusterBinaries } from '../../infra/temporal-cluster';
+import { ensureStripeMock } from './stripe-mock';
 import { startScratchPostgres } from '../../stack/local-stack';
 import { buildWorkflowBundle } from '../../workers/create-workers';
 import { adminQuery, TEMPLATE_DB } from './db';
@@ -40,5 +41,8 @@ export default async function globalSetup(): Promise<void> {
 
   // The slow tier's cluster tests each start Temporal's production server: build it once here (minutes, the first time
   // on a machine), not in two test files at once.
-  if (process.env.HUB_TEST_TIER === 'slow') await ensureClusterBinaries((line) => console.log(line));
+  if (process.env.HUB_TEST_TIER === 'slow') {
+    await ensureClusterBinaries((line) => console.log(line));
+    await ensureStripeMock((line) => console.log(line)); // test/e2e/stripe-mock.test.ts; seconds once built
+  }
 }

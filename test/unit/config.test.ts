@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, requireProductionSettings } from '../../infra/config';
+import { checkStripeSettings, ConfigError, loadConfig, requireProductionSettings } from '../../infra/config';
 import { productionTarget } from '../../infra/temporal-connection';
 
 describe('configuration', () => {
@@ -77,6 +77,54 @@ describe('configuration', () => {
     // Without NODE_ENV=production nothing is required up front (tests, npm start), and development targets are off unless set.
     expect(loadConfig({}).devWebhookTargets).toBe(false);
     expect(loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true' }).devWebhookTargets).toBe(true);
+  });
+
+  it('takes cards with the simulated PSP unless PAYMENT_PROVIDER=stripe, which needs its keys of one mode, live in production', () => {
+    expect(loadConfig({}).payments.provider).toBe('simulated');
+    expect(checkStripeSettings(loadConfig({}))).toBeUndefined();
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'adyen' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,
+    );
+    const test = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_51Habc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Habc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    expect(() => loadConfig({ ...test, STRIPE_SECRET_KEY: 'pk_test_51Habc' })).toThrow(/STRIPE_SECRET_KEY: expected a Stripe secret/);
+    expect(() => loadConfig({ ...test, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Habc' })).toThrow(
+      /STRIPE_SECRET_KEY is a test key but STRIPE_PUBLISHABLE_KEY a live one/,
+    );
+    // Development and sandboxes may use Stripe's test mode (or stripe-mock at STRIPE_API_BASE)…
+    expect(checkStripeSettings(loadConfig({ ...test, STRIPE_API_BASE: 'http://127.0.0.1:12111' }))).toEqual({
+      secretKey: 'sk_test_51Habc',
+      publishableKey: 'pk_test_51Habc',
+      webhookSecret: 'whsec_abc123',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+    // …a live environment never.
+    expect(() => loadConfig({ ...production, ...test, NODE_ENV: 'production' })).toThrow(
+      /STRIPE_SECRET_KEY is a test key \(sk_test_…\): a live environment takes cards with a live key/,
+    );
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...withoutSecret } = test;
+    expect(() =>
+      loadConfig({
+        ...production,
+        ...withoutSecret,
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      }),
+    ).toThrow(/needs STRIPE_WEBHOOK_SECRET/);
+    const live = loadConfig({
+      ...production,
+      ...test,
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'rk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+    });
+    expect(checkStripeSettings(live)?.secretKey).toBe('rk_live_1');
   });
 });
 

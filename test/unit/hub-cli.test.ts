@@ -84,6 +84,17 @@ describe('partners and clients', () => {
     expect(listed.map((c: { client_id: string }) => c.client_id)).toEqual(created.clients.map((c) => c.client_id));
   });
 
+  test('create on a development hub takes a loopback URL for the sandbox endpoint and says the live one needs https', async () => {
+    const local = await hubJson('partners', 'create', '--name', 'Local dev', '--webhook-url', 'http://localhost:4000/hooks');
+    expect(local).toMatchObject({ webhook_urls: { sandbox: 'http://localhost:4000/hooks', live: null } });
+    expect(local.notes).toEqual([expect.stringContaining('a live endpoint needs a public https URL')]);
+    const text = await hub('partners', 'create', '--name', 'Local dev 2', '--webhook-url', 'http://localhost:4000/hooks');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('The live webhook endpoint is left unset');
+    // A URL no environment takes is still refused.
+    expect((await hub('partners', 'create', '--name', 'Bad', '--webhook-url', 'ftp://acme.example')).code).toBe(2);
+  });
+
   test('update changes and clears settings', async () => {
     const id = created.partner_id;
     expect(await hubJson('partners', 'update', id, '--no-webhook-url', '--default-rate-limit', '--no-ip-allow')).toMatchObject({

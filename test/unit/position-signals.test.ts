@@ -1,4 +1,4 @@
-import { PositionSignals } from '../../api/driver/position-signals';
+import { PositionSignals } from '../../app/position-signals';
 import { ALLOCATION_ACCEPT_SECONDS, ALLOCATION_RETRY_SECONDS, stateAfterWithdrawal } from '../../domain/allocation';
 
 describe('position signals: at most one per live ride per interval', () => {

@@ -1,16 +1,12 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { deliverPartnerEvents } from '../../app/partner-endpoints';
 import { createBookingActivities } from '../../activities/booking';
 import { CreateBookingRequest } from '../../api/partner/create-booking';
 import { newBookingRecord } from '../../app/bookings';
 import { WebhookDeliverySchema } from '../../db/entities';
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
 import { BOOKINGS_TASK_QUEUE, bookingWorkflowId, getBookingState, type BookingRecord } from '../../contracts/booking';
-import {
-  deliverPartnerEvents,
-  partnerEventsRecorded,
-  partnerWebhookWorkflowId,
-  WEBHOOKS_TASK_QUEUE,
-} from '../../contracts/partner-webhook';
+import { partnerEventsRecorded, partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner } from '../support/fixtures';
 import { createTestWorkers } from '../support/hub';

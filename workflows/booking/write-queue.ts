@@ -4,7 +4,7 @@ import type { PartnerEventType } from '../../domain/partner-wire';
 import { partnerWebhookWorkflowId, WEBHOOKS_TASK_QUEUE } from '../../contracts/partner-webhook';
 import { EventTypeKey, PartnerIdKey } from '../../contracts/search-attributes';
 import { partnerWebhookWorkflow } from '../partner-webhook';
-import { publishPublicEvent } from '../public-events';
+import { announcePublicEvent } from '../public-events';
 import { bookingActivities } from './activities';
 import { nowIso, type BookingRun } from './run';
 
@@ -57,7 +57,7 @@ export function publish(run: BookingRun, type: 'booking.status_changed' | 'booki
   if (!booking.accountId) return;
   const input = { type, dedupeKey: `booking:${booking.id}:${state.sequence}:${what}`, bookingId: booking.id };
   void enqueue(run.writes, async () => {
-    await publishPublicEvent(input);
+    await announcePublicEvent(input);
   });
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import { ProblemError } from '../../errors';
 import { defineOperation } from '../../operation';
-import { Instant } from '../../partner/schemas';
+import { Instant } from '../../wire-schemas';
 import { environmentOf } from './common';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../../delivery-logs';
 import { keysetPage } from '../../pagination';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordTestEvent } from '../../../app/destinations';
+import { sendDestinationTestEvent } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { DESTINATION_ERRORS, ownDestination } from './common';
 import { DestinationId } from './schemas';
@@ -26,7 +26,7 @@ export const sendWebhookTestEvent = defineOperation({
   errors: [...DESTINATION_ERRORS, 'service_unavailable'],
   async handler({ params, principal, deps }) {
     const d = await ownDestination(deps.orm, principal, params.id);
-    const sent = await recordTestEvent(deps.orm, deps.temporal, d);
+    const sent = await sendDestinationTestEvent(deps.orm, deps.temporal, d);
     return { status: 202, body: { event_id: sent.eventId, delivery_id: sent.deliveryId } };
   },
 });

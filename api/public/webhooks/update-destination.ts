@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookDestinationSchema } from '../../../db/entities';
+import { updateDestination } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
 import { checkUrl, DESTINATION_ERRORS, ownDestination } from './common';
 import { deliveryCounts, DestinationId, destinationView, UpdateDestinationBody, WebhookDestinationView } from './schemas';
@@ -19,13 +19,7 @@ export const updateWebhookDestination = defineOperation({
   async handler({ params, body, principal, deps }) {
     const found = await ownDestination(deps.orm, principal, params.id);
     if (body.url !== undefined) checkUrl(body.url, { livemode: principal.livemode, devTargets: deps.devWebhookTargets });
-    const em = deps.orm.em.fork();
-    const d = await em.findOneOrFail(WebhookDestinationSchema, { id: found.id });
-    if (body.url !== undefined) d.url = body.url;
-    if (body.description !== undefined) d.description = body.description;
-    if (body.events !== undefined) d.eventTypes = body.events;
-    d.updatedAt = new Date();
-    await em.flush();
+    const d = await updateDestination(deps.orm, found.id, { url: body.url, description: body.description, eventTypes: body.events });
     const counts = await deliveryCounts(deps.orm, [d.id]);
     return { status: 200, body: destinationView(d, counts.get(d.id)) };
   },

@@ -1,0 +1,114 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PartnerEnvironment } from './entities';
+
+/** A partner event as its delivery queue takes it. */
+export interface PartnerEventRef {
+  id: string;
+  booking_id: string | null;
+  type: string;
+}
+
+/** One attempt of the partner delivery log, with the event's type (and its body when asked for). */
+export interface PartnerDeliveryRow {
+  id: string;
+  event_id: string;
+  type: string;
+  url: string;
+  sent_at: string | Date;
+  attempt: number;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  body?: string;
+}
+
+export interface PartnerDeliveryFilter {
+  event?: string;
+  status?: 'succeeded' | 'failed';
+  from?: Date;
+  to?: Date;
+  /** Attempts older than this one (keyset). */
+  before?: string;
+  limit: number;
+}
+
+/** The partner's attempts of one environment, newest first, filtered. */
+export async function partnerDeliveryAttempts(
+  orm: MikroORM,
+  partnerId: string,
+  environment: PartnerEnvironment,
+  filter: PartnerDeliveryFilter,
+): Promise<PartnerDeliveryRow[]> {
+  const where = ['e.partner_id = ?', 'e.environment = ?'];
+  const params: unknown[] = [partnerId, environment];
+  const add = (sql: string, value?: unknown) => {
+    where.push(sql);
+    if (value !== undefined) params.push(value);
+  };
+  if (filter.event) add('d.event_id = ?', filter.event);
+  if (filter.status === 'succeeded') add('d.response_status between 200 and 299');
+  if (filter.status === 'failed') add('(d.response_status is null or d.response_status not between 200 and 299)');
+  if (filter.from) add('d.sent_at >= ?', filter.from);
+  if (filter.to) add('d.sent_at < ?', filter.to);
+  if (filter.before) add('d.id < ?', filter.before);
+  return orm.em
+    .getConnection()
+    .execute<PartnerDeliveryRow[]>(
+      `select d.*, e.type from webhook_deliveries d join events e on e.id = d.event_id where ${where.join(' and ')} order by d.id desc limit ?`,
+      [...params, filter.limit],
+    );
+}
+
+/** One attempt of the partner's environment with the body sent, or undefined. */
+export async function partnerDeliveryAttempt(
+  orm: MikroORM,
+  id: string,
+  partnerId: string,
+  environment: PartnerEnvironment,
+): Promise<PartnerDeliveryRow | undefined> {
+  const [row] = await orm.em
+    .getConnection()
+    .execute<PartnerDeliveryRow[]>(
+      'select d.*, e.type, e.body from webhook_deliveries d join events e on e.id = d.event_id where d.id = ? and e.partner_id = ? and e.environment = ?',
+      [id, partnerId, environment],
+    );
+  return row;
+}
+
+/** The partner's event of that environment, or undefined. */
+export async function partnerEvent(
+  orm: MikroORM,
+  id: string,
+  partnerId: string,
+  environment: PartnerEnvironment,
+): Promise<PartnerEventRef | undefined> {
+  const [row] = await orm.em
+    .getConnection()
+    .execute<PartnerEventRef[]>('select id, booking_id, type from events where id = ? and partner_id = ? and environment = ?', [
+      id,
+      partnerId,
+      environment,
+    ]);
+  return row;
+}
+
+/** Events created in [from, to) that no attempt delivered (a 2xx), oldest first, at most 1000. */
+export async function unacknowledgedPartnerEvents(
+  orm: MikroORM,
+  partnerId: string,
+  environment: PartnerEnvironment,
+  from: Date,
+  to: Date,
+): Promise<PartnerEventRef[]> {
+  return orm.em.getConnection().execute<PartnerEventRef[]>(
+    `select e.id, e.booking_id, e.type from events e where e.partner_id = ? and e.environment = ? and e.created_at >= ? and e.created_at < ?
+       and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.response_status between 200 and 299)
+     order by e.id limit 1000`,
+    [partnerId, environment, from, to],
+  );
+}
+
+/** Removes an event nobody was told of (its delivery could not be queued). */
+export async function deletePartnerEvent(orm: MikroORM, id: string): Promise<void> {
+  await orm.em.getConnection().execute('delete from events where id = ?', [id]);
+}

@@ -1,0 +1,239 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import Stripe from 'stripe';
+import { startPaymentWorkflow } from '../../app/payments';
+import { paymentWorkflowId } from '../../contracts/payments';
+import { newId } from '../../infra/ids';
+import { paymentUrl } from '../../infra/passenger-links';
+import { timeSkippingEnvironment } from '../../stack/temporal';
+import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { issueTestInvoice } from '../support/invoices';
+
+const SECRET = 'whsec_hub_test_endpoint_secret';
+const STRIPE_ENV = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_hub',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_hubPublishable',
+  STRIPE_WEBHOOK_SECRET: SECRET,
+  // Nothing here calls Stripe's API: a closed port, so a stray call fails loudly.
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
+};
+
+/**
+ * Stripe's webhooks in (`POST /psp/stripe/webhooks`): events signed as Stripe signs them (the SDK's
+ * generateTestHeaderString) reach the payment's workflow as its provider-change signal, each event id once; a bad or
+ * stale signature is a 400 problem. And the payment page in Stripe mode: Stripe's Payment Element and Stripe's
+ * origins in its CSP, only in that mode. No worker runs: the signals are read from the workflow's history.
+ */
+describe('Stripe webhooks and the Stripe payment page', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+  let simulated: TestHub;
+  const sql = sqlOn(() => db);
+  let payment: { id: string; intent: string; invoiceId: string };
+
+  beforeAll(async () => {
+    [db, env] = await Promise.all([freshDatabase(), timeSkippingEnvironment()]);
+    hub = await startTestHub(db, env, { workers: false, env: STRIPE_ENV });
+    simulated = await startTestHub(db, env, { workers: false });
+    const invoice = await issueTestInvoice(db);
+    payment = { id: newId('pay'), intent: `pi_${newId('x').slice(2)}`, invoiceId: invoice.id };
+    await sql(
+      `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, provider_payment_id)
+       values (?, ?, ?, ?, false, ?, 'EUR', 'requires_action', 'pm_test', ?)`,
+      [payment.id, invoice.id, invoice.number, invoice.accountId, invoice.gross, payment.intent],
+    );
+    await startPaymentWorkflow(env.client, { paymentId: payment.id, challengeTimeoutMs: 3_600_000 });
+  });
+  afterAll(async () => {
+    await simulated?.close();
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  const event = (id: string, type: string, object: Record<string, unknown>) =>
+    JSON.stringify({ id, object: 'event', type, api_version: '2025-10-29', created: 1_764_000_000, livemode: false, data: { object } });
+
+  async function deliver(payload: string, options: { secret?: string; timestamp?: number; header?: string | null } = {}) {
+    const signature =
+      options.header === undefined
+        ? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp })
+        : options.header;
+    const res = await fetch(`${hub.baseUrl}/psp/stripe/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature !== null && { 'stripe-signature': signature }) },
+      body: payload,
+    });
+    return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as Record<string, unknown> };
+  }
+
+  const signals = async () => {
+    let n = 0;
+    for (const e of (await env.client.workflow.getHandle(paymentWorkflowId(payment.id)).fetchHistory()).events ?? [])
+      if (e.workflowExecutionSignaledEventAttributes) n++;
+    return n;
+  };
+
+  it("turns a payment_intent event into the payment workflow's signal once, however often Stripe sends it", async () => {
+    const succeeded = event('evt_intent_succeeded_1', 'payment_intent.succeeded', { id: payment.intent, object: 'payment_intent' });
+    const first = await deliver(succeeded);
+    expect(first).toMatchObject({ status: 200, json: { received: true, event: 'evt_intent_succeeded_1', outcome: 'handled' } });
+    expect(await signals()).toBe(1);
+    // Stripe redelivers (a timeout on its side, or by hand from the dashboard): signed anew, the same event id.
+    const again = await deliver(succeeded, { timestamp: Math.floor(Date.now() / 1000) - 10 });
+    expect(again).toMatchObject({ status: 200, json: { outcome: 'duplicate' } });
+    expect(await signals()).toBe(1);
+    expect(await sql('select id, type, provider_payment_id from stripe_events')).toEqual([
+      { id: 'evt_intent_succeeded_1', type: 'payment_intent.succeeded', provider_payment_id: payment.intent },
+    ]);
+  });
+
+  it('turns charge.refunded into the signal of the payment of its PaymentIntent', async () => {
+    const refunded = event('evt_charge_refunded_1', 'charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: payment.intent });
+    expect(await deliver(refunded)).toMatchObject({ status: 200, json: { outcome: 'handled' } });
+    expect(await signals()).toBe(2);
+  });
+
+  it("acknowledges an event of a payment whose workflow has ended (a refund's, later)", async () => {
+    const invoice = await issueTestInvoice(db);
+    const ended = { id: newId('pay'), intent: `pi_ended_${newId('x').slice(2)}` };
+    await sql(
+      `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, provider_payment_id)
+       values (?, ?, ?, ?, false, ?, 'EUR', 'succeeded', 'pm_test', ?)`,
+      [ended.id, invoice.id, invoice.number, invoice.accountId, invoice.gross, ended.intent],
+    );
+    await startPaymentWorkflow(env.client, { paymentId: ended.id, challengeTimeoutMs: 3_600_000 });
+    await env.client.workflow.getHandle(paymentWorkflowId(ended.id)).terminate('ended for the test');
+    const refunded = event('evt_charge_refunded_ended', 'charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: ended.intent });
+    expect(await deliver(refunded)).toMatchObject({ status: 200, json: { outcome: 'handled' } });
+    expect(await sql(`select id from stripe_events where id = 'evt_charge_refunded_ended'`)).toHaveLength(1);
+  });
+
+  it('acknowledges events it has no use for, and those of payments it does not know, without a signal', async () => {
+    expect(await deliver(event('evt_customer_1', 'customer.created', { id: 'cus_1', object: 'customer' }))).toMatchObject({
+      status: 200,
+      json: { outcome: 'ignored' },
+    });
+    expect(
+      await deliver(event('evt_other_intent', 'payment_intent.succeeded', { id: 'pi_not_ours', object: 'payment_intent' })),
+    ).toMatchObject({ status: 200, json: { outcome: 'handled' } });
+    expect(await signals()).toBe(2);
+  });
+
+  it('refuses a body not signed with the endpoint secret, a stale signature and a missing one: 400, nothing recorded', async () => {
+    const forged = event('evt_forged', 'payment_intent.succeeded', { id: payment.intent, object: 'payment_intent' });
+    for (const reply of [
+      await deliver(forged, { secret: 'whsec_someone_else' }),
+      await deliver(forged, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      await deliver(forged, { header: null }),
+      await deliver(forged, { header: 't=1,v1=00' }),
+    ]) {
+      expect(reply.status).toBe(400);
+      expect(reply.type).toMatch(/^application\/problem\+json/);
+      expect(reply.json).toMatchObject({ status: 400, code: 'bad_request', param: 'Stripe-Signature' });
+    }
+    // A body changed after signing fails too.
+    const signed = Stripe.webhooks.generateTestHeaderString({ payload: forged, secret: SECRET });
+    expect((await deliver(forged.replace('evt_forged', 'evt_forgex'), { header: signed })).status).toBe(400);
+    expect(await sql(`select id from stripe_events where id like 'evt_forg%'`)).toEqual([]);
+    expect(await signals()).toBe(2);
+  });
+
+  it('is served only in Stripe mode, and the simulated PSP only outside it', async () => {
+    const payload = event('evt_sim', 'payment_intent.succeeded', { id: payment.intent });
+    const res = await fetch(`${simulated.baseUrl}/psp/stripe/webhooks`, {
+      method: 'POST',
+      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      body: payload,
+    });
+    expect(res.status).toBe(404);
+    const sim = await fetch(`${hub.baseUrl}/psp-sim/challenge/py_x`);
+    expect(sim.status).toBe(404);
+    expect(sim.headers.get('content-type')).toMatch(/^application\/problem\+json/); // no route, not the issuer's page
+    const served = await fetch(`${simulated.baseUrl}/psp-sim/challenge/py_x`);
+    expect(served.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await served.text()).toMatch(/No such payment/);
+  });
+
+  it("collects the card with Stripe's Payment Element, Stripe's origins allowed by the page's CSP only in Stripe mode", async () => {
+    const invoice = await issueTestInvoice(db);
+    const [doc] = await sql<{ issued_at: Date }>('select issued_at from finance_documents where id = ?', [invoice.id]);
+    const path = new URL(paymentUrl('http://hub.test', TEST_SECRETS.encryptionKey, { id: invoice.id, issuedAt: doc.issued_at })).pathname;
+
+    const stripe = await fetch(`${hub.baseUrl}${path}`);
+    expect(stripe.status).toBe(200);
+    const csp = Object.fromEntries(
+      stripe.headers
+        .get('content-security-policy')!
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'none'"]);
+    const html = await stripe.text();
+    expect(html).toContain('<script src="https://js.stripe.com/v3/"></script>');
+    expect(html).toContain('<script src="/assets/pay/pay-stripe.js" defer></script>');
+    expect(html).toMatch(
+      /<form id="card-form"[^>]* data-provider="stripe" data-publishable-key="pk_test_hubPublishable" data-amount="11000" data-currency="eur">/,
+    );
+    expect(html).toContain('<div id="payment-element"></div>');
+    expect(html).not.toMatch(/cc-number|cc-csc|\/assets\/pay\/pay\.js/); // no card field of the hub's own
+    const script = await fetch(`${hub.baseUrl}/assets/pay/pay-stripe.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("elements.create('payment').mount('#payment-element')");
+
+    const plain = await fetch(`${simulated.baseUrl}${path}`);
+    expect(plain.headers.get('content-security-policy')).not.toMatch(/stripe/);
+    const page = await plain.text();
+    expect(page).toContain('autocomplete="cc-number"');
+    expect(page).not.toMatch(/stripe/i);
+  });
+
+  it("refuses to charge a test-mode invoice's card with a live key, before any call to Stripe", async () => {
+    const live = await startTestHub(db, env, {
+      workers: false,
+      env: { ...STRIPE_ENV, STRIPE_SECRET_KEY: 'sk_live_hub', STRIPE_PUBLISHABLE_KEY: 'pk_live_hubPublishable' },
+    });
+    try {
+      const invoice = await issueTestInvoice(db);
+      const [doc] = await sql<{ issued_at: Date }>('select issued_at from finance_documents where id = ?', [invoice.id]);
+      const path = new URL(paymentUrl('http://hub.test', TEST_SECRETS.encryptionKey, { id: invoice.id, issuedAt: doc.issued_at })).pathname;
+      const res = await fetch(`${live.baseUrl}${path}/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payment_method: 'pm_card_visa', save_card: true }),
+      });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        code: 'conflict',
+        reason: 'not_payable',
+        detail: expect.stringMatching(/test-mode invoice/),
+      });
+      expect(await sql('select id from payments where invoice_id = ?', [invoice.id])).toEqual([]);
+      expect(await sql('select account_id from stripe_customers')).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("signals the payment's workflow when the page's challenge ends; answers the challenge step of a payment not waiting for one as a conflict, of another as not found", async () => {
+    const [doc] = await sql<{ issued_at: Date }>('select issued_at from finance_documents where id = ?', [payment.invoiceId]);
+    const path = new URL(paymentUrl('http://hub.test', TEST_SECRETS.encryptionKey, { id: payment.invoiceId, issuedAt: doc.issued_at }))
+      .pathname;
+    expect((await fetch(`${hub.baseUrl}${path}/payments/pay_other/action`)).status).toBe(404);
+    // Stripe.js finished the challenge: the page asks the workflow to read the payment again, not waiting for the webhook.
+    const before = await signals();
+    const refresh = await fetch(`${hub.baseUrl}${path}/payments/${payment.id}/refresh`, { method: 'POST' });
+    expect(refresh.status).toBe(202);
+    expect(await signals()).toBe(before + 1);
+    expect((await fetch(`${hub.baseUrl}${path}/payments/pay_other/refresh`, { method: 'POST' })).status).toBe(404);
+    await sql(`update payments set status = 'failed' where id = ?`, [payment.id]);
+    const reply = await fetch(`${hub.baseUrl}${path}/payments/${payment.id}/action`);
+    expect(reply.status).toBe(409);
+    expect(await reply.json()).toMatchObject({ code: 'conflict', reason: 'no_action' });
+  });
+});
