@@ -17,6 +17,10 @@ import { end, refuse } from './status';
 /** The customer side whose cancellation a repeated cancel answers again. */
 const CUSTOMER_ACTORS: readonly BookingActor[] = ['partner', 'integrator', 'ops'];
 
+function refuseIf(refusal: string | null): void {
+  if (refusal) throw refuse(refusal);
+}
+
 /** The booking's messages (contracts/booking.ts). Updates wait until the first run has saved the booking. */
 export function setBookingHandlers(run: BookingRun, saved: () => boolean): void {
   const { booking, state } = run;
@@ -53,17 +57,13 @@ export function setBookingHandlers(run: BookingRun, saved: () => boolean): void 
     reportRideProgress,
     async (input) => {
       await condition(saved);
-      const refusal = progressRefusal(run, input);
-      if (refusal) throw refuse(refusal);
+      refuseIf(progressRefusal(run, input));
       await applyProgress(run, input);
       await run.writes.tail;
       return { status: state.status, sequence: state.sequence };
     },
     {
-      validator: (input) => {
-        const refusal = progressRefusal(run, input);
-        if (refusal) throw refuse(refusal);
-      },
+      validator: (input) => refuseIf(progressRefusal(run, input)),
     },
   );
 
@@ -73,16 +73,12 @@ export function setBookingHandlers(run: BookingRun, saved: () => boolean): void 
     rescheduleBooking,
     async (input) => {
       await condition(saved);
-      const refusal = rescheduleRefusalNow(run, input);
-      if (refusal) throw refuse(refusal);
+      refuseIf(rescheduleRefusalNow(run, input));
       await reschedule(run, input);
       return { status: state.status, pickupAt: booking.pickupAt, freeUntil: booking.freeUntil, fare: booking.fare };
     },
     {
-      validator: (input) => {
-        const refusal = rescheduleRefusalNow(run, input);
-        if (refusal) throw refuse(refusal);
-      },
+      validator: (input) => refuseIf(rescheduleRefusalNow(run, input)),
     },
   );
 }
