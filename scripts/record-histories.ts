@@ -107,6 +107,17 @@ async function createBooking(ctx: RecordingContext, externalId: string, pickupIn
 
 const count = (events: HistoryEvent[], type: EventName) =>
   events.filter((e) => e.eventType === temporal.api.enums.v1.EventType[`EVENT_TYPE_${type}`]).length;
+/** Resting after the last `type`: what came after it includes each of `since`, and no workflow task is pending. */
+const restingAfter = (events: HistoryEvent[], type: EventName, since: EventName[]) => {
+  const types = events.map((e) => e.eventType);
+  const from = types.lastIndexOf(temporal.api.enums.v1.EventType[`EVENT_TYPE_${type}`]);
+  return (
+    from >= 0 &&
+    since.every((t) => has(events.slice(from), t)) &&
+    types.lastIndexOf(temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) >
+      types.lastIndexOf(temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED)
+  );
+};
 const ok = (what: string, r: { status: number; json: unknown }, status: number) => {
   if (r.status !== status) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
   return r.json as Record<string, unknown>;
@@ -269,6 +280,58 @@ export const RECORDINGS: Recording[] = [
         .lastIndexOf(temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED);
       return count(events, 'WORKFLOW_EXECUTION_UPDATE_COMPLETED') >= 4 && has(events.slice(arrival), 'TIMER_STARTED');
     },
+  },
+  {
+    // An integrator's live booking two days ahead, moved three hours later by its customer through the public API
+    // (the rescheduleBooking Update; booking.status_changed and booking.rescheduled published). Resting until its
+    // dispatch moment.
+    name: 'booking-rescheduled',
+    workflowType: 'bookingWorkflow',
+    run: async (ctx) => {
+      const { accountId } = await createIntegratorAccount(ctx.orm, `Recorder ${randomBytes(3).toString('hex')}`);
+      const { key: token } = await createApiKey(ctx.orm, ctx.secrets, {
+        accountId,
+        environment: 'live',
+        label: 'recorder',
+        scopes: ['bookings.write'],
+      });
+      const request = bookingRequest('REC-RESCHEDULE-1', 48);
+      const quoteBody = {
+        pickup_lat: request.pickup.lat,
+        pickup_lng: request.pickup.lng,
+        dropoff_lat: request.dropoff.lat,
+        dropoff_lng: request.dropoff.lng,
+        datetime: request.pickup.datetime,
+        vehicle_class: request.vehicle_class,
+        pax: 1,
+      };
+      const quote = ok('POST /api/public/v1/quotes', await ctx.request('POST', '/api/public/v1/quotes', { token, body: quoteBody }), 201);
+      const body = { quote_id: quote.quote_id, passenger: { name: 'Ada Lovelace', phone: '+33612345678' } };
+      const booked = ok('POST /api/public/v1/bookings', await ctx.request('POST', '/api/public/v1/bookings', { token, body }), 201);
+      const path = `/api/public/v1/bookings/${String(booked.ref)}/reschedule`;
+      ok(`POST ${path}`, await ctx.request('POST', path, { token, body: { pickup_at: pickupIn(51) } }), 200);
+      return bookingWorkflowId(String(booked.ref));
+    },
+    settled: (events) =>
+      restingAfter(events, 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED', ['WORKFLOW_EXECUTION_UPDATE_COMPLETED', 'TIMER_STARTED']),
+  },
+  {
+    // A partner's live airport pickup two hours ahead meeting flight XX0030 (30 minutes late on the simulated
+    // provider): the flight watch looks at once and moves the pickup (cause flight_watch). Resting on its next look.
+    name: 'booking-flight-watched',
+    workflowType: 'bookingWorkflow',
+    run: async (ctx) => {
+      const partner = await createPartner(ctx.orm, ctx.secrets, { name: 'Recorder flight' });
+      const token = await clientToken(
+        ctx,
+        partner.clients.find((c) => c.environment === 'live')!,
+      );
+      const request = bookingRequest('REC-FLIGHT-1', 2);
+      const body = { ...request, pickup: { ...request.pickup, flight_number: 'XX0030' } };
+      const created = ok('POST /v1/bookings (live, flight)', await ctx.request('POST', '/v1/bookings', { token, body }), 201);
+      return bookingWorkflowId(String(created.id));
+    },
+    settled: (events) => restingAfter(events, 'ACTIVITY_TASK_COMPLETED', ['MARKER_RECORDED', 'TIMER_STARTED']),
   },
   {
     // Cancelled by the partner while its simulated ride is under way.
@@ -530,7 +593,10 @@ async function settledHistory(handle: WorkflowHandle, recording: Recording, time
   for (;;) {
     const history = await handle.fetchHistory();
     if (recording.settled(history.events ?? [])) return history;
-    if (Date.now() > deadline) throw new Error(`${recording.name}: the history did not settle within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const seen = (history.events ?? []).map((e) => temporal.api.enums.v1.EventType[e.eventType ?? 0]).join(', ');
+      throw new Error(`${recording.name}: the history did not settle within ${timeoutMs} ms; it holds ${seen}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
