@@ -94,8 +94,10 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string, 
   const scripts =
     stripe && !paid
       ? `<script src="https://js.stripe.com/v3/"></script>
+  <script src="/assets/pay/pay-common.js" defer></script>
   <script src="/assets/pay/pay-stripe.js" defer></script>`
-      : `<script src="/assets/pay/pay.js" defer></script>`;
+      : `<script src="/assets/pay/pay-common.js" defer></script>
+  <script src="/assets/pay/pay.js" defer></script>`;
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>

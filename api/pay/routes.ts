@@ -21,6 +21,7 @@ import { limitPassengerLink } from '../middleware/rate-limit';
 import { localeOf, payErrorPage, payPage, payPageCsp, type PayPageMode } from './page';
 
 const ASSETS: Record<string, { file: string; type: string }> = {
+  'pay-common.js': { file: join(__dirname, 'assets', 'pay-common.js'), type: 'text/javascript; charset=utf-8' },
   'pay.js': { file: join(__dirname, 'assets', 'pay.js'), type: 'text/javascript; charset=utf-8' },
   'pay-stripe.js': { file: join(__dirname, 'assets', 'pay-stripe.js'), type: 'text/javascript; charset=utf-8' },
   'pay.css': { file: join(__dirname, 'assets', 'pay.css'), type: 'text/css; charset=utf-8' },

@@ -4,21 +4,15 @@
  * the PaymentIntent's client secret the hub asks Stripe for); the page then follows the payment to its end. */
 (function () {
   'use strict';
-  var app = document.getElementById('app');
-  var token = app.getAttribute('data-token');
-  var $ = function (id) {
-    return document.getElementById(id);
-  };
+  var common = window.hubPay;
+  var token = common.token;
+  var $ = common.$;
+  var REASONS = common.REASONS;
+  var show = common.show;
+  var busy = common.busy;
+  var json = common.json;
   var form = $('card-form');
   if (!form || typeof Stripe !== 'function') return; // paid already, or Stripe.js did not load
-  var REASONS = {
-    '3ds_challenge_abandoned': 'The authentication with your bank was not completed.',
-    '3ds_authentication_failed': 'Your bank could not authenticate this payment.',
-    card_declined: 'Your card was declined.',
-    insufficient_funds: 'Your card has insufficient funds.',
-    expired_card: 'Your card has expired.',
-    processing_error: 'An error occurred while processing your card. Try again.',
-  };
   var stripe = Stripe(form.getAttribute('data-publishable-key'));
   var elements = stripe.elements({
     mode: 'payment',
@@ -31,29 +25,6 @@
   var polling = null;
   var paymentId = null;
   var acting = false;
-
-  function show(text, kind) {
-    var result = $('result');
-    result.hidden = false;
-    result.className = 'result ' + kind;
-    result.textContent = text;
-  }
-
-  function busy(on) {
-    $('pay').disabled = on;
-  }
-
-  function json(method, url, body) {
-    return fetch(url, {
-      method: method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    }).then(function (res) {
-      return res.json().then(function (data) {
-        return { status: res.status, data: data };
-      });
-    });
-  }
 
   /** The issuer's challenge through Stripe.js; an off-session payment Stripe wants authenticated is confirmed here. */
   function act() {

@@ -2,46 +2,17 @@
  * page follows the payment: the issuer's challenge in a frame when the bank asks for one, and the result. */
 (function () {
   'use strict';
-  var app = document.getElementById('app');
-  var token = app.getAttribute('data-token');
-  var $ = function (id) {
-    return document.getElementById(id);
-  };
+  var common = window.hubPay;
+  var token = common.token;
+  var $ = common.$;
+  var REASONS = common.REASONS;
+  var show = common.show;
+  var busy = common.busy;
+  var json = common.json;
   var form = $('card-form');
   if (!form) return; // paid already
-  var REASONS = {
-    '3ds_challenge_abandoned': 'The authentication with your bank was not completed.',
-    '3ds_authentication_failed': 'Your bank could not authenticate this payment.',
-    card_declined: 'Your card was declined.',
-    insufficient_funds: 'Your card has insufficient funds.',
-    expired_card: 'Your card has expired.',
-    processing_error: 'An error occurred while processing your card. Try again.',
-  };
   var polling = null;
   var paymentId = null;
-
-  function show(text, kind) {
-    var result = $('result');
-    result.hidden = false;
-    result.className = 'result ' + kind;
-    result.textContent = text;
-  }
-
-  function busy(on) {
-    $('pay').disabled = on;
-  }
-
-  function json(method, url, body) {
-    return fetch(url, {
-      method: method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    }).then(function (res) {
-      return res.json().then(function (data) {
-        return { status: res.status, data: data };
-      });
-    });
-  }
 
   function follow() {
     json('GET', '/pay/' + token + '/state').then(function (reply) {
