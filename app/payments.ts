@@ -47,7 +47,11 @@ export interface PayableInvoice {
   net: number;
   tax: number;
   gross: number;
-  /** Gross less the credit notes against it: what a payment takes. */
+  /** The EN 16931 rounding amount (BT-114): brings the amount due to the agreed prices of the invoice's rides. */
+  rounding: number;
+  /** Gross plus rounding (BT-115). */
+  amountDue: number;
+  /** The amount due less the credit notes against it: what a payment takes. */
   dueMinor: number;
   buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
   lines: { position: number; booking_ref: string | null; description: string; net_minor: string }[];
@@ -70,11 +74,13 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
       net_minor: string;
       tax_minor: string;
       gross_minor: string;
+      rounding_minor: string;
+      amount_due_minor: string;
       tax_buckets: PayableInvoice['buckets'];
       credited: string;
     }[]
   >(
-    `select d.*, coalesce((select sum(c.gross_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
+    `select d.*, coalesce((select sum(c.amount_due_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
      from finance_documents d where d.id = ? and d.type = 'invoice'`,
     [documentId],
   );
@@ -96,7 +102,9 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
     net: Number(doc.net_minor),
     tax: Number(doc.tax_minor),
     gross: Number(doc.gross_minor),
-    dueMinor: Number(doc.gross_minor) - Number(doc.credited),
+    rounding: Number(doc.rounding_minor),
+    amountDue: Number(doc.amount_due_minor),
+    dueMinor: Number(doc.amount_due_minor) - Number(doc.credited),
     buckets: doc.tax_buckets,
     lines,
     payment: latest ? await findPayment(em, latest.id) : null,

@@ -118,8 +118,8 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string, 
       <tfoot>
         <tr><td>Net</td><td class="num">${money(invoice.net)}</td></tr>
         ${buckets}
-        <tr class="total"><td>Total</td><td class="num" id="total">${money(invoice.gross)}</td></tr>${
-          invoice.dueMinor !== invoice.gross
+        ${invoice.rounding ? `<tr><td>Total with tax</td><td class="num">${money(invoice.gross)}</td></tr>\n        <tr><td>Rounding</td><td class="num">${money(invoice.rounding)}</td></tr>\n        ` : ''}<tr class="total"><td>Total</td><td class="num" id="total">${money(invoice.amountDue)}</td></tr>${
+          invoice.dueMinor !== invoice.amountDue
             ? `\n        <tr><td>Due after credit notes</td><td class="num">${money(invoice.dueMinor)}</td></tr>`
             : ''
         }
