@@ -3,7 +3,9 @@ import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/po
 import { checkCreditAmount, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
 import { findPayment, type PaymentRow } from '../db/payments';
 import { claimStripeEvent, releaseStripeEvent } from '../db/stripe-events';
+import type { BillingDetails } from '../domain/billing-details';
 import { documentEventData } from '../domain/finance-events';
+import type { LineRide } from '../domain/invoice-lines';
 import { fromMinor } from '../domain/money';
 import { newId } from '../infra/ids';
 import type { PaymentProvider } from '../infra/payment-provider';
@@ -54,7 +56,9 @@ export interface PayableInvoice {
   /** The amount due less the credit notes against it: what a payment takes. */
   dueMinor: number;
   buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
-  lines: { position: number; booking_ref: string | null; description: string; net_minor: string }[];
+  lines: { position: number; booking_ref: string | null; description: string; net_minor: string; ride: LineRide | null }[];
+  /** The buyer as the invoice names it (its billing details at issue). */
+  buyer: BillingDetails & { name?: string | null };
   payment: PaymentRow | null;
 }
 
@@ -77,6 +81,7 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
       rounding_minor: string;
       amount_due_minor: string;
       tax_buckets: PayableInvoice['buckets'];
+      billing_details: PayableInvoice['buyer'] | null;
       credited: string;
     }[]
   >(
@@ -86,7 +91,7 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
   );
   if (!doc) return null;
   const lines = await em.execute<PayableInvoice['lines']>(
-    'select position, booking_ref, description, net_minor from finance_document_lines where document_id = ? order by position',
+    'select position, booking_ref, description, net_minor, ride from finance_document_lines where document_id = ? order by position',
     [doc.id],
   );
   const [latest] = await em.execute<{ id: string }[]>('select id from payments where invoice_id = ? order by id desc limit 1', [doc.id]);
@@ -107,6 +112,7 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
     dueMinor: Number(doc.amount_due_minor) - Number(doc.credited),
     buckets: doc.tax_buckets,
     lines,
+    buyer: doc.billing_details ?? {},
     payment: latest ? await findPayment(em, latest.id) : null,
   };
 }
