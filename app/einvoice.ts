@@ -1,5 +1,6 @@
 import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
 import type { TaxCategory } from '../domain/tax-rules';
+import { commonReference, lineName, rideNote, rideSummary, type LineRide } from '../domain/invoice-lines';
 import { ublXml, type UblParty } from '../domain/ubl';
 
 /** An issued document as stored (db/finance.ts), with its buyer's details as they stood at issue. */
@@ -15,6 +16,9 @@ export interface StoredDocument {
   net_minor: string;
   tax_minor: string;
   gross_minor: string;
+  /** BT-114 (absent or 0 on documents issued before it existed). */
+  rounding_minor?: string;
+  amount_due_minor?: string;
   tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[];
   billing_details: BillingDetails & { name?: string | null };
   credits: string | null;
@@ -22,6 +26,10 @@ export interface StoredDocument {
 }
 
 export interface StoredLine {
+  kind: string;
+  booking_ref: string | null;
+  /** The ride the line bills, as frozen at issue (null on lines issued before, and on refunds). */
+  ride: LineRide | null;
   description: string;
   net_minor: string;
   category: TaxCategory;
@@ -69,8 +77,26 @@ export function einvoiceOf(
     seller: from,
     buyer,
     buckets: doc.tax_buckets.map((b) => ({ category: b.category, ratePpm: b.rate_ppm, net: BigInt(b.net), tax: BigInt(b.tax) })),
-    lines: lines.map((l) => ({ description: l.description, net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })),
-    totals: { net: BigInt(doc.net_minor), tax: BigInt(doc.tax_minor), gross: BigInt(doc.gross_minor) },
+    orderReference: commonReference(lines.map((l) => l.ride)) ?? undefined,
+    lines: lines.map((l) => {
+      const note = l.ride && rideNote(l.ride);
+      return {
+        // A line that states its ride names its item by kind and booking; the ride is its description.
+        description: l.ride && l.booking_ref ? lineName(l.kind, l.booking_ref) : l.description,
+        ...(l.ride ? { itemDescription: rideSummary(l.ride) } : {}),
+        ...(note ? { note } : {}),
+        ...(l.ride?.customer_reference ? { accountingCost: l.ride.customer_reference } : {}),
+        net: BigInt(l.net_minor),
+        category: l.category,
+        ratePpm: l.rate_ppm,
+      };
+    }),
+    totals: {
+      net: BigInt(doc.net_minor),
+      tax: BigInt(doc.tax_minor),
+      gross: BigInt(doc.gross_minor),
+      rounding: BigInt(doc.rounding_minor ?? 0),
+    },
     ...(paymentUrl ? { paymentUrl } : {}),
   });
   return { xml };

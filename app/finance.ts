@@ -112,7 +112,16 @@ export async function listFinancePeriods(orm: MikroORM, financePeriodSpec: strin
 
 export interface CyclePreview {
   period: { id: string; start: string; end: string };
-  invoices: { partyId: string; currency: string; livemode: boolean; lines: number; net: string; tax: string; gross: string }[];
+  invoices: {
+    partyId: string;
+    currency: string;
+    livemode: boolean;
+    lines: number;
+    net: string;
+    tax: string;
+    gross: string;
+    amountDue: string;
+  }[];
   unbilled: { partyId: string; currency: string; livemode: boolean; missing: string[] }[];
   settlements: { driverId: string; currency: string; livemode: boolean; lines: number; payable: string }[];
   /** Settlements the paying step would submit: this period's, and earlier failed ones. */
@@ -139,6 +148,7 @@ export async function previewSettlementCycle(orm: MikroORM, financePeriodSpec: s
         net: String(draft.totals.net),
         tax: String(draft.totals.tax),
         gross: String(draft.totals.gross),
+        amountDue: String(draft.totals.amountDue),
       });
   }
   for (const target of await settlementTargets(orm, ref)) {

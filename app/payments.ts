@@ -3,7 +3,9 @@ import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/po
 import { checkCreditAmount, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
 import { findPayment, type PaymentRow } from '../db/payments';
 import { claimStripeEvent, releaseStripeEvent } from '../db/stripe-events';
+import type { BillingDetails } from '../domain/billing-details';
 import { documentEventData } from '../domain/finance-events';
+import type { LineRide } from '../domain/invoice-lines';
 import { fromMinor } from '../domain/money';
 import { newId } from '../infra/ids';
 import type { PaymentProvider } from '../infra/payment-provider';
@@ -47,10 +49,16 @@ export interface PayableInvoice {
   net: number;
   tax: number;
   gross: number;
-  /** Gross less the credit notes against it: what a payment takes. */
+  /** The EN 16931 rounding amount (BT-114): brings the amount due to the agreed prices of the invoice's rides. */
+  rounding: number;
+  /** Gross plus rounding (BT-115). */
+  amountDue: number;
+  /** The amount due less the credit notes against it: what a payment takes. */
   dueMinor: number;
   buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
-  lines: { position: number; booking_ref: string | null; description: string; net_minor: string }[];
+  lines: { position: number; booking_ref: string | null; description: string; net_minor: string; ride: LineRide | null }[];
+  /** The buyer as the invoice names it (its billing details at issue). */
+  buyer: BillingDetails & { name?: string | null };
   payment: PaymentRow | null;
 }
 
@@ -70,17 +78,20 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
       net_minor: string;
       tax_minor: string;
       gross_minor: string;
+      rounding_minor: string;
+      amount_due_minor: string;
       tax_buckets: PayableInvoice['buckets'];
+      billing_details: PayableInvoice['buyer'] | null;
       credited: string;
     }[]
   >(
-    `select d.*, coalesce((select sum(c.gross_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
+    `select d.*, coalesce((select sum(c.amount_due_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
      from finance_documents d where d.id = ? and d.type = 'invoice'`,
     [documentId],
   );
   if (!doc) return null;
   const lines = await em.execute<PayableInvoice['lines']>(
-    'select position, booking_ref, description, net_minor from finance_document_lines where document_id = ? order by position',
+    'select position, booking_ref, description, net_minor, ride from finance_document_lines where document_id = ? order by position',
     [doc.id],
   );
   const [latest] = await em.execute<{ id: string }[]>('select id from payments where invoice_id = ? order by id desc limit 1', [doc.id]);
@@ -96,9 +107,12 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
     net: Number(doc.net_minor),
     tax: Number(doc.tax_minor),
     gross: Number(doc.gross_minor),
-    dueMinor: Number(doc.gross_minor) - Number(doc.credited),
+    rounding: Number(doc.rounding_minor),
+    amountDue: Number(doc.amount_due_minor),
+    dueMinor: Number(doc.amount_due_minor) - Number(doc.credited),
     buckets: doc.tax_buckets,
     lines,
+    buyer: doc.billing_details ?? {},
     payment: latest ? await findPayment(em, latest.id) : null,
   };
 }

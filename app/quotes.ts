@@ -4,7 +4,7 @@ import { cancellationPolicy } from '../domain/cancellation';
 import { marketOf } from '../domain/markets';
 import { commissionBasisPointsAt } from '../domain/partner-commission';
 import { priceFare } from '../domain/pricing';
-import { quoteRefusal, type QuoteRefusal } from '../domain/quotes';
+import { placeAddress, quoteRefusal, type AirportPlace, type QuotedPlace, type QuoteRefusal } from '../domain/quotes';
 import { newId } from '../infra/ids';
 import {
   claimQuote,
@@ -31,12 +31,23 @@ export interface QuoteRequest {
   vehicle_class: string;
   pax?: number;
   currency?: string;
+  /** Public Integration API: what the chauffeur, passenger, receipt and invoice read (coordinates still price it). */
+  pickup_address?: string;
+  dropoff_address?: string;
+  pickup_place?: AirportPlace;
+  dropoff_place?: AirportPlace;
+}
+
+/** A point of the trip with its address text and airport, where the request gave them. */
+function quotedPlace(lat: number, lng: number, address: string | undefined, place: AirportPlace | undefined): QuotedPlace {
+  const text = placeAddress(address, place);
+  return { lat, lng, ...(text ? { address: text } : {}), ...(place ? { place } : {}) };
 }
 
 /** Prices the ride and sets the quote's cancellation policy and expiry: what `quote:<id>` holds. */
 export function newQuoteRecord(request: QuoteRequest, owner: Owner, now: Date, validitySeconds: number): QuoteRecord {
-  const pickup = { lat: request.pickup_lat, lng: request.pickup_lng };
-  const dropoff = { lat: request.dropoff_lat, lng: request.dropoff_lng };
+  const pickup = quotedPlace(request.pickup_lat, request.pickup_lng, request.pickup_address, request.pickup_place);
+  const dropoff = quotedPlace(request.dropoff_lat, request.dropoff_lng, request.dropoff_address, request.dropoff_place);
   const pickupAt = new Date(request.datetime).toISOString();
   const fare = priceFare({
     pickup,

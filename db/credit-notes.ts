@@ -18,10 +18,12 @@ interface InvoiceLineRow {
   kind: string;
   description: string;
   net_minor: string;
+  tax_minor: string;
   category: TaxCategory;
   rate_ppm: number;
   rule_id: string;
   tax_point: string | null;
+  ride: unknown;
   reversed: boolean;
 }
 
@@ -65,15 +67,23 @@ export async function issueCreditNote(
       input.amountMinor !== undefined ? await amountLines(em, invoice.id, input.amountMinor, lines) : chosenLines(input, lines);
     if (!chosen.length) throw new CreditRefusal(`every line of ${input.invoiceNumber} is already credited`);
 
-    const totals = documentTotals(chosen.map((l) => ({ net: BigInt(l.net_minor), category: l.category, ratePpm: l.rate_ppm })));
+    // A reversed line takes back the tax it was billed with, so the credit note's amount due mirrors the invoice's.
+    const totals = documentTotals(
+      chosen.map((l) => ({
+        net: BigInt(l.net_minor),
+        category: l.category,
+        ratePpm: l.rate_ppm,
+        ...(l.position ? { agreedTax: BigInt(l.tax_minor) } : {}),
+      })),
+    );
     const now = await dbNow(em);
     const number = await nextNumber(em, 'CN', invoice.livemode, now);
     const id = newId('doc');
     const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
     await em.execute(
       `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at,
-         net_minor, tax_minor, gross_minor, tax_buckets, credits_document_id, reason, billing_details)
-       values (?, ?, 'credit_note', ?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?)`,
+         net_minor, tax_minor, gross_minor, rounding_minor, tax_buckets, credits_document_id, reason, billing_details)
+       values (?, ?, 'credit_note', ?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id,
         number,
@@ -86,6 +96,7 @@ export async function issueCreditNote(
         String(totals.net),
         String(totals.tax),
         String(totals.gross),
+        String(totals.rounding),
         JSON.stringify(buckets),
         invoice.id,
         input.reason,
@@ -111,6 +122,7 @@ export async function issueCreditNote(
         l.rate_ppm,
         l.rule_id,
         l.tax_point ? new Date(l.tax_point) : null,
+        l.ride ? JSON.stringify(l.ride) : null,
         invoice.id,
         l.position || null,
       ]),
@@ -127,6 +139,7 @@ export async function issueCreditNote(
       net: String(totals.net),
       tax: String(totals.tax),
       gross: String(totals.gross),
+      amountDue: String(totals.amountDue),
       lines: chosen.length,
       credits: input.invoiceNumber,
     };
@@ -146,7 +159,7 @@ function chosenLines(input: { invoiceNumber: string; positions?: number[] }, lin
 /** Lines crediting a gross amount, one per tax bucket (position 0: they reverse no single line). */
 async function amountLines(em: EntityManager, invoiceId: string, amount: bigint, lines: InvoiceLineRow[]): Promise<InvoiceLineRow[]> {
   const [doc] = await em.execute<{ tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[]; left: string }[]>(
-    `select d.tax_buckets, d.gross_minor - coalesce((select sum(c.gross_minor) from finance_documents c where c.credits_document_id = d.id), 0) as left
+    `select d.tax_buckets, d.amount_due_minor - coalesce((select sum(c.amount_due_minor) from finance_documents c where c.credits_document_id = d.id), 0) as left
      from finance_documents d where d.id = ?`,
     [invoiceId],
   );
@@ -173,6 +186,7 @@ async function amountLines(em: EntityManager, invoiceId: string, amount: bigint,
       description: `Refund (${c.category} ${c.ratePpm / 10_000}%)`,
       net_minor: String(c.net),
       tax_point: null,
+      ride: null,
       reversed: false,
     };
   });

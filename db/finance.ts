@@ -1,6 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { DEFAULT_TERMS_DAYS, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
-import { documentTotals, netOfGross } from '../domain/invoice-math';
+import { billedLine, documentTotals } from '../domain/invoice-math';
+import { lineDescription, lineRide } from '../domain/invoice-lines';
+import { placeText } from '../domain/public-booking';
 import { taxRuleAt, type LineKind } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { BillingTarget, IssuedDocument, PeriodRef } from '../contracts/finance';
@@ -38,6 +40,13 @@ export async function billingTargets(orm: MikroORM, period: PeriodRef): Promise<
 }
 
 interface EntryRow {
+  /** The booking's facts (null where the ledger row has no booking row, as in benchmarks). */
+  ride_pickup_at: string | null;
+  ride_market: string | null;
+  ride_pickup: { address?: string; lat: number; lng: number } | null;
+  ride_dropoff: { address?: string; lat: number; lng: number } | null;
+  ride_passenger: string | null;
+  ride_reference: string | null;
   id: string;
   booking_id: string;
   booking_ref: string;
@@ -48,8 +57,6 @@ interface EntryRow {
   vehicle_class: string;
   tax_point: string;
 }
-
-const DESCRIPTIONS: Record<string, string> = { fare: 'Ride', cancellation_fee: 'Cancellation fee', no_show_fee: 'No-show fee' };
 
 /** The columns of an invoice line, in the order issuing code gives its values. */
 export const DOCUMENT_LINE_COLUMNS = [
@@ -67,6 +74,7 @@ export const DOCUMENT_LINE_COLUMNS = [
   'rate_ppm',
   'rule_id',
   'tax_point',
+  'ride',
 ];
 
 /** An invoice issued (or found issued), a live one waiting for its account's billing details, or nothing to bill. */
@@ -94,8 +102,12 @@ export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: Bil
  * the billing details a live invoice still lacks; null when there is nothing to bill. Reads only.
  */
 export async function draftInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget) {
+  // Each line states its ride as the booking holds it at issue (the document keeps that copy for good).
   const entries = await em.execute<EntryRow[]>(
-    `select e.* ${OPEN_ENTRIES} and e.party_kind = ? and e.party_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
+    `select e.*, b.pickup_at as ride_pickup_at, b.market as ride_market, b.pickup as ride_pickup, b.dropoff as ride_dropoff,
+       b.passenger ->> 'name' as ride_passenger, b.customer_reference as ride_reference
+     ${OPEN_ENTRIES.replace('from billing_entries e', 'from billing_entries e left join bookings b on b.id = e.booking_id')}
+       and e.party_kind = ? and e.party_id = ? and e.currency = ? and e.livemode = ? order by e.tax_point, e.id`,
     [new Date(period.end), period.id, target.partyKind, target.partyId, target.currency, target.livemode],
   );
   if (!entries.length) return null;
@@ -110,8 +122,22 @@ export async function draftInvoice(em: EntityManager, period: PeriodRef, target:
   const lines = entries.map((e) => {
     const rule = taxRuleAt({ jurisdiction: e.jurisdiction, kind: e.kind, vehicleClass: e.vehicle_class, at: new Date(e.tax_point) });
     // Prices are agreed tax-inclusive; a partner is billed the net fare less its commission (taken on the net).
-    const net = netOfGross(BigInt(e.gross_minor), rule.ratePpm) - BigInt(e.commission_minor);
-    return { entry: e, rule, net, category: rule.category, ratePpm: rule.ratePpm };
+    const { net, agreedTax } = billedLine(BigInt(e.gross_minor), BigInt(e.commission_minor), rule.ratePpm);
+    const ride = e.ride_pickup_at
+      ? lineRide(
+          {
+            pickupAt: new Date(e.ride_pickup_at),
+            market: e.ride_market ?? e.jurisdiction,
+            from: placeText(e.ride_pickup!),
+            to: placeText(e.ride_dropoff!),
+            vehicleClass: e.vehicle_class,
+            passengerName: e.ride_passenger,
+            customerReference: e.ride_reference,
+          },
+          billing.invoice_passengers === true,
+        )
+      : null;
+    return { entry: e, rule, net, agreedTax, category: rule.category, ratePpm: rule.ratePpm, ride };
   });
   const totals = documentTotals(lines);
   return { account, billing, missing, lines, totals };
@@ -133,8 +159,8 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
   const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
   await em.execute(
     `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at, due_at,
-       net_minor, tax_minor, gross_minor, tax_buckets, billing_details)
-     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)`,
+       net_minor, tax_minor, gross_minor, rounding_minor, tax_buckets, billing_details)
+     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
       number,
@@ -148,6 +174,7 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
       String(totals.net),
       String(totals.tax),
       String(totals.gross),
+      String(totals.rounding),
       JSON.stringify(buckets),
       // What the document says of its buyer, as it stood; a sandbox invoice says which details were missing.
       JSON.stringify({ name: account?.name ?? null, ...billing, ...(missing.length ? { incomplete: missing } : {}) }),
@@ -165,13 +192,14 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
       l.entry.booking_id,
       l.entry.booking_ref,
       l.entry.kind,
-      `${DESCRIPTIONS[l.entry.kind] ?? l.entry.kind} ${l.entry.booking_ref}`,
+      lineDescription(l.entry.kind, l.entry.booking_ref, l.ride),
       String(l.net),
       String(totals.lineTax[i]),
       l.category,
       l.ratePpm,
       l.rule.id,
       new Date(l.entry.tax_point),
+      l.ride ? JSON.stringify(l.ride) : null,
     ]),
   );
   return {
@@ -182,15 +210,16 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
     net: String(totals.net),
     tax: String(totals.tax),
     gross: String(totals.gross),
+    amountDue: String(totals.amountDue),
     lines: lines.length,
   };
 }
 
 async function findInvoice(em: EntityManager, periodId: string, t: BillingTarget): Promise<IssuedDocument | null> {
   const [row] = await em.execute<
-    { id: string; number: string; net_minor: string; tax_minor: string; gross_minor: string; lines: string }[]
+    { id: string; number: string; net_minor: string; tax_minor: string; gross_minor: string; amount_due_minor: string; lines: string }[]
   >(
-    `select d.id, d.number, d.net_minor, d.tax_minor, d.gross_minor, (select count(*) from finance_document_lines l where l.document_id = d.id) as lines
+    `select d.id, d.number, d.net_minor, d.tax_minor, d.gross_minor, d.amount_due_minor, (select count(*) from finance_document_lines l where l.document_id = d.id) as lines
      from finance_documents d where d.type = 'invoice' and d.period_id = ? and d.party_kind = ? and d.party_id = ? and d.currency = ? and d.livemode = ?`,
     [periodId, t.partyKind, t.partyId, t.currency, t.livemode],
   );
@@ -203,6 +232,7 @@ async function findInvoice(em: EntityManager, periodId: string, t: BillingTarget
     net: String(row.net_minor),
     tax: String(row.tax_minor),
     gross: String(row.gross_minor),
+    amountDue: String(row.amount_due_minor),
     lines: Number(row.lines),
   };
 }

@@ -22,6 +22,8 @@ import { Migration20261126000000_partner_commissions } from './migrations/Migrat
 import { Migration20261126010000_waiting_and_adjustments } from './migrations/Migration20261126010000_waiting_and_adjustments';
 import { Migration20261126020000_payments } from './migrations/Migration20261126020000_payments';
 import { Migration20261126040000_workflow_started } from './migrations/Migration20261126040000_workflow_started';
+import { Migration20261126110000_invoice_rounding } from './migrations/Migration20261126110000_invoice_rounding';
+import { Migration20261126111000_invoice_line_rides } from './migrations/Migration20261126111000_invoice_line_rides';
 import { Migration20261126150000_stripe } from './migrations/Migration20261126150000_stripe';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
@@ -61,6 +63,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261126010000_waiting_and_adjustments', class: Migration20261126010000_waiting_and_adjustments },
   { name: 'Migration20261126020000_payments', class: Migration20261126020000_payments },
   { name: 'Migration20261126040000_workflow_started', class: Migration20261126040000_workflow_started },
+  { name: 'Migration20261126110000_invoice_rounding', class: Migration20261126110000_invoice_rounding },
+  { name: 'Migration20261126111000_invoice_line_rides', class: Migration20261126111000_invoice_line_rides },
   { name: 'Migration20261126150000_stripe', class: Migration20261126150000_stripe },
 ];
 

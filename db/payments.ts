@@ -87,7 +87,7 @@ export async function prepareCollections(em: EntityManager, invoiceIds: string[]
   for (const { id } of candidates) {
     await em.execute(
       `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, off_session, status, payment_method, method)
-       select ?, d.id, d.number, d.party_id, d.livemode, d.gross_minor, d.currency, true, 'processing', m.payment_method, m.method
+       select ?, d.id, d.number, d.party_id, d.livemode, d.amount_due_minor, d.currency, true, 'processing', m.payment_method, m.method
        from finance_documents d join payment_mandates m on m.account_id = d.party_id and m.livemode = d.livemode where d.id = ?
        on conflict do nothing`,
       [newPaymentId(), id],

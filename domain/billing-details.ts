@@ -13,6 +13,8 @@ export interface BillingDetails {
   terms_days?: number;
   /** The Peppol electronic address `scheme:identifier` (e.g. `0088:5790000436101`); derived from `tax_id` when absent. */
   peppol_id?: string;
+  /** Whether invoice lines name each ride's passenger (off by default: a name is personal data). */
+  invoice_passengers?: boolean;
 }
 
 export const BILLING_FIELDS = [
@@ -25,6 +27,7 @@ export const BILLING_FIELDS = [
   'email',
   'terms_days',
   'peppol_id',
+  'invoice_passengers',
 ] as const;
 /** What a live invoice cannot be issued without. */
 export const REQUIRED_BILLING_FIELDS = ['legal_name', 'address', 'city', 'postal_code', 'country', 'email'] as const;
@@ -42,6 +45,7 @@ export function billingFieldProblem(field: (typeof BILLING_FIELDS)[number], valu
   if (field === 'terms_days' && !(/^\d{1,3}$/.test(value) && Number(value) <= 120))
     return 'terms-days must be a whole number of days from 0 to 120';
   if (field === 'peppol_id' && !/^\d{4}:[^\s:]{1,100}$/.test(value)) return 'peppol-id must be scheme:identifier, e.g. 0088:5790000436101';
+  if (field === 'invoice_passengers' && !['yes', 'no'].includes(value)) return 'invoice-passengers must be yes or no';
   if (value.length > 200) return `${field} must be at most 200 characters`;
   return null;
 }

@@ -10,6 +10,8 @@ export interface DocumentFacts {
   net: string;
   tax: string;
   gross: string;
+  /** Gross plus the rounding amount: what the customer pays (absent on documents reported before it existed). */
+  amountDue?: string;
   credits?: string;
   /** An invoice's payment page (absent without PUBLIC_BASE_URL). */
   hostedPaymentUrl?: string | null;
@@ -25,6 +27,7 @@ export function documentEventData(doc: DocumentFacts): Record<string, unknown> {
     net: amount(doc.net),
     tax: amount(doc.tax),
     gross: amount(doc.gross),
+    amount_due: amount(doc.amountDue ?? doc.gross),
     currency: doc.currency,
     livemode: doc.livemode,
     ...(doc.type === 'credit_note' ? { credits: doc.credits ?? null } : { hosted_payment_url: doc.hostedPaymentUrl ?? null }),

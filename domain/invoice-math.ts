@@ -5,6 +5,11 @@ export interface TaxableLine {
   net: bigint;
   category: TaxCategory;
   ratePpm: number;
+  /**
+   * The tax the line's booking was agreed with (its agreed gross less its net), where one was agreed: the line then
+   * carries it, and the document's rounding amount brings what is due back to the sum of the agreed grosses.
+   */
+  agreedTax?: bigint;
 }
 
 export interface TaxBucket {
@@ -19,8 +24,18 @@ export interface DocumentTotals {
   tax: bigint;
   gross: bigint;
   buckets: TaxBucket[];
-  /** Each line's share of its bucket's tax, for information: they sum to the bucket's tax exactly. */
+  /**
+   * Each line's tax, for information: the tax its booking was agreed with where the line has one, else its share of
+   * its bucket's tax (shares sum to the bucket's tax exactly).
+   */
   lineTax: bigint[];
+  /**
+   * EN 16931 BT-114: what brings the amount due to the sum of the lines' agreed grosses (net + line tax) where
+   * rounding VAT once per bucket (BR-CO-17) lands elsewhere. Zero when no line carries an agreed tax.
+   */
+  rounding: bigint;
+  /** BT-115: gross + rounding, what the customer pays. */
+  amountDue: bigint;
 }
 
 /** a / b rounded half away from zero, in integers (b > 0). */
@@ -54,13 +69,27 @@ export function documentTotals(lines: readonly TaxableLine[]): DocumentTotals {
     allocate(
       bucket.tax,
       members.map((i) => lines[i].net),
-    ).forEach((share, j) => (lineTax[members[j]] = share));
+    ).forEach((share, j) => (lineTax[members[j]] = lines[members[j]].agreedTax ?? share));
     buckets.push(bucket);
   }
   buckets.sort((a, b) => (a.category === b.category ? b.ratePpm - a.ratePpm : a.category < b.category ? -1 : 1));
   const net = buckets.reduce((sum, b) => sum + b.net, 0n);
   const tax = buckets.reduce((sum, b) => sum + b.tax, 0n);
-  return { net, tax, gross: net + tax, buckets, lineTax };
+  const gross = net + tax;
+  const agreed = net + lineTax.reduce((sum, t) => sum + t, 0n);
+  return { net, tax, gross, buckets, lineTax, rounding: agreed - gross, amountDue: agreed };
+}
+
+/**
+ * A ride or fee as the invoice bills it: prices are agreed tax-inclusive, so the net is the gross's net at the line's
+ * rate and the agreed tax what the gross holds beyond it; a partner is billed that net less its commission (taken on
+ * the net), taxed on what is left.
+ */
+export function billedLine(grossMinor: bigint, commissionMinor: bigint, ratePpm: number): { net: bigint; agreedTax: bigint } {
+  const net = netOfGross(grossMinor, ratePpm);
+  if (commissionMinor === 0n) return { net, agreedTax: grossMinor - net };
+  const billed = net - commissionMinor;
+  return { net: billed, agreedTax: divRound(billed * BigInt(ratePpm), PPM) };
 }
 
 /** Splits `total` over `weights` in proportion, largest remainders first, so the shares sum to `total` exactly. */

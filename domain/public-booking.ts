@@ -78,7 +78,8 @@ export interface PublicBookingSource {
   flightWatch?: Record<string, unknown> | null;
 }
 
-const placeText = (p: Place) => p.address ?? `${p.lat},${p.lng}`;
+/** A place as people read it: its address, else (bookings made before addresses were taken) its coordinates. */
+export const placeText = (p: Place) => p.address ?? `${p.lat},${p.lng}`;
 
 /** Gross and tax in minor units as the public API shows them: decimal net, tax and gross in the currency. */
 export function publicAmount(grossMinor: number, taxMinor: number, currency: string): PublicAmountShape {

@@ -1,13 +1,35 @@
 /** When a quote may be turned into a booking: pure rules, called by the quote workflow's `claimQuote` validator. */
 
+/** An airport as a place: its IATA code and, where known, the terminal. */
+export interface AirportPlace {
+  iata: string;
+  terminal?: string;
+}
+
+/** A point of a quoted trip: where it is, and (Public Integration API) what people call it. */
+export interface QuotedPlace {
+  lat: number;
+  lng: number;
+  /** The address as given, or the airport's name: chauffeur, passenger, receipt and invoice read it. */
+  address?: string;
+  place?: AirportPlace;
+}
+
+/** The text of a place: its address as given, else its airport and terminal ("CDG airport, terminal 2E"). */
+export function placeAddress(address: string | undefined, place: AirportPlace | undefined): string | undefined {
+  if (address) return address;
+  if (!place) return undefined;
+  return `${place.iata} airport${place.terminal ? `, terminal ${place.terminal}` : ''}`;
+}
+
 export interface QuotedTrip {
   /** The owner: a partner, or (Public Integration API) an integrator account. */
   partnerId: string | null;
   accountId?: string | null;
   environment: 'sandbox' | 'live';
   vehicleClass: string;
-  pickup: { lat: number; lng: number };
-  dropoff: { lat: number; lng: number };
+  pickup: QuotedPlace;
+  dropoff: QuotedPlace;
   pickupAt: string;
   currency: string;
   expiresAt: string;

@@ -1,10 +1,13 @@
 import { RIDE_POSITION_STATUSES } from './eta';
 
-/** What the passenger tracking page and stream show of a booking: no passenger data, no address. */
+/**
+ * What the passenger tracking page and stream show of a booking: no passenger data; the pickup and drop-off as the
+ * booking names them (the passenger checks where the chauffeur is coming), coordinates for the map.
+ */
 export interface TrackingSource {
   status: string;
-  pickup: { lat: number; lng: number };
-  dropoff: { lat: number; lng: number };
+  pickup: { lat: number; lng: number; address?: string };
+  dropoff: { lat: number; lng: number; address?: string };
   pickupAt: Date;
   driver?: { name: string } | null;
   vehicle?: { make: string; model: string; color: string; plate: string } | null;
@@ -21,6 +24,9 @@ export interface TrackingView {
   pickup_at: string;
   pickup: { lat: number; lng: number };
   dropoff: { lat: number; lng: number };
+  /** The addresses the booking was made with; null for bookings made with coordinates only. */
+  pickup_address: string | null;
+  dropoff_address: string | null;
   driver: { first_name: string } | null;
   vehicle: { make: string; model: string; color: string; plate: string } | null;
   /** Only once a driver is on the way: before that the car's position is nobody's business. */
@@ -60,6 +66,8 @@ export function trackingView(b: TrackingSource): TrackingView {
     pickup_at: b.pickupAt.toISOString(),
     pickup: { lat: b.pickup.lat, lng: b.pickup.lng },
     dropoff: { lat: b.dropoff.lat, lng: b.dropoff.lng },
+    pickup_address: b.pickup.address ?? null,
+    dropoff_address: b.dropoff.address ?? null,
     driver: b.driver ? { first_name: firstName(b.driver.name) } : null,
     vehicle: b.vehicle ? { make: b.vehicle.make, model: b.vehicle.model, color: b.vehicle.color, plate: b.vehicle.plate } : null,
     position,

@@ -22,7 +22,14 @@ export interface UblBucket {
 }
 
 export interface UblLine {
+  /** The item's name (BT-153). */
   description: string;
+  /** The item's description (BT-154): the ride, when, from → to, class. */
+  itemDescription?: string;
+  /** The line's note (BT-127): for whom, on which reference. */
+  note?: string;
+  /** The buyer's accounting reference of the line (BT-133): the booking's customer reference. */
+  accountingCost?: string;
   net: bigint;
   category: TaxCategory;
   ratePpm: number;
@@ -38,13 +45,16 @@ export interface UblDocument {
   period: { start: string; end: string };
   /** BT-10: the buyer's reference (its account id, or its own purchase order). */
   buyerReference: string;
+  /** BT-13: the purchase order, when every line carries the same customer reference. */
+  orderReference?: string;
   /** On a credit note: the invoice it corrects (BG-3). */
   preceding?: { number: string; issueDate: string };
   seller: UblParty;
   buyer: UblParty;
   buckets: UblBucket[];
   lines: UblLine[];
-  totals: { net: bigint; tax: bigint; gross: bigint };
+  /** `rounding` (BT-114) brings the amount due (BT-115) to what was agreed; absent or zero: none. */
+  totals: { net: bigint; tax: bigint; gross: bigint; rounding?: bigint };
   note?: string;
   /** An invoice's payment page: payment means "credit card" (UNCL4461 54), the URL in a note (BIS 3 has no URL field). */
   paymentUrl?: string;
@@ -102,14 +112,15 @@ export function ublXml(doc: UblDocument): string {
   const amount = (minor: bigint) => `currencyID="${doc.currency}">${ublAmount(minor, doc.currency)}`;
   // Not subject to VAT: no VAT identifiers at all (BR-O-02).
   const taxIds = !doc.buckets.some((b) => b.category === 'out_of_scope');
+  const rounding = doc.totals.rounding ?? 0n;
   const lines = doc.lines
     .map(
       (
         l,
         i,
-      ) => `<cac:${root}Line><cbc:ID>${i + 1}</cbc:ID><cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'} unitCode="C62">1</cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'}>
-<cbc:LineExtensionAmount ${amount(l.net)}</cbc:LineExtensionAmount>
-<cac:Item><cbc:Name>${esc(l.description)}</cbc:Name>${category('ClassifiedTaxCategory', l.category, l.ratePpm, false)}</cac:Item>
+      ) => `<cac:${root}Line><cbc:ID>${i + 1}</cbc:ID>${l.note ? `<cbc:Note>${esc(l.note)}</cbc:Note>` : ''}<cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'} unitCode="C62">1</cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'}>
+<cbc:LineExtensionAmount ${amount(l.net)}</cbc:LineExtensionAmount>${l.accountingCost ? `<cbc:AccountingCost>${esc(l.accountingCost)}</cbc:AccountingCost>` : ''}
+<cac:Item>${l.itemDescription ? `<cbc:Description>${esc(l.itemDescription)}</cbc:Description>` : ''}<cbc:Name>${esc(l.description)}</cbc:Name>${category('ClassifiedTaxCategory', l.category, l.ratePpm, false)}</cac:Item>
 <cac:Price><cbc:PriceAmount ${amount(l.net)}</cbc:PriceAmount></cac:Price></cac:${root}Line>`,
     )
     .join('\n');
@@ -132,6 +143,7 @@ ${doc.paymentUrl ? `<cbc:Note>Pay by card: ${esc(doc.paymentUrl)}</cbc:Note>` : 
 <cbc:DocumentCurrencyCode>${doc.currency}</cbc:DocumentCurrencyCode>
 <cbc:BuyerReference>${esc(doc.buyerReference)}</cbc:BuyerReference>
 <cac:InvoicePeriod><cbc:StartDate>${doc.period.start}</cbc:StartDate><cbc:EndDate>${doc.period.end}</cbc:EndDate></cac:InvoicePeriod>
+${doc.orderReference ? `<cac:OrderReference><cbc:ID>${esc(doc.orderReference)}</cbc:ID></cac:OrderReference>` : ''}
 ${doc.preceding ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${esc(doc.preceding.number)}</cbc:ID><cbc:IssueDate>${doc.preceding.issueDate}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>` : ''}
 ${party('AccountingSupplierParty', doc.seller, taxIds)}
 ${party('AccountingCustomerParty', doc.buyer, taxIds)}
@@ -140,7 +152,9 @@ ${credit && doc.dueDate ? '' : doc.dueDate ? `<cac:PaymentTerms><cbc:Note>Due ${
 <cac:TaxTotal><cbc:TaxAmount ${amount(doc.totals.tax)}</cbc:TaxAmount>
 ${subtotals}
 </cac:TaxTotal>
-<cac:LegalMonetaryTotal><cbc:LineExtensionAmount ${amount(doc.totals.net)}</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount ${amount(doc.totals.net)}</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount ${amount(doc.totals.gross)}</cbc:TaxInclusiveAmount><cbc:PayableAmount ${amount(doc.totals.gross)}</cbc:PayableAmount></cac:LegalMonetaryTotal>
+<cac:LegalMonetaryTotal><cbc:LineExtensionAmount ${amount(doc.totals.net)}</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount ${amount(doc.totals.net)}</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount ${amount(doc.totals.gross)}</cbc:TaxInclusiveAmount>${
+    rounding ? `<cbc:PayableRoundingAmount ${amount(rounding)}</cbc:PayableRoundingAmount>` : ''
+  }<cbc:PayableAmount ${amount(doc.totals.gross + rounding)}</cbc:PayableAmount></cac:LegalMonetaryTotal>
 ${lines}
 </${root}>
 `;

@@ -1,4 +1,6 @@
 import type { PayableInvoice } from '../../app/payments';
+import type { BillingDetails } from '../../domain/billing-details';
+import { commonReference, rideSummary } from '../../domain/invoice-lines';
 import { fromMinor } from '../../domain/money';
 import { escapeHtml, linkErrorPage } from '../html';
 
@@ -50,13 +52,49 @@ export function formatAmount(minor: number | string, currency: string, locale: s
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(fromMinor(Number(minor), currency));
 }
 
+/** A party as the invoice names it: legal name, address, country and VAT id, one line each. */
+function partyHtml(name: string, d: BillingDetails): string {
+  return [name, d.address, [d.postal_code, d.city].filter(Boolean).join(' '), d.country, d.tax_id ? `VAT ${d.tax_id}` : undefined]
+    .filter((s): s is string => Boolean(s))
+    .map((s) => `<p>${escapeHtml(s)}</p>`)
+    .join('');
+}
+
 /** The hosted payment page of an invoice: what is due, and the card form (server-rendered; pay.js drives the payment). */
-export function payPage(token: string, invoice: PayableInvoice, locale: string, mode: PayPageMode = { provider: 'simulated' }): string {
+export function payPage(
+  token: string,
+  invoice: PayableInvoice,
+  locale: string,
+  mode: PayPageMode = { provider: 'simulated' },
+  seller: BillingDetails = {},
+): string {
   const money = (minor: number | string) => escapeHtml(formatAmount(minor, invoice.currency, locale));
   const paid = invoice.status === 'paid';
+  // Each line says which ride it is: booking, pickup time in the market's zone, route, class, and the reference.
   const lines = invoice.lines
-    .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td class="num">${money(l.net_minor)}</td></tr>`)
+    .map((l) => {
+      const what =
+        l.ride && l.booking_ref
+          ? `${escapeHtml(l.booking_ref)}<br><span class="muted">${escapeHtml(rideSummary(l.ride))}</span>`
+          : escapeHtml(l.description);
+      const reference = l.ride?.customer_reference
+        ? `<br><span class="muted">Your reference: ${escapeHtml(l.ride.customer_reference)}</span>`
+        : '';
+      return `<tr><td>${what}${reference}</td><td class="num">${money(l.net_minor)}</td></tr>`;
+    })
     .join('\n        ');
+  const rides = invoice.lines.flatMap((l) => (l.ride ? [l.ride] : []));
+  const days = rides.map((r) => r.pickup_local.slice(0, 10)).sort();
+  const order = commonReference(rides);
+  const covers = rides.length
+    ? `<p class="muted" id="covers">This invoice covers ${rides.length === 1 ? 'one ride' : `${rides.length} rides`}, ${escapeHtml(
+        days[0]! === days.at(-1)! ? `on ${days[0]}` : `${days[0]} to ${days.at(-1)}`,
+      )}${order ? `, purchase order ${escapeHtml(order)}` : ''}.</p>`
+    : '';
+  const parties = `<section class="parties">
+      <div id="seller"><h2>From</h2>${partyHtml(seller.legal_name ?? '', seller)}</div>
+      <div id="buyer"><h2>Bill to</h2>${partyHtml(invoice.buyer.legal_name ?? invoice.buyer.name ?? invoice.accountId, invoice.buyer)}</div>
+    </section>`;
   const buckets = invoice.buckets
     .map((b) => `<tr><td>Tax ${b.rate_ppm / 10_000}% on ${money(b.net)}</td><td class="num">${money(b.tax)}</td></tr>`)
     .join('\n        ');
@@ -112,6 +150,8 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string, 
 <body>
   <main id="app" data-token="${escapeHtml(token)}">
     <h1>Invoice <span id="number">${escapeHtml(invoice.number)}</span></h1>
+    ${parties}
+    ${covers}
     <p class="muted">${invoice.dueAt ? `Due ${escapeHtml(new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(invoice.dueAt))}` : ''}${invoice.livemode ? '' : ' · Test mode: no real card is charged'}</p>
     <table>
       <tbody>
@@ -120,8 +160,8 @@ export function payPage(token: string, invoice: PayableInvoice, locale: string, 
       <tfoot>
         <tr><td>Net</td><td class="num">${money(invoice.net)}</td></tr>
         ${buckets}
-        <tr class="total"><td>Total</td><td class="num" id="total">${money(invoice.gross)}</td></tr>${
-          invoice.dueMinor !== invoice.gross
+        ${invoice.rounding ? `<tr><td>Total with tax</td><td class="num">${money(invoice.gross)}</td></tr>\n        <tr><td>Rounding</td><td class="num">${money(invoice.rounding)}</td></tr>\n        ` : ''}<tr class="total"><td>Total</td><td class="num" id="total">${money(invoice.amountDue)}</td></tr>${
+          invoice.dueMinor !== invoice.amountDue
             ? `\n        <tr><td>Due after credit notes</td><td class="num">${money(invoice.dueMinor)}</td></tr>`
             : ''
         }

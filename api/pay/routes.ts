@@ -75,7 +75,7 @@ export function payRouter(deps: ApiDeps): Router {
       ctx.body = payErrorPage(found.error);
       return;
     }
-    ctx.body = payPage(ctx.params.token!, found.invoice, localeOf(ctx.get('accept-language')), mode);
+    ctx.body = payPage(ctx.params.token!, found.invoice, localeOf(ctx.get('accept-language')), mode, deps.invoiceSeller);
   });
 
   router.get('/pay/:token/state', async (ctx) => {

@@ -7,8 +7,35 @@ import { defineOperation } from '../operation';
 import { checkQuotedTrip } from '../partner/get-quote';
 import { CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../wire-schemas';
 import { PublicAmount } from './schemas';
-import { publicAmount } from '../../domain/public-booking';
+import { placeText, publicAmount } from '../../domain/public-booking';
 import { PUBLIC_WRITE_ERRORS } from './write-errors';
+
+const Address = z.string().trim().min(1).max(300);
+const AirportPlace = z
+  .object({
+    iata: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'expected an IATA airport code such as CDG')
+      .meta({ description: 'IATA airport code.', example: 'CDG' }),
+    terminal: z.string().trim().min(1).max(20).optional().meta({ description: 'The terminal, where known.', example: '2E' }),
+  })
+  .strict()
+  .meta({ id: 'AirportPlace', description: 'An airport as a place: its IATA code and terminal.' });
+
+/** An address is what the chauffeur drives to and the receipt and invoice name: required unless the place is an airport. */
+function checkPlaces(
+  q: { pickup_address?: string; pickup_place?: unknown; dropoff_address?: string; dropoff_place?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  for (const end of ['pickup', 'dropoff'] as const) {
+    if (!q[`${end}_address`] && !q[`${end}_place`])
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${end}_address`],
+        message: `${end}_address is required unless ${end}_place names an airport`,
+      });
+  }
+}
 
 export const PublicQuoteRequest = z
   .object({
@@ -16,6 +43,19 @@ export const PublicQuoteRequest = z
     pickup_lng: Longitude.meta({ description: 'Pickup longitude, -180 to 180.', example: 2.5479 }),
     dropoff_lat: Latitude.meta({ description: 'Drop-off latitude, -90 to 90.', example: 48.8674 }),
     dropoff_lng: Longitude.meta({ description: 'Drop-off longitude, -180 to 180.', example: 2.3294 }),
+    pickup_address: Address.optional().meta({
+      description:
+        'Where the chauffeur picks up, as people read it: shown on the booking, its events, the tracking page, the receipt and the invoice line. Required unless `pickup_place` names an airport.',
+      example: 'Aéroport Charles de Gaulle, Terminal 2E, 95700 Roissy-en-France',
+    }),
+    dropoff_address: Address.optional().meta({
+      description: 'Where the ride ends, as people read it. Required unless `dropoff_place` names an airport.',
+      example: '8 rue de la Paix, 75002 Paris',
+    }),
+    pickup_place: AirportPlace.optional().meta({
+      description: 'An airport pickup: without `pickup_address`, the booking reads "CDG airport, terminal 2E".',
+    }),
+    dropoff_place: AirportPlace.optional().meta({ description: 'An airport drop-off.' }),
     datetime: Instant.meta({ description: 'Pickup time, ISO 8601 with offset.' }),
     vehicle_class: VehicleClass,
     pax: z
@@ -29,6 +69,7 @@ export const PublicQuoteRequest = z
   })
   .strict()
   .superRefine(checkQuotedTrip)
+  .superRefine(checkPlaces)
   .meta({ id: 'PublicQuoteRequest' });
 
 export const PublicQuote = z
@@ -38,6 +79,8 @@ export const PublicQuote = z
     livemode: z.boolean(),
     vehicle_class: z.string(),
     pickup_at: z.string(),
+    pickup_address: z.string().meta({ description: 'The pickup as the booking will read it.' }),
+    dropoff_address: z.string().meta({ description: 'The drop-off as the booking will read it.' }),
     pax: z.number().int(),
     distance_km: z.number(),
     duration_min: z.number().int(),
@@ -61,6 +104,8 @@ function publicQuoteView(q: QuoteRecord): z.infer<typeof PublicQuote> {
     livemode: q.environment === 'live',
     vehicle_class: q.vehicleClass,
     pickup_at: q.pickupAt,
+    pickup_address: placeText(q.pickup),
+    dropoff_address: placeText(q.dropoff),
     pax: q.pax,
     distance_km: q.fare.distance_km,
     duration_min: q.fare.duration_min,
@@ -79,6 +124,8 @@ const EXAMPLE = {
   pickup_lng: 2.5479,
   dropoff_lat: 48.8674,
   dropoff_lng: 2.3294,
+  pickup_place: { iata: 'CDG', terminal: '2E' },
+  dropoff_address: '8 rue de la Paix, 75002 Paris',
   datetime: '2027-03-15T08:30:00Z',
   vehicle_class: 'executive',
   pax: 2,

@@ -11,6 +11,9 @@ const Invoice = z.object({
   net: z.number(),
   tax: z.number(),
   gross: z.number(),
+  amount_due: z.number().meta({
+    description: 'What the account pays: the gross plus the EN 16931 rounding amount that brings it to the agreed prices of its rides.',
+  }),
   currency: z.string(),
   livemode: z.boolean(),
   hosted_payment_url: z.string().nullable().optional().meta({ description: "An invoice's payment page (invoices only)." }),
@@ -22,6 +25,7 @@ const invoice = {
   net: 1000,
   tax: 200,
   gross: 1200,
+  amount_due: 1200,
   currency: 'EUR',
   livemode: true,
 };
@@ -107,7 +111,16 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
   'credit_note.created': {
     description: 'A credit note was issued against one of the account’s invoices (`credits` is that invoice’s number).',
     data: Invoice.extend({ credits: z.string() }),
-    example: { ...invoice, number: 'CN-2026-000007', type: 'credit_note', net: 100, tax: 20, gross: 120, credits: 'INV-2026-000123' },
+    example: {
+      ...invoice,
+      number: 'CN-2026-000007',
+      type: 'credit_note',
+      net: 100,
+      tax: 20,
+      gross: 120,
+      amount_due: 120,
+      credits: 'INV-2026-000123',
+    },
   },
   'payment.succeeded': {
     description: 'A card payment of an invoice succeeded (with its card and 3-D Secure result); `invoice.paid` follows.',

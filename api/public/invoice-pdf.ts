@@ -1,10 +1,14 @@
 import { renderA4 } from '../pdf';
 import type { StoredDocument } from '../../app/einvoice';
 import type { BillingDetails } from '../../domain/billing-details';
+import { commonReference, lineName, pickupText, type LineRide } from '../../domain/invoice-lines';
 import { fromMinor, minorUnits } from '../../domain/money';
 
 export interface PdfLine {
   position: number;
+  kind: string;
+  booking_ref: string | null;
+  ride: LineRide | null;
   description: string;
   net_minor: string;
   rate_ppm: number;
@@ -50,9 +54,11 @@ export function renderFinanceDocument(
   return renderA4({ Title: title, Author: author, Subject: title }, (pdf) => {
     const left = 56;
     const right = pdf.page.width - 56;
-    const row = (cells: [string, number, 'left' | 'right'][], bold = false) => {
+    const row = (cells: [string, number, 'left' | 'right'][], bold = false, size = 10) => {
+      // A row never splits over two pages: a long invoice continues on the next.
+      if (pdf.y > pdf.page.height - 110) pdf.addPage();
       const y = pdf.y;
-      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
       let x = left;
       let bottom = y;
       for (const [text, width, align] of cells) {
@@ -93,26 +99,58 @@ export function renderFinanceDocument(
       ['Account', 120, 'left'],
       [doc.party_id, 300, 'left'],
     ]);
+    const order = commonReference(lines.map((l) => l.ride));
+    if (order)
+      row([
+        ['Purchase order', 120, 'left'],
+        [order, 300, 'left'],
+      ]);
     pdf.moveDown(1);
 
+    // One row per line: what and when, the route, for whom and on which reference, then its rate and amounts.
+    const ridesShown = lines.some((l) => l.ride);
+    const cols = ridesShown
+      ? ([
+          ['#', 16],
+          ['Ride', 150],
+          ['Route', width - 16 - 150 - 72 - 36 - 70],
+          ['Reference', 72],
+          ['Rate', 36],
+          ['Net', 70],
+        ] as const)
+      : ([
+          ['#', 24],
+          ['Description', width - 24 - 80 - 60 - 100],
+          ['Date', 80],
+          ['Rate', 60],
+          ['Net', 100],
+        ] as const);
+    const align = (i: number) => (i >= cols.length - 2 ? 'right' : 'left') as 'left' | 'right';
     row(
-      [
-        ['#', 24, 'left'],
-        ['Description', width - 24 - 80 - 60 - 100, 'left'],
-        ['Date', 80, 'left'],
-        ['Rate', 60, 'right'],
-        ['Net', 100, 'right'],
-      ],
+      cols.map(([label, w], i) => [label, w, align(i)]),
       true,
+      ridesShown ? 9 : 10,
     );
     for (const l of lines) {
-      row([
-        [String(l.position), 24, 'left'],
-        [l.description, width - 24 - 80 - 60 - 100, 'left'],
-        [day(l.tax_point), 80, 'left'],
-        [rate(l.rate_ppm), 60, 'right'],
-        [money(l.net_minor, doc.currency), 100, 'right'],
-      ]);
+      const cells = ridesShown
+        ? [
+            String(l.position),
+            l.ride && l.booking_ref
+              ? `${lineName(l.kind, l.booking_ref)}\n${pickupText(l.ride)}\n${l.ride.vehicle_class}`
+              : `${l.description}\n${day(l.tax_point)}`,
+            // Helvetica (WinAnsi) has no arrow: "to" reads as well.
+            l.ride ? `${l.ride.from}\nto ${l.ride.to}${l.ride.passenger_name ? `\nPassenger: ${l.ride.passenger_name}` : ''}` : '',
+            l.ride?.customer_reference ?? '',
+            rate(l.rate_ppm),
+            money(l.net_minor, doc.currency),
+          ]
+        : [String(l.position), l.description, day(l.tax_point), rate(l.rate_ppm), money(l.net_minor, doc.currency)];
+      row(
+        cells.map((text, i) => [text, cols[i][1], align(i)]),
+        false,
+        ridesShown ? 8.5 : 10,
+      );
+      if (ridesShown) pdf.y += 4;
     }
     pdf.moveTo(left, pdf.y).lineTo(right, pdf.y).strokeColor('#999').stroke();
     pdf.moveDown(0.5);
@@ -130,10 +168,21 @@ export function renderFinanceDocument(
       ['Tax', width - 100, 'right'],
       [money(doc.tax_minor, doc.currency), 100, 'right'],
     ]);
+    const rounding = BigInt(doc.rounding_minor ?? 0);
+    if (rounding) {
+      row([
+        ['Total with tax', width - 100, 'right'],
+        [money(doc.gross_minor, doc.currency), 100, 'right'],
+      ]);
+      row([
+        ['Rounding to the agreed prices', width - 100, 'right'],
+        [money(String(rounding), doc.currency), 100, 'right'],
+      ]);
+    }
     row(
       [
         [credit ? 'Total credited' : 'Total due', width - 100, 'right'],
-        [money(doc.gross_minor, doc.currency), 100, 'right'],
+        [money(doc.amount_due_minor ?? doc.gross_minor, doc.currency), 100, 'right'],
       ],
       true,
     );

@@ -33,6 +33,13 @@ const Invoice = z
     net: Money,
     tax: Money,
     gross: Money,
+    rounding: Money.meta({
+      description:
+        'The EN 16931 rounding amount (BT-114): VAT is rounded once per bucket, so the gross can land a minor unit or so away from the sum of the prices the rides were agreed at; this brings it back. Zero on documents issued before it existed.',
+    }),
+    amount_due: Money.meta({
+      description: 'Gross plus rounding (BT-115): what the account pays, the sum of the agreed prices (what the payment page charges).',
+    }),
     tax_buckets: z.array(TaxBucket),
     credits: z.string().nullable().meta({ description: 'On a credit note: the number of the invoice it reverses.' }),
     hosted_payment_url: z
@@ -49,10 +56,38 @@ const InvoiceLine = z
     kind: z.enum(['fare', 'waiting', 'cancellation_fee', 'no_show_fee', 'commission', 'refund']),
     description: z.string(),
     net: Money,
-    tax: Money.meta({ description: "For information: the line's share of its bucket's tax (the buckets are what is owed)." }),
+    tax: Money.meta({
+      description:
+        "For information: the tax the line's booking was agreed with (on lines issued before 2026-11-26 and refund lines, the line's share of its bucket's tax); the buckets are what is owed, and the document's `rounding` reconciles the two.",
+    }),
     category: TaxBucket.shape.category,
     rate: z.number(),
     tax_point: z.string().nullable(),
+    ride: z
+      .object({
+        pickup_at: z.string().meta({ description: 'The booked pickup, ISO 8601 UTC.', example: '2026-10-03T08:00:00.000Z' }),
+        time_zone: z.string().meta({ description: "The market's IANA time zone.", example: 'Europe/Paris' }),
+        pickup_local: z.string().meta({ description: 'The pickup in that time zone, with its offset.', example: '2026-10-03T10:00+02:00' }),
+        from: z.string().meta({
+          description: 'The pickup address (coordinates for bookings made without one).',
+          example: '10 rue de Rivoli, 75001 Paris',
+        }),
+        to: z.string().meta({ example: 'CDG Terminal 2E' }),
+        vehicle_class: z.string().meta({ example: 'business' }),
+        passenger_name: z
+          .string()
+          .nullable()
+          .meta({ description: 'Only where the account asked for passenger names on its invoices (off by default).' }),
+        customer_reference: z
+          .string()
+          .nullable()
+          .meta({ description: "The booking's `customer_reference` (the line's BT-133).", example: 'PO-771' }),
+      })
+      .nullable()
+      .meta({
+        id: 'InvoiceLineRide',
+        description: 'The ride the line bills, as it stood at issue; null on refund lines and on lines issued before 2026-11-26.',
+      }),
   })
   .meta({ id: 'InvoiceLine' });
 
@@ -84,6 +119,8 @@ interface DocumentRow {
   net_minor: string;
   tax_minor: string;
   gross_minor: string;
+  rounding_minor: string;
+  amount_due_minor: string;
   tax_buckets: { category: 'standard'; rate_ppm: number; net: string; tax: string }[];
   credits: string | null;
   livemode: boolean;
@@ -110,6 +147,8 @@ function invoiceView(d: DocumentRow, deps: ApiDeps): z.infer<typeof Invoice> {
     net: money(d.net_minor),
     tax: money(d.tax_minor),
     gross: money(d.gross_minor),
+    rounding: money(d.rounding_minor),
+    amount_due: money(d.amount_due_minor),
     tax_buckets: d.tax_buckets.map((b) => ({ category: b.category, rate: percent(b.rate_ppm), net: money(b.net), tax: money(b.tax) })),
     credits: d.credits,
     hosted_payment_url: paymentPage(deps, d),
@@ -209,6 +248,7 @@ export const getInvoice = defineOperation({
           category: l.category,
           rate: percent(l.rate_ppm),
           tax_point: iso(l.tax_point),
+          ride: l.ride ?? null,
         })),
       },
     };

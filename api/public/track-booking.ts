@@ -12,6 +12,11 @@ const TrackingEvent = z
     pickup_at: z.string(),
     pickup: z.object({ lat: z.number(), lng: z.number() }),
     dropoff: z.object({ lat: z.number(), lng: z.number() }),
+    pickup_address: z
+      .string()
+      .nullable()
+      .meta({ description: 'The pickup address of the booking; null when it was made with coordinates only.' }),
+    dropoff_address: z.string().nullable(),
     driver: z.object({ first_name: z.string() }).nullable(),
     vehicle: z.object({ make: z.string(), model: z.string(), color: z.string(), plate: z.string() }).nullable(),
     position: z

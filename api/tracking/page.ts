@@ -48,7 +48,9 @@ export function trackingPage({ token, view, tileUrl, tileAttribution }: PageOpti
     <section class="card">
       <h1 id="headline">${escapeHtml(view.headline)}</h1>
       <p id="eta" class="eta"></p>
-      <dl>
+      <dl>${view.pickup_address ? `\n        <dt>From</dt><dd id="from">${escapeHtml(view.pickup_address)}</dd>` : ''}${
+        view.dropoff_address ? `\n        <dt>To</dt><dd id="to">${escapeHtml(view.dropoff_address)}</dd>` : ''
+      }
         <dt>Driver</dt><dd id="driver">${escapeHtml(view.driver?.first_name ?? 'Not assigned yet')}</dd>
         <dt>Vehicle</dt><dd id="vehicle">${view.vehicle ? escapeHtml(`${view.vehicle.color} ${view.vehicle.make} ${view.vehicle.model}`) : '—'}</dd>
         <dt>Plate</dt><dd id="plate" class="plate">${escapeHtml(view.vehicle?.plate ?? '—')}</dd>

@@ -13,17 +13,17 @@ function accountKind(value: string | undefined): AccountKind {
 
 const BILLING_OPTIONS = Object.fromEntries(BILLING_FIELDS.map((f) => [f.replace('_', '-'), { type: 'string' as const }]));
 const BILLING_USAGE =
-  '[--legal-name N] [--address A] [--city C] [--postal-code P] [--country CC] [--tax-id T] [--email E] [--terms-days D]';
+  '[--legal-name N] [--address A] [--city C] [--postal-code P] [--country CC] [--tax-id T] [--email E] [--terms-days D] [--invoice-passengers yes|no]';
 
 /** The billing fields given on the command line, each checked. */
 function billingFlags(flags: Flags): BillingDetails {
-  const details: Record<string, string | number> = {};
+  const details: Record<string, string | number | boolean> = {};
   for (const field of BILLING_FIELDS) {
     const value = flag(flags, field.replace('_', '-'));
     if (value === undefined) continue;
     const problem = billingFieldProblem(field, value);
     if (problem) throw new UsageError(problem);
-    details[field] = field === 'terms_days' ? Number(value) : value;
+    details[field] = field === 'terms_days' ? Number(value) : field === 'invoice_passengers' ? value === 'yes' : value;
   }
   return details as BillingDetails;
 }

@@ -68,7 +68,7 @@ export const financeCommands: Record<string, Command> = {
       });
       const amount = (minor: string, currency: string) => `${fromMinor(Number(minor), currency)} ${currency}`;
       const lines = summary.invoices.map(
-        (d) => `${d.number.padEnd(24)} ${d.partyKind} ${d.partyId}  ${amount(d.gross, d.currency)} (${d.lines} lines)`,
+        (d) => `${d.number.padEnd(24)} ${d.partyKind} ${d.partyId}  ${amount(d.amountDue ?? d.gross, d.currency)} (${d.lines} lines)`,
       );
       return {
         json: summary,
@@ -89,7 +89,7 @@ async function dryRun(orm: MikroORM, financePeriod: string, id: string): Promise
   const amount = (minor: string, currency: string) => `${fromMinor(Number(minor), currency)} ${currency}`;
   const rows = [
     ...preview.invoices.map(
-      (d) => `invoice     ${d.partyId}  ${amount(d.gross, d.currency)} (${d.lines} lines)${d.livemode ? '' : ' sandbox'}`,
+      (d) => `invoice     ${d.partyId}  ${amount(d.amountDue ?? d.gross, d.currency)} (${d.lines} lines)${d.livemode ? '' : ' sandbox'}`,
     ),
     ...preview.unbilled.map((u) => `not billed  ${u.partyId}  missing ${u.missing.join(', ')}`),
     ...preview.settlements.map((s) => `settlement  ${s.driverId}  pays ${amount(s.payable, s.currency)} (${s.lines} lines)`),

@@ -34,6 +34,7 @@ export const invoiceCommands: Record<string, Command> = {
           ['credits', note.credits],
           ['lines', String(note.lines)],
           ['gross', `${fromMinor(Number(note.gross), note.currency)} ${note.currency}`],
+          ['amount due', `${fromMinor(Number(note.amountDue ?? note.gross), note.currency)} ${note.currency}`],
         ])}`,
       };
     },

@@ -209,4 +209,133 @@ describe('Public Integration API: invoices', () => {
     );
     expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}/pdf`, keys.other)).status).toBe(404);
   });
+
+  it('totals what was agreed and says which ride each line is, for whom and on which purchase order', async () => {
+    // The issue's case: two Paris rides agreed at 121.70 each on PO-771, billed together: 243.40, not 243.41.
+    const billing = {
+      legal_name: 'Paris Corp SAS',
+      address: '2 place de la Concorde',
+      city: 'Paris',
+      postal_code: '75008',
+      country: 'FR',
+      tax_id: 'FR98765432109',
+      email: 'ap@pariscorp.example',
+      invoice_passengers: true,
+    };
+    const account = (await createIntegratorAccount(db.orm, 'Paris Corp', 'corporate', billing)).accountId;
+    const key = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'live', label: 't', scopes: ['invoices.read'] })
+    ).key;
+    const booked = async (id: string, pickupAt: string, dropoff: Record<string, unknown>) => {
+      await db.orm.em.fork().execute(
+        `insert into bookings (id, account_id, environment, status, vehicle_class, market, pickup, dropoff, passenger, pickup_at, currency,
+           fare, fare_total_minor, free_until, late_cancellation_fee_minor, customer_reference, created_at, updated_at)
+         values (?, ?, 'live', 'completed', 'executive', 'PAR', ?, ?, ?, ?, 'EUR', '{}', 12170, ?, 0, 'PO-771', now(), now())`,
+        [
+          id,
+          account,
+          JSON.stringify({ address: '10 rue de Rivoli, 75001 Paris', lat: 48.8556, lng: 2.3592 }),
+          JSON.stringify(dropoff),
+          JSON.stringify({ name: 'Ada Lovelace', phone: '+33612345678' }),
+          pickupAt,
+          pickupAt,
+        ],
+      );
+      await appendBilledRide(db.orm, {
+        bookingId: id,
+        accountId: account,
+        grossMinor: 12_170,
+        at: new Date(Date.parse(pickupAt) + 3600_000),
+      });
+    };
+    await booked('bkg_01paris00000000000000000a', '2026-11-03T08:00:00Z', { address: 'CDG Terminal 2E', lat: 49.0097, lng: 2.5479 });
+    // A booking made before addresses were taken: its coordinates stand in.
+    await booked('bkg_01paris00000000000000000b', '2026-11-04T17:30:00Z', { lat: 48.8566, lng: 2.3522 });
+    const november: PeriodRef = { id: '2026-11', start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' };
+    await closePeriod(db.orm, november);
+    const issued = (await issueInvoice(db.orm, november, {
+      partyKind: 'account',
+      partyId: account,
+      currency: 'EUR',
+      livemode: true,
+    })) as IssuedDocument;
+    expect(issued).toMatchObject({ gross: '24341', amountDue: '24340' });
+
+    const one = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${issued.number}`, key);
+    expect(one.json).toMatchObject({ net: 221.28, tax: 22.13, gross: 243.41, rounding: -0.01, amount_due: 243.4 });
+    expect(one.json.tax_buckets).toEqual([{ category: 'reduced', rate: 10, net: 221.28, tax: 22.13 }]);
+    expect(one.json.lines.map((l: { net: number; tax: number }) => [l.net, l.tax])).toEqual([
+      [110.64, 11.06],
+      [110.64, 11.06],
+    ]);
+    expect(one.json.lines[0].ride).toEqual({
+      pickup_at: '2026-11-03T08:00:00.000Z',
+      time_zone: 'Europe/Paris',
+      pickup_local: '2026-11-03T09:00+01:00',
+      from: '10 rue de Rivoli, 75001 Paris',
+      to: 'CDG Terminal 2E',
+      vehicle_class: 'executive',
+      passenger_name: 'Ada Lovelace',
+      customer_reference: 'PO-771',
+    });
+    expect(one.json.lines[1].ride.to).toBe('48.8566,2.3522');
+    expect(one.json.lines[0].description).toBe(
+      'Ride bkg_01paris00000000000000000a: 2026-11-03 09:00 (Europe/Paris), 10 rue de Rivoli, 75001 Paris → CDG Terminal 2E, executive',
+    );
+
+    const xml = await (
+      await fetch(`${hub.baseUrl}/api/public/v1/invoices/${issued.number}/einvoice`, { headers: { authorization: `Bearer ${key}` } })
+    ).text();
+    expect(xml).toContain('<cbc:PayableRoundingAmount currencyID="EUR">-0.01</cbc:PayableRoundingAmount>');
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">243.40</cbc:PayableAmount>');
+    expect(xml).toContain('<cac:OrderReference><cbc:ID>PO-771</cbc:ID></cac:OrderReference>');
+    expect(xml).toContain('<cbc:AccountingCost>PO-771</cbc:AccountingCost>');
+    expect(xml).toContain('<cbc:Note>Passenger: Ada Lovelace; Your reference: PO-771</cbc:Note>');
+    expect(xml).toContain(
+      '<cbc:Description>2026-11-03 09:00 (Europe/Paris), 10 rue de Rivoli, 75001 Paris → CDG Terminal 2E, executive</cbc:Description>',
+    );
+
+    // The payment page charges the amount due and says who asks for it, from whom, and for which rides.
+    const pageUrl = one.json.hosted_payment_url.replace('http://hub.test', hub.baseUrl);
+    const page = await (await fetch(pageUrl)).text();
+    expect(page).toMatch(/id="total">€243\.40</);
+    expect(page).toContain('Pay €243.40');
+    expect(page).toMatch(/id="seller"><h2>From<\/h2><p>Dispatch Hub Demo SAS<\/p><p>10 rue de Rivoli<\/p>.*<p>VAT FR40303265045<\/p>/);
+    expect(page).toMatch(/id="buyer"><h2>Bill to<\/h2><p>Paris Corp SAS<\/p><p>2 place de la Concorde<\/p>.*<p>VAT FR98765432109<\/p>/);
+    expect(page).toContain('This invoice covers 2 rides, 2026-11-03 to 2026-11-04, purchase order PO-771.');
+    expect(page).toContain('Your reference: PO-771');
+    expect(page).toContain('2026-11-03 09:00 (Europe/Paris), 10 rue de Rivoli, 75001 Paris → CDG Terminal 2E, executive');
+
+    // A credit of one line gives back what that ride was agreed at; the two notes together give back the whole.
+    const first = await issueCreditNote(db.orm, { invoiceNumber: issued.number, positions: [1], reason: 'price_adjustment' });
+    const second = await issueCreditNote(db.orm, { invoiceNumber: issued.number, positions: [2], reason: 'price_adjustment' });
+    expect([first.amountDue, second.amountDue]).toEqual(['12170', '12170']);
+    const noteXml = await (
+      await fetch(`${hub.baseUrl}/api/public/v1/invoices/${first.number}/einvoice`, { headers: { authorization: `Bearer ${key}` } })
+    ).text();
+    expect(noteXml).toContain('<cbc:PayableAmount currencyID="EUR">121.70</cbc:PayableAmount>');
+
+    const pdf = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${issued.number}/pdf`, { headers: { authorization: `Bearer ${key}` } });
+    const dir = mkdtempSync(join(tmpdir(), 'invoice-'));
+    writeFileSync(join(dir, 'i.pdf'), Buffer.from(await pdf.arrayBuffer()));
+    const { stdout } = await run(process.execPath, [join(__dirname, '..', 'support', 'pdf-text.mjs'), join(dir, 'i.pdf')]);
+    const text = (JSON.parse(stdout) as { pages: string[][] }).pages.flat();
+    const after = (label: string) => text[text.lastIndexOf(label) + 1];
+    expect(after('Total due')).toBe('243.40 EUR');
+    expect(after('Rounding to the agreed prices')).toBe('-0.01 EUR');
+    expect(after('Purchase order')).toBe('PO-771');
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'bkg_01paris00000000000000000a',
+        '2026-11-03 09:00 (Europe/Paris)',
+        'to CDG Terminal 2E',
+        'Passenger: Ada Lovelace',
+        'PO-771',
+        '110.64 EUR',
+      ]),
+    );
+    // Last: the validator runs synchronously for seconds, longer than the server keeps an idle connection open.
+    const results = validateEinvoices([xml, noteXml]);
+    expect(results.map((failures) => failures.filter((f) => f.flag === 'fatal'))).toEqual([[], []]);
+  });
 });

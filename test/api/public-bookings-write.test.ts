@@ -44,6 +44,8 @@ describe('Public Integration API: quote, book and cancel', () => {
     pickup_lng: CDG.lng,
     dropoff_lat: VENDOME.lat,
     dropoff_lng: VENDOME.lng,
+    pickup_place: { iata: 'CDG', terminal: '2E' },
+    dropoff_address: '8 rue de la Paix, 75002 Paris',
     datetime: inDays(days),
     vehicle_class: 'executive',
     pax: 2,
@@ -75,6 +77,7 @@ describe('Public Integration API: quote, book and cancel', () => {
       fare: { commission: 0, currency: 'GBP' },
     });
     expect(reply.json.quote_id).toMatch(/^qt_/);
+    expect(reply.json).toMatchObject({ pickup_address: 'CDG airport, terminal 2E', dropoff_address: '8 rue de la Paix, 75002 Paris' });
     expect(Date.parse(reply.json.expires_at) - Date.parse(reply.json.created_at)).toBe(30_000);
     const fee = reply.json.cancellation_policy.fee_after;
     expect(fee.net + fee.tax).toBeCloseTo(fee.gross, 2);
@@ -88,6 +91,10 @@ describe('Public Integration API: quote, book and cancel', () => {
     ['too many passengers for the class', { vehicle_class: 'standard', pax: 9 }, 'pax'],
     ['a latitude out of range', { pickup_lat: 91 }, 'pickup_lat'],
     ['a commission (integrators have none)', { commission_pct: 10 }, ''],
+    ['no pickup address and no airport', { pickup_place: undefined }, 'pickup_address'],
+    ['no drop-off address and no airport', { dropoff_address: undefined }, 'dropoff_address'],
+    ['an airport code that is not IATA', { pickup_place: { iata: 'Paris' } }, 'pickup_place.iata'],
+    ['an empty address', { dropoff_address: '  ' }, 'dropoff_address'],
   ])('refuses a quote with %s: 422 naming the field', async (_name, overrides, param) => {
     const acme = await account('Acme');
     const reply = await quote(acme.test, quoteBody(3, overrides));
@@ -121,7 +128,16 @@ describe('Public Integration API: quote, book and cancel', () => {
     });
     const row = await db.orm.em.fork().findOneOrFail(BookingSchema, { id: ref });
     expect(row).toMatchObject({ partnerId: null, accountId: acme.accountId, quoteId: q.quote_id, environment: 'live' });
-    expect(row.pickup).toMatchObject({ flight_number: 'AF1234' });
+    expect(row.pickup).toMatchObject({
+      flight_number: 'AF1234',
+      address: 'CDG airport, terminal 2E',
+      place: { iata: 'CDG', terminal: '2E' },
+    });
+    expect(row.dropoff).toMatchObject({ address: '8 rue de la Paix, 75002 Paris', lat: VENDOME.lat });
+    expect(created.json).toMatchObject({ pickup: 'CDG airport, terminal 2E', dropoff: '8 rue de la Paix, 75002 Paris' });
+    // An address given beside the airport is what the booking reads.
+    const named = (await quote(acme.live, quoteBody(3, { pickup_address: 'Terminal 2E, door 10' }))).json;
+    expect(named.pickup_address).toBe('Terminal 2E, door 10');
     expect(row.passenger).toMatchObject({ name: 'Ada Lovelace', pax: 2 });
     const read = await getJson(`${hub.baseUrl}/api/public/v1/bookings/${ref}`, acme.live);
     expect(read.json).toEqual(created.json);

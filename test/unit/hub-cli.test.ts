@@ -304,6 +304,15 @@ describe('accounts and API keys', () => {
     );
     expect(updated).toMatchObject({ billing_complete: true, billing: { legal_name: 'Acme Travel SAS', country: 'FR', terms_days: 45 } });
     expect(await listed()).toMatch(/\scomplete\s/);
+    // Passenger names on invoice lines: off until the account asks, yes or no only.
+    expect(updated.billing.invoice_passengers).toBeUndefined();
+    expect(await hub('accounts', 'update', created.account_id, '--invoice-passengers', 'maybe')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('invoice-passengers must be yes or no'),
+    });
+    const named = await hubJson('accounts', 'update', created.account_id, '--invoice-passengers', 'yes');
+    expect(named.billing).toMatchObject({ invoice_passengers: true, terms_days: 45 });
+    expect((await hubJson('accounts', 'update', created.account_id, '--invoice-passengers', 'no')).billing.invoice_passengers).toBe(false);
     expect((await hub('accounts', 'update', 'acct_nope', '--city', 'Paris')).code).toBe(1);
   });
 

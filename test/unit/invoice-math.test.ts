@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { allocate, divRound, documentTotals, netOfGross, type TaxableLine } from '../../domain/invoice-math';
+import { allocate, billedLine, divRound, documentTotals, netOfGross, type TaxableLine } from '../../domain/invoice-math';
 import { TAX_RULES, taxRuleAt, type TaxCategory } from '../../domain/tax-rules';
 import { commissionOn, driverIdOf, settlementFigures } from '../../domain/settlement';
 
@@ -36,6 +36,25 @@ describe('document totals', () => {
   it('round a bucket once, not each line: three lines of 0.05 at 10 % carry 0.02 of tax, not 0.03', () => {
     const lines = [5n, 5n, 5n].map((net) => ({ net, category: 'reduced' as const, ratePpm: 100_000 }));
     expect(documentTotals(lines)).toMatchObject({ net: 15n, tax: 2n, gross: 17n });
+  });
+
+  it('total what was agreed: two Paris rides agreed at 121.70 each are due 243.40, with a rounding of -0.01', () => {
+    const lines = [12170n, 12170n].map((gross) => ({ ...billedLine(gross, 0n, 100_000), category: 'reduced' as const, ratePpm: 100_000 }));
+    const t = documentTotals(lines);
+    // The bucket is taxed once (BR-CO-17): 221.28 × 10 % = 22.128 → 22.13; each booking was agreed with 11.06.
+    expect(t).toMatchObject({ net: 22128n, tax: 2213n, gross: 24341n, rounding: -1n, amountDue: 24340n });
+    expect(t.lineTax).toEqual([1106n, 1106n]);
+  });
+
+  it('have no rounding when no line was agreed with a tax (refunds, commission-only documents)', () => {
+    const lines = [5n, 5n, 5n].map((net) => ({ net, category: 'reduced' as const, ratePpm: 100_000 }));
+    expect(documentTotals(lines)).toMatchObject({ rounding: 0n, amountDue: 17n });
+  });
+
+  it('bill a partner the net less its commission, taxed on what is left', () => {
+    // 121.70 agreed: net 110.64; commission 13.28 → 97.36 billed, its tax 9.74 (not the gross's 11.06).
+    expect(billedLine(12170n, 1328n, 100_000)).toEqual({ net: 9736n, agreedTax: 974n });
+    expect(billedLine(12170n, 0n, 100_000)).toEqual({ net: 11064n, agreedTax: 1106n });
   });
 
   it('tax a yen fare in yen: ¥7,373 net at 10 % carries ¥737', () => {

@@ -9,6 +9,7 @@ import {
   verifyTrackingToken,
 } from '../../infra/passenger-links';
 import { firstName, trackingView } from '../../domain/tracking';
+import { trackingPage } from '../../api/tracking/page';
 
 const KEY = randomBytes(32);
 const ID = 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x';
@@ -75,5 +76,19 @@ describe('tracking view', () => {
     const onTheWay = trackingView({ ...base, status: 'on_the_way' });
     expect(onTheWay).toMatchObject({ position: { lat: 48.9, lng: 2.4, at: '2027-01-01T09:50:00.000Z' }, eta_minutes: 9 });
     expect(trackingView({ ...base, status: 'completed' })).toMatchObject({ position: null, ended: true });
+  });
+
+  it('names the pickup and drop-off as the booking does, null for a booking made with coordinates only', () => {
+    expect(trackingView({ ...base, status: 'assigned' })).toMatchObject({ pickup_address: null, dropoff_address: null });
+    const named = trackingView({
+      ...base,
+      status: 'assigned',
+      pickup: { ...base.pickup, address: 'CDG airport, terminal 2E' },
+      dropoff: { ...base.dropoff, address: '8 rue de la Paix <Paris>' },
+    });
+    expect(named).toMatchObject({ pickup_address: 'CDG airport, terminal 2E', dropoff_address: '8 rue de la Paix <Paris>' });
+    const html = trackingPage({ token: 't', view: named });
+    expect(html).toContain('<dd id="from">CDG airport, terminal 2E</dd>');
+    expect(html).toContain('<dd id="to">8 rue de la Paix &#60;Paris&#62;</dd>');
   });
 });
