@@ -71,14 +71,22 @@ export function apiDeps(
     tracking: config.tracking,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
     positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
+    lifecycle: { draining: false },
   };
 }
 
 /**
  * Binds the API and runs housekeeping; `close()` stops accepting, finishes in-flight requests, stops the timer and
- * closes the lifeline (which releases this process's idempotency claims).
+ * closes the lifeline (which releases this process's idempotency claims). `shutdown()` is what SIGTERM does: readiness
+ * fails first (`/readyz` answers 503 and every answer carries `Connection: close`, so a balancer's health check takes
+ * the process out and its kept-alive connections end) for `drainMs` while requests are still served, then `close()`;
+ * requests still running `graceMs` later have their connections closed.
  */
-export async function listen(deps: ApiDeps, host: string, port: number): Promise<{ server: Server; close: () => Promise<void> }> {
+export async function listen(
+  deps: ApiDeps,
+  host: string,
+  port: number,
+): Promise<{ server: Server; close: () => Promise<void>; shutdown: (timing: { drainMs: number; graceMs: number }) => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   deps.lifeline.start();
   registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', async () => {
@@ -98,17 +106,27 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
       .catch((err) => deps.logger.warn({ err }, 'unstarted-bookings sweep failed'));
   }, 60_000);
   housekeeping.unref();
-  return {
-    server,
-    close: () =>
-      new Promise((resolve) => {
-        clearInterval(housekeeping);
-        // End the live tracking streams first: the server waits for every open response.
-        void deps.changes.close();
-        server.close(() => void deps.lifeline.close().then(resolve));
-        server.closeIdleConnections();
-      }),
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise((resolve) => {
+      clearInterval(housekeeping);
+      deps.lifecycle.draining = true;
+      // End the live tracking streams first: the server waits for every open response.
+      void deps.changes.close();
+      server.close(() => void deps.lifeline.close().then(resolve));
+      server.closeIdleConnections();
+    }));
+  const shutdown = async ({ drainMs, graceMs }: { drainMs: number; graceMs: number }) => {
+    deps.lifecycle.draining = true;
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    const late = setTimeout(() => {
+      deps.logger.warn({ graceMs }, 'requests still running after the shutdown grace period: closing their connections');
+      server.closeAllConnections();
+    }, graceMs);
+    await close();
+    clearTimeout(late);
   };
+  return { server, close, shutdown };
 }
 
 /** Production entry point: the API only, against DATABASE_URL and TEMPORAL_ADDRESS. */
@@ -134,7 +152,8 @@ async function main() {
   const api = await listen(deps, config.host, config.port);
   logger.info(`API listening on http://${config.host}:${config.port}, namespace ${target.namespace}${tracing ? ', tracing on' : ''}`);
   const stop = async () => {
-    await api.close();
+    logger.info(config.shutdown, 'shutting down: readiness fails, then in-flight requests finish');
+    await api.shutdown(config.shutdown);
     await temporal.connection.close();
     await orm.close();
     await tracing?.shutdown();
