@@ -1,6 +1,7 @@
 /**
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
- * crash test, the production Temporal server test, the fuzzer and the browser tests, each a minute or more.
+ * crash test, the production Temporal server test, the fuzzer, the browser tests and promtool's rule tests (its first
+ * run builds promtool), each a minute or more.
  */
 const SLOW = [
   '<rootDir>/test/crash/**/*.test.ts',
@@ -8,6 +9,7 @@ const SLOW = [
   '<rootDir>/test/fuzz/**/*.test.ts',
   '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
   '<rootDir>/test/e2e/payment-page.test.ts',
+  '<rootDir>/test/ops/prometheus-rules.test.ts',
 ];
 const slowTier = process.env.HUB_TEST_TIER === 'slow';
 
@@ -25,6 +27,7 @@ module.exports = {
         '<rootDir>/test/fuzz/',
         '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
         '<rootDir>/test/e2e/payment-page.test.ts',
+        '<rootDir>/test/ops/prometheus-rules.test.ts',
       ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
