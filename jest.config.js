@@ -1,7 +1,7 @@
 /**
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
- * crash test, the production Temporal server test, the fuzzer, the browser tests and the Stripe adapter on stripe-mock
- * (built from its Go module the first time), each a minute or more.
+ * crash test, the production Temporal server test, the fuzzer, the browser tests, the Stripe adapter on stripe-mock and
+ * promtool's rule tests (stripe-mock and promtool built from their Go modules the first time), each a minute or more.
  */
 const SLOW = [
   '<rootDir>/test/crash/**/*.test.ts',
@@ -10,6 +10,7 @@ const SLOW = [
   '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
   '<rootDir>/test/e2e/payment-page.test.ts',
   '<rootDir>/test/e2e/stripe-mock.test.ts',
+  '<rootDir>/test/ops/prometheus-rules.test.ts',
 ];
 const slowTier = process.env.HUB_TEST_TIER === 'slow';
 
@@ -28,6 +29,7 @@ module.exports = {
         '<rootDir>/test/e2e/tracking-and-receipts.test.ts',
         '<rootDir>/test/e2e/payment-page.test.ts',
         '<rootDir>/test/e2e/stripe-mock.test.ts',
+        '<rootDir>/test/ops/prometheus-rules.test.ts',
       ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,7 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { HubEventSchema, PartnerWebhookEndpointSchema, WebhookDeliverySchema } from '../db/entities';
-import { recordDelivery } from '../infra/metrics';
+import { recordDelivery, recordFirstAttempt } from '../infra/metrics';
 import { safePost } from '../infra/safe-http';
 import { partnerSignatureHeaders } from '../infra/webhook-signatures';
 import type { PartnerAttemptResult, PartnerWebhookOutcome } from '../contracts/partner-webhook';
@@ -28,6 +28,7 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
     if (!url) return { delivered: false, noUrl: true };
 
     const sentAt = new Date();
+    if (attempt === 1) recordFirstAttempt('partner', event.createdAt, sentAt);
     // The shared SSRF-safe sender: https and public addresses only for live partners, checked at connect time.
     const { status, error, durationMs } = await safePost(url, {
       body: event.body,

@@ -8,6 +8,7 @@ import type { RescheduleRecord } from '../domain/reschedule';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
 import { parseRetryAfter, PUBLIC_WEBHOOK_RETRY } from '../domain/public-webhook-schedule';
 import { newId } from '../infra/ids';
+import { recordDelivery, recordFirstAttempt } from '../infra/metrics';
 import { safePost, type Resolver } from '../infra/safe-http';
 import { publicSignature } from '../infra/webhook-signatures';
 import {
@@ -63,6 +64,8 @@ export interface PublicWebhookActivityDeps {
 interface AttemptRow {
   event_id: string;
   event_type: string;
+  /** Raw rows carry timestamps as text. */
+  event_created_at: string;
   body: string;
   environment: 'live' | 'test';
   /** The destination's account: its delivery log shows the attempt (an operator's destination gets others' events). */
@@ -206,7 +209,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       resumed?: boolean;
     }): Promise<AttemptResult> {
       const [row] = await sql().execute<AttemptRow[]>(
-        `select e.id as event_id, e.type as event_type, e.body, e.environment, w.account_id, w.id as destination_id, w.url,
+        `select e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.body, e.environment, w.account_id, w.id as destination_id, w.url,
                 w.status, w.deleted_at, w.failing_since, w.updated_at as destination_updated_at, p.last_status, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at, p.state
            from public_deliveries p join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
           where p.id = ?`,
@@ -239,6 +242,8 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
         deps.decryptionKeys ?? encryptionKey,
       );
       const sentAt = new Date();
+      // A delivery parked while its destination was paused waited on the integrator: not a late first attempt.
+      if (attempt === 1 && row.state !== 'parked' && !resumed) recordFirstAttempt('public', new Date(row.event_created_at), sentAt);
       const result = await safePost(row.url, {
         body: row.body,
         timeoutMs,
@@ -254,6 +259,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
         },
       });
       const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+      recordDelivery('public', succeeded ? 'delivered' : result.status === null ? 'unreachable' : 'rejected');
       const state = succeeded ? 'delivered' : attempt >= PUBLIC_WEBHOOK_RETRY.maxAttempts ? 'failed' : 'pending';
       const error = result.error ?? (succeeded ? null : `http_${result.status}`);
       await sql().execute(

@@ -62,6 +62,11 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   };
   mountOperations(router, operations, deps, pipeline);
 
+  // While the process drains (api/server.ts), every answer ends its connection: kept-alive clients reconnect elsewhere.
+  app.use((ctx, next) => {
+    if (deps.lifecycle.draining) ctx.set('Connection', 'close');
+    return next();
+  });
   if (deps.tracing) app.use(deps.tracing.middleware);
   app.use(requestMetrics(operations));
   app.use(requestContext(deps.logger, deps.publicBaseUrl));

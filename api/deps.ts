@@ -61,6 +61,8 @@ export interface ApiDeps {
   tracking?: { tileUrl?: string; tileAttribution?: string };
   /** The process's own PostgreSQL connection that holds its idempotency claims (`db/lifeline.ts`). */
   lifeline: Lifeline;
+  /** Set once the process has begun to shut down: /readyz fails and every answer closes its connection (api/server.ts). */
+  lifecycle: { draining: boolean };
   /** Present only when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */
   tracing?: Tracing;
 }

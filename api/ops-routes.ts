@@ -46,10 +46,11 @@ export async function readiness(deps: { orm: MikroORM; temporal: Client }, timeo
  * the OpenAPI document (they are not part of either API's contract with partners or integrators; docs/operations.md
  * documents them).
  *   GET /healthz  200 while the process serves HTTP (liveness).
- *   GET /readyz   200 when PostgreSQL and Temporal answer; 503 problem+json naming what is down (readiness).
+ *   GET /readyz   200 when PostgreSQL and Temporal answer; 503 problem+json naming what is down, or once the
+ *                 process shuts down (readiness).
  *   GET /metrics  Prometheus exposition of this process's registry (infra/metrics.ts).
  */
-export function opsRouter(deps: { orm: MikroORM; temporal: Client }): Router {
+export function opsRouter(deps: { orm: MikroORM; temporal: Client; lifecycle?: { draining: boolean } }): Router {
   const router = new Router();
   router.get('healthz', '/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -57,6 +58,12 @@ export function opsRouter(deps: { orm: MikroORM; temporal: Client }): Router {
   });
   router.get('readyz', '/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    if (deps.lifecycle?.draining) {
+      throw new ProblemError('service_unavailable', {
+        detail: 'Not ready: this process is shutting down.',
+        headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+      });
+    }
     const checks = await readiness(deps);
     const down = Object.entries(checks).filter(([, c]) => c.status === 'down');
     if (down.length) {

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { checkStripeSettings, fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { configuredPaymentProvider } from '../infra/payment-providers';
 import { createLogger, type Logger } from '../infra/logger';
-import { registerCollectGauge } from '../infra/metrics';
+import { registerCollectGauge, registerPoolReader } from '../infra/metrics';
 import { ChangeListener } from '../db/change-listener';
 import { Lifeline } from '../db/lifeline';
 import { connectClient, productionTarget } from '../infra/temporal-connection';
@@ -12,6 +12,7 @@ import { startTracing, type Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
+import { poolUsage } from '../db/pool-usage';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { apiKeyStandings } from './auth/api-key-auth';
@@ -75,14 +76,22 @@ export function apiDeps(
     tracking: config.tracking,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
     positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
+    lifecycle: { draining: false },
   };
 }
 
 /**
  * Binds the API and runs housekeeping; `close()` stops accepting, finishes in-flight requests, stops the timer and
- * closes the lifeline (which releases this process's idempotency claims).
+ * closes the lifeline (which releases this process's idempotency claims). `shutdown()` is what SIGTERM does: readiness
+ * fails first (`/readyz` answers 503 and every answer carries `Connection: close`, so a balancer's health check takes
+ * the process out and its kept-alive connections end) for `drainMs` while requests are still served, then `close()`;
+ * requests still running `graceMs` later have their connections closed.
  */
-export async function listen(deps: ApiDeps, host: string, port: number): Promise<{ server: Server; close: () => Promise<void> }> {
+export async function listen(
+  deps: ApiDeps,
+  host: string,
+  port: number,
+): Promise<{ server: Server; close: () => Promise<void>; shutdown: (timing: { drainMs: number; graceMs: number }) => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   deps.lifeline.start();
   registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', async () => {
@@ -91,6 +100,7 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
       .execute<{ n: number }[]>(`select count(*)::int as n from webhook_destinations where status = 'paused' and deleted_at is null`);
     return row.n;
   });
+  registerPoolReader(() => poolUsage(deps.orm));
   const app = createApp(deps);
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -101,17 +111,27 @@ export async function listen(deps: ApiDeps, host: string, port: number): Promise
       .catch((err) => deps.logger.warn({ err }, 'unstarted-bookings sweep failed'));
   }, 60_000);
   housekeeping.unref();
-  return {
-    server,
-    close: () =>
-      new Promise((resolve) => {
-        clearInterval(housekeeping);
-        // End the live tracking streams first: the server waits for every open response.
-        void deps.changes.close();
-        server.close(() => void deps.lifeline.close().then(resolve));
-        server.closeIdleConnections();
-      }),
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise((resolve) => {
+      clearInterval(housekeeping);
+      deps.lifecycle.draining = true;
+      // End the live tracking streams first: the server waits for every open response.
+      void deps.changes.close();
+      server.close(() => void deps.lifeline.close().then(resolve));
+      server.closeIdleConnections();
+    }));
+  const shutdown = async ({ drainMs, graceMs }: { drainMs: number; graceMs: number }) => {
+    deps.lifecycle.draining = true;
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    const late = setTimeout(() => {
+      deps.logger.warn({ graceMs }, 'requests still running after the shutdown grace period: closing their connections');
+      server.closeAllConnections();
+    }, graceMs);
+    await close();
+    clearTimeout(late);
   };
+  return { server, close, shutdown };
 }
 
 /** Production entry point: the API only, against DATABASE_URL and TEMPORAL_ADDRESS. */
@@ -137,7 +157,8 @@ async function main() {
   const api = await listen(deps, config.host, config.port);
   logger.info(`API listening on http://${config.host}:${config.port}, namespace ${target.namespace}${tracing ? ', tracing on' : ''}`);
   const stop = async () => {
-    await api.close();
+    logger.info(config.shutdown, 'shutting down: readiness fails, then in-flight requests finish');
+    await api.shutdown(config.shutdown);
     await temporal.connection.close();
     await orm.close();
     await tracing?.shutdown();

@@ -122,6 +122,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: url.optional(),
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -194,6 +196,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     workerMetricsPort: env.WORKER_METRICS_PORT,
+    /** The API's SIGTERM: how long /readyz fails before the listener closes, then how long in-flight requests get. */
+    shutdown: { drainMs: Math.round(env.SHUTDOWN_DRAIN_SECONDS * 1000), graceMs: Math.round(env.SHUTDOWN_GRACE_SECONDS * 1000) },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -9,7 +9,7 @@ import type { MetricsBuffer } from '@temporalio/worker';
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
-export type ApiName = 'partner' | 'public' | 'other';
+export type ApiName = 'partner' | 'public' | 'driver' | 'other';
 
 const httpRequests = new Counter({
   name: 'hub_http_requests_total',
@@ -21,7 +21,8 @@ const httpDuration = new Histogram({
   name: 'hub_http_request_duration_seconds',
   help: 'Time from the first byte read to the response, by API and operation id.',
   labelNames: ['api', 'operation'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  // 0.1 and 0.3 are the latency objectives' thresholds (reads, booking creation: docs/operations.md "Service levels").
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.3, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
 const rateLimitRefusals = new Counter({
@@ -41,6 +42,38 @@ const deliveries = new Counter({
   help: 'Webhook delivery attempts by kind (partner, public…) and outcome (delivered, rejected: non-2xx, unreachable: no answer).',
   labelNames: ['kind', 'outcome'] as const,
   registers: [registry],
+});
+
+const firstAttemptDelay = new Histogram({
+  name: 'hub_webhook_first_attempt_delay_seconds',
+  help: "Time from an event's creation to the start of its first delivery attempt, by kind (partner, public).",
+  labelNames: ['kind'] as const,
+  // 60 is the webhook-freshness objective's threshold (docs/operations.md "Service levels").
+  buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 900, 3600],
+  registers: [registry],
+});
+// Read at each scrape from the reader registerPoolReader() set.
+new Gauge({
+  name: 'hub_db_pool_connections',
+  help: "The process's PostgreSQL pool: connections in use, idle, and acquisitions waiting for one (state).",
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    const usage = poolReader?.();
+    if (!usage) return;
+    this.set({ state: 'used' }, usage.used);
+    this.set({ state: 'idle' }, usage.idle);
+    this.set({ state: 'pending' }, usage.pending);
+  },
+});
+new Gauge({
+  name: 'hub_db_pool_max',
+  help: "The most connections the process's PostgreSQL pool opens.",
+  registers: [registry],
+  collect() {
+    const usage = poolReader?.();
+    if (usage) this.set(usage.max);
+  },
 });
 
 // Label children cached per series: prom-client hashes the label values on every `labels()` call otherwise.
@@ -68,6 +101,27 @@ export type DeliveryOutcome = 'delivered' | 'rejected' | 'unreachable';
 /** One webhook delivery attempt; every delivery kind (partner webhooks, public deliveries) calls this. */
 export function recordDelivery(kind: string, outcome: DeliveryOutcome): void {
   deliveries.labels(kind, outcome).inc();
+}
+
+/**
+ * When the first attempt of one event's delivery starts (not a retry, not a wake-up of a delivery parked while its
+ * destination was paused): the webhook-freshness indicator counts these under 60 s.
+ */
+export function recordFirstAttempt(kind: string, eventCreatedAt: Date, startedAt = new Date()): void {
+  firstAttemptDelay.labels(kind).observe(Math.max(0, (startedAt.getTime() - eventCreatedAt.getTime()) / 1000));
+}
+
+export interface PoolUsage {
+  used: number;
+  idle: number;
+  pending: number;
+  max: number;
+}
+let poolReader: (() => PoolUsage | undefined) | undefined;
+
+/** Where `hub_db_pool_connections` and `hub_db_pool_max` read the process's pool at each scrape (db/pool-usage.ts). */
+export function registerPoolReader(read: () => PoolUsage | undefined): void {
+  poolReader = read;
 }
 
 /**

@@ -7,6 +7,8 @@ import { connectWorker, productionTarget } from '../infra/temporal-connection';
 import { installTemporalRuntime } from '../infra/temporal-runtime';
 import { startTracing } from '../infra/tracing';
 import { openOrm } from '../db/orm';
+import { poolUsage } from '../db/pool-usage';
+import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
@@ -18,6 +20,7 @@ async function main() {
   const tracing = await startTracing('dispatch-hub-worker');
   const metrics = config.workerMetricsPort ? await startMetricsServer(config.host, config.workerMetricsPort) : undefined;
   const orm = await openOrm(required.databaseUrl);
+  registerPoolReader(() => poolUsage(orm));
   const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
   const workers = await createWorkers({

@@ -6,6 +6,7 @@ import type { AnyOperation } from '../operation';
 export function apiOf(path: string): ApiName {
   if (path.startsWith('/api/public/')) return 'public';
   if (path.startsWith('/v1/') || path === '/v1') return 'partner';
+  if (path.startsWith('/driver/')) return 'driver';
   return 'other';
 }
 

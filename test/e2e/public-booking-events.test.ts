@@ -32,6 +32,16 @@ describe('public booking events through a destination, end to end', () => {
     await Promise.all([env?.teardown(), db?.close(), receiver?.close()]);
   });
 
+  const publicDeliveryMetrics = async () => {
+    const text = await (await fetch(`${hub.baseUrl}/metrics`)).text();
+    const value = (series: string) => Number(text.match(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm'))?.[1] ?? 0);
+    return {
+      delivered: value('hub_webhook_deliveries_total{kind="public",outcome="delivered"}'),
+      firstAttempts: value('hub_webhook_first_attempt_delay_seconds_count{kind="public"}'),
+      firstWithinMinute: value('hub_webhook_first_attempt_delay_seconds_bucket{le="60",kind="public"}'),
+    };
+  };
+
   it('delivers booking.status_changed for every step of a sandbox ride, signed, in the public vocabulary', async () => {
     const { accountId } = await createIntegratorAccount(db.orm, 'Corporate portal');
     const partner = await createTestPartner(db.orm);
@@ -48,6 +58,7 @@ describe('public booking events through a destination, end to end', () => {
     });
     expect(destination.status).toBe(201);
 
+    const before = await publicDeliveryMetrics();
     const token = await requestToken(hub.baseUrl, partner.sandbox);
     const created = await postJson(`${hub.baseUrl}/v1/bookings`, token, bookingBody());
     expect(created.status).toBe(201);
@@ -65,6 +76,16 @@ describe('public booking events through a destination, end to end', () => {
     expect(seen.every((d) => d.ref === created.json.id)).toBe(true);
     // Deliveries run side by side, so arrival order may differ: each status arrives exactly once.
     expect(seen.map((d) => d.status).sort()).toEqual([...statuses].sort());
+
+    // Each delivery is counted by outcome and its first attempt timed from the event (the freshness indicator).
+    const after = await eventually(
+      publicDeliveryMetrics,
+      (m) => m.delivered - before.delivered >= statuses.length && m.firstAttempts - before.firstAttempts >= statuses.length,
+      'public deliveries counted',
+    );
+    expect(after.delivered - before.delivered).toBe(statuses.length);
+    expect(after.firstAttempts - before.firstAttempts).toBe(statuses.length);
+    expect(after.firstWithinMinute - before.firstWithinMinute).toBe(statuses.length);
   });
   it("sends every account's events to an operator's destinations of the environment, a corporate account's only to its own", async () => {
     const receivers = await Promise.all([startReceiver(() => 204), startReceiver(() => 204), startReceiver(() => 204)]);

@@ -84,6 +84,16 @@ describe('health, readiness, metrics and request logs', () => {
     expect(delta('hub_http_requests_total', { api: 'partner', operation: 'getBooking', status: '429' })).toBe(refused);
     expect(delta('hub_http_request_duration_seconds_count', { api: 'partner', operation: 'createBooking' })).toBe(2);
     expect(delta('hub_webhook_deliveries_total', { kind: 'partner', outcome: 'delivered' })).toBe(1);
+    // The event's first attempt, timed from its creation (the webhook-freshness indicator), within the 60 s bucket.
+    expect(delta('hub_webhook_first_attempt_delay_seconds_count', { kind: 'partner' })).toBe(1);
+    expect(delta('hub_webhook_first_attempt_delay_seconds_bucket', { kind: 'partner', le: '60' })).toBe(1);
+    // The latency objectives' thresholds are buckets of their own.
+    expect(
+      sample(after, 'hub_http_request_duration_seconds_bucket', { api: 'partner', operation: 'createBooking', le: '0.3' }),
+    ).toBeGreaterThan(0);
+    // The PostgreSQL pool, read at the scrape.
+    expect(sample(after, 'hub_db_pool_max', {})).toBeGreaterThan(0);
+    expect(after).toMatch(/^hub_db_pool_connections\{state="idle"\} \d+/m);
     // Temporal Core's worker metrics, bridged from the SDK's buffer into the same scrape.
     expect(after).toMatch(/^temporal_[a-z_]+/m);
     // Labels are operation ids, never raw paths with ids, keys or tokens.
@@ -107,6 +117,14 @@ describe('health, readiness, metrics and request logs', () => {
     }
     expect(found).toHaveLength(1);
     expect(found[0].workflowId).toBe(`partner-endpoint:${partner.partnerId}:sandbox`);
+  });
+
+  it('labels the driver API as driver', async () => {
+    const before = sample(await metrics(), 'hub_http_requests_total', { api: 'driver', operation: 'getDriverUnit', status: '401' });
+    expect((await fetch(`${hub.baseUrl}/driver/v1/unit`)).status).toBe(401);
+    expect(sample(await metrics(), 'hub_http_requests_total', { api: 'driver', operation: 'getDriverUnit', status: '401' })).toBe(
+      before + 1,
+    );
   });
 
   it('labels an unknown path as unmatched rather than by the path', async () => {
