@@ -42,7 +42,7 @@ export interface OperationResult {
 /** One API operation: its route, schemas (which also generate OpenAPI), security, errors and handler. */
 export interface Operation<B = unknown, Q = unknown, P = unknown> {
   operationId: string;
-  method: 'get' | 'post' | 'delete' | 'patch';
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
   /** Koa-style path, e.g. `/v1/bookings/:id`. */
   path: string;
   summary: string;

@@ -11,6 +11,7 @@ import {
   reportTripCompleted,
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
+import { getDriverBankAccount, setDriverBankAccount } from './driver/bank-account';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
 import { getQuote } from './partner/get-quote';
@@ -89,6 +90,8 @@ export const OPERATIONS = [
   listFleet,
   getDriverUnit,
   setDriverAvailability,
+  getDriverBankAccount,
+  setDriverBankAccount,
   reportDriverPosition,
   answerDriverAllocation,
   reportDriverOnTheWay,

@@ -21,6 +21,7 @@ import { Migration20261125210000_settlements } from './migrations/Migration20261
 import { Migration20261126000000_partner_commissions } from './migrations/Migration20261126000000_partner_commissions';
 import { Migration20261126010000_waiting_and_adjustments } from './migrations/Migration20261126010000_waiting_and_adjustments';
 import { Migration20261126020000_payments } from './migrations/Migration20261126020000_payments';
+import { Migration20261126100000_sepa_payouts } from './migrations/Migration20261126100000_sepa_payouts';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
 import { Migration20261125030000_notify_credentials_of_keys_and_units } from './migrations/Migration20261125030000_notify_credentials_of_keys_and_units';
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261126000000_partner_commissions', class: Migration20261126000000_partner_commissions },
   { name: 'Migration20261126010000_waiting_and_adjustments', class: Migration20261126010000_waiting_and_adjustments },
   { name: 'Migration20261126020000_payments', class: Migration20261126020000_payments },
+  { name: 'Migration20261126100000_sepa_payouts', class: Migration20261126100000_sepa_payouts },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {
