@@ -12,6 +12,7 @@ import {
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
 import { getDriverBankAccount, setDriverBankAccount } from './driver/bank-account';
+import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
 import { getQuote } from './partner/get-quote';
@@ -83,6 +84,9 @@ export const OPERATIONS = [
   listSettlements,
   listPayments,
   getSettlement,
+  listPayoutFiles,
+  getPayoutFile,
+  importBankStatement,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,

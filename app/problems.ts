@@ -24,6 +24,7 @@ export const PROBLEMS = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  bank_file_invalid: { status: 422, title: 'Bank file refused' },
   quote_expired: { status: 410, title: 'Quote expired' },
   quote_used: { status: 409, title: 'Quote already used' },
   rate_limited: { status: 429, title: 'Too many requests' },

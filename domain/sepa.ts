@@ -179,3 +179,52 @@ export function batchProblem(batch: SepaBatch): string | null {
   }
   return null;
 }
+
+/** ISO 20022 return reasons a bank gives for a credit transfer sent back (ExternalReturnReason1Code), in words. */
+export const RETURN_REASONS: Readonly<Record<string, string>> = {
+  AC01: 'incorrect account number',
+  AC04: 'closed account',
+  AC06: 'blocked account',
+  AG01: 'transaction forbidden on this account',
+  AG02: 'invalid bank operation code',
+  AM05: 'duplicate payment',
+  BE04: 'missing creditor address',
+  FOCR: 'return after a recall',
+  MD07: 'account holder deceased',
+  MS02: 'refused by the account holder',
+  MS03: 'reason not specified by the bank',
+  RC01: 'incorrect BIC',
+  RR01: 'missing debtor account or identification',
+  RR02: 'missing debtor name or address',
+  RR03: 'missing creditor name or address',
+  RR04: 'regulatory reason',
+};
+
+/** A statement transaction as matched against the hub's transfers. */
+export interface StatementLine {
+  endToEndId: string | null;
+  amountMinor: bigint | null;
+  creditDebit: 'CRDT' | 'DBIT';
+  status: string;
+  returnReason: string | null;
+}
+
+export type MatchOutcome = 'paid' | 'returned' | 'already_paid' | 'already_returned' | 'unmatched' | 'amount_mismatch' | 'ignored';
+
+/**
+ * What a statement line does to the transfer it names: a booked debit pays it, a return (any line with a return reason)
+ * returns it, once; a line naming no transfer of ours is unmatched (listed, never guessed), a booked amount other than
+ * the transfer's is refused, and pending or informational lines change nothing.
+ */
+export function matchLine(
+  line: StatementLine,
+  transfer: { status: 'submitted' | 'paid' | 'returned'; amountMinor: bigint } | null,
+): MatchOutcome {
+  if (!line.endToEndId || !transfer) return 'unmatched';
+  if (line.status !== 'BOOK') return 'ignored';
+  if (line.returnReason) return transfer.status === 'returned' ? 'already_returned' : 'returned';
+  if (line.creditDebit !== 'DBIT') return 'ignored';
+  if (line.amountMinor !== null && line.amountMinor !== transfer.amountMinor) return 'amount_mismatch';
+  if (transfer.status === 'submitted') return 'paid';
+  return transfer.status === 'paid' ? 'already_paid' : 'already_returned';
+}

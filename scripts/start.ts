@@ -82,6 +82,7 @@ async function main() {
         devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
         paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+        payouts: config.payouts,
         publicBaseUrl: config.publicBaseUrl,
         tracing,
       }),

@@ -29,6 +29,7 @@ async function main() {
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+    payouts: config.payouts,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
     publicBaseUrl: config.publicBaseUrl,
