@@ -134,12 +134,10 @@ export const getPayoutFile = defineOperation({
 const ImportedLine = z.object({
   entry: z.number().int().meta({ description: 'The entry’s position in the file.' }),
   end_to_end_id: z.string().nullable().meta({ description: 'The EndToEndId: the payout id the hub wrote (`<settlement>:<attempt>`).' }),
-  outcome: z
-    .enum(['paid', 'returned', 'already_paid', 'already_returned', 'unmatched', 'amount_mismatch', 'ignored'])
-    .meta({
-      description:
-        'What the line did: paid or returned a payout, found it already so, matched none, or changed nothing (pending, informational).',
-    }),
+  outcome: z.enum(['paid', 'returned', 'already_paid', 'already_returned', 'unmatched', 'amount_mismatch', 'ignored']).meta({
+    description:
+      'What the line did: paid or returned a payout, found it already so, matched none, or changed nothing (pending, informational).',
+  }),
   settlement: z.string().nullable(),
   amount: z.number().nullable(),
   reason: z

@@ -13,23 +13,21 @@ export const financeCommands: Record<string, Command> = {
     summary: 'list the SEPA payout files (pain.001.001.09) the settlement cycle wrote, newest first (PAYOUT_PROVIDER=sepa)',
     options: { sandbox: { type: 'boolean' } },
     async run({ orm, flags }) {
-      const files = await orm.em
-        .fork()
-        .execute<
-          {
-            id: string;
-            number: string;
-            created_at: Date;
-            execution_date: string;
-            transactions: number;
-            control_sum_minor: string;
-            currency: string;
-          }[]
-        >(
-          `select id, number, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency
+      const files = await orm.em.fork().execute<
+        {
+          id: string;
+          number: string;
+          created_at: Date;
+          execution_date: string;
+          transactions: number;
+          control_sum_minor: string;
+          currency: string;
+        }[]
+      >(
+        `select id, number, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency
              from payout_files where livemode = ? order by id desc limit 50`,
-          [!flags.sandbox],
-        );
+        [!flags.sandbox],
+      );
       return {
         json: files,
         text: table(
