@@ -60,14 +60,24 @@ const TRANSLITERATION: Readonly<Record<string, string>> = {
  * collapsed, the result trimmed and cut to `max` characters.
  */
 export function sepaText(text: string, max: number): string {
-  let out = '';
-  for (const ch of text.normalize('NFKD')) {
-    if (/\p{M}/u.test(ch)) continue; // a combining accent left by the decomposition
-    const mapped = TRANSLITERATION[ch] ?? ch;
-    out += SEPA_CHARSET.test(mapped) ? mapped : ' ';
-  }
-  return out.replace(/\s+/g, ' ').trim().slice(0, max).trimEnd();
+  // Most names and references are already plain: no decomposition needed.
+  if (SEPA_PLAIN.test(text)) return text.length <= max ? text : text.slice(0, max).trimEnd();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '') // the combining accents the decomposition left
+    .replace(OUTSIDE_CHARSET, (ch) => {
+      const mapped = TRANSLITERATION[ch];
+      return mapped !== undefined && SEPA_CHARSET.test(mapped) ? mapped : ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trimEnd();
 }
+
+/** Text of the set with single inner spaces and none at either end. */
+const SEPA_PLAIN = /^(?:[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*)?$/;
+const OUTSIDE_CHARSET = /[^A-Za-z0-9/\-?:().,'+ ]/gu;
 
 /** A party name as a SEPA file carries it (at most 70 characters); `fallback` when nothing Latin is left of it. */
 export function sepaName(name: string, fallback = 'NOTPROVIDED'): string {
