@@ -246,6 +246,35 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       expect((await post(statement, corporateKey)).json.code).toBe('account_kind_forbidden');
     });
 
+    it('a sandbox settlement takes the same path into the test series, paid into its driver’s test IBAN', async () => {
+      const JUNE: PeriodRef = { id: '2026-06', start: '2026-06-01T00:00:00.000Z', end: '2026-07-01T00:00:00.000Z' };
+      await appendBilledRide(db.orm, {
+        bookingId: 'bkg_pf_sandbox',
+        accountId: 'acct_rider',
+        grossMinor: 5_500,
+        at: '2026-06-03T08:00:00Z',
+        live: false,
+        unit: { id: 'sandbox:FR-777', driverName: 'Sam Sandbox' },
+      });
+      await closePeriod(db.orm, JUNE);
+      for (const target of await settlementTargets(db.orm, JUNE)) await issueSettlement(db.orm, JUNE, target);
+      const fallback = simulatedPayoutProvider((q, p) => db.orm.em.fork().execute(q, p));
+      const payouts = sepaPayoutProvider({ orm: db.orm, keys: [TEST_SECRETS.encryptionKey], debtor: DEBTOR, fallback });
+      await createFinanceActivities({ orm: db.orm, payouts }).payOutSettlements(JUNE);
+      const [row] = await sql<{ number: string; xml: string }>('select number, xml from payout_files where livemode = false');
+      expect(row!.number).toMatch(/^PF-TEST-\d{4}-000001$/);
+      const [{ driver_id }] = await sql<{ driver_id: string }>('select driver_id from settlements where livemode = false');
+      expect(driver_id).toMatch(/^sandbox:/);
+      expect(row!.xml.match(/<IBAN>[A-Z0-9]+<\/IBAN>/g)).toEqual([
+        `<IBAN>${DEBTOR.iban}</IBAN>`,
+        `<IBAN>${sandboxTestIban(driver_id)}</IBAN>`,
+      ]);
+      expect(await schemaErrors(row!.xml, PAIN_001)).toEqual([]);
+      // A live key does not see the test series.
+      const live = await getJson(`${hub.baseUrl}/api/public/v1/payout-files/${row!.number}`, operatorKey);
+      expect(live.status).toBe(404);
+    });
+
     it('`hub finance import-statement` imports a file for the environment given', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'stmt-'));
       const path = join(dir, 'camt054.xml');
