@@ -4,6 +4,7 @@ import { z, type ZodType } from 'zod';
 import { ProblemError, type FieldError, type ProblemCode } from './errors';
 import type { ApiDeps } from './deps';
 import type { Principal } from './auth/principal';
+import { xmlBodyReader } from './middleware/body';
 
 export type Security =
   /** `clientAuthentication`: the handler itself authenticates an OAuth client (the token endpoint); documented, not enforced here. */
@@ -42,7 +43,7 @@ export interface OperationResult {
 /** One API operation: its route, schemas (which also generate OpenAPI), security, errors and handler. */
 export interface Operation<B = unknown, Q = unknown, P = unknown> {
   operationId: string;
-  method: 'get' | 'post' | 'delete' | 'patch';
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
   /** Koa-style path, e.g. `/v1/bookings/:id`. */
   path: string;
   summary: string;
@@ -58,7 +59,7 @@ export interface Operation<B = unknown, Q = unknown, P = unknown> {
   idempotencyKeyRequired?: boolean;
   request?: {
     body?: ZodType<B>;
-    /** Media type of the body when not JSON (documentation; the body reader accepts JSON and forms). */
+    /** Media type of the body when not JSON: `application/xml` reads the body as text (up to 32 MiB); otherwise documentation. */
     bodyContentType?: string;
     /** A valid request body for the OpenAPI document (a test checks it passes `body`). */
     bodyExample?: unknown;
@@ -121,6 +122,7 @@ export interface OperationPipeline {
  * missing token a 401, whatever the body.
  */
 export function mountOperations(router: Router, operations: AnyOperation[], deps: ApiDeps, pipeline: OperationPipeline): void {
+  const readXml = xmlBodyReader();
   for (const op of operations) {
     const handle: Middleware = async (ctx) => {
       const body = parseOrThrow(op.request?.body, ctx.request.parsedBody ?? {}, 'body');
@@ -138,7 +140,7 @@ export function mountOperations(router: Router, operations: AnyOperation[], deps
       op.path,
       pipeline.authenticate(op),
       pipeline.rateLimit(op),
-      pipeline.readBody,
+      op.request?.bodyContentType === 'application/xml' ? readXml : pipeline.readBody,
       pipeline.idempotency(op),
       handle,
     );

@@ -11,6 +11,8 @@ import {
   reportTripCompleted,
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
+import { getDriverBankAccount, setDriverBankAccount } from './driver/bank-account';
+import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
 import { getQuote } from './partner/get-quote';
@@ -82,6 +84,9 @@ export const OPERATIONS = [
   listSettlements,
   listPayments,
   getSettlement,
+  listPayoutFiles,
+  getPayoutFile,
+  importBankStatement,
   listPublicEvents,
   getBookingStatus,
   cancelBooking,
@@ -89,6 +94,8 @@ export const OPERATIONS = [
   listFleet,
   getDriverUnit,
   setDriverAvailability,
+  getDriverBankAccount,
+  setDriverBankAccount,
   reportDriverPosition,
   answerDriverAllocation,
   reportDriverOnTheWay,

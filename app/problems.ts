@@ -24,6 +24,7 @@ export const PROBLEMS = {
   unsupported_media_type: { title: 'Unsupported media type' },
   validation_failed: { title: 'Validation failed' },
   idempotency_key_reused: { title: 'Idempotency key reused' },
+  bank_file_invalid: { title: 'Bank file refused' },
   quote_expired: { title: 'Quote expired' },
   quote_used: { title: 'Quote already used' },
   rate_limited: { title: 'Too many requests' },

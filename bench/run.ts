@@ -11,7 +11,7 @@
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- finance` the settlement cycle at scale
- * (bench/finance.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts).
+ * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -21,6 +21,7 @@ import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../app/accounts';
 import { publicListBench } from './public-list';
 import { financeBench } from './finance';
+import { sepaBench } from './sepa';
 import { clusterBench } from './cluster';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
@@ -246,6 +247,7 @@ async function main() {
 const BENCHES: Record<string, () => Promise<void>> = {
   'public-list': publicListBench,
   finance: financeBench,
+  sepa: sepaBench,
   cluster: clusterBench,
   reads: () => readsBench({ pings: PINGS, concurrency: CONCURRENCY }),
 };

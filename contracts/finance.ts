@@ -61,7 +61,8 @@ export interface PayoutResult {
   livemode: boolean;
   currency: string;
   payable: string;
-  status: 'paid' | 'failed';
+  /** `submitted`: in a payout file, paid or returned when the bank's statement is imported; `waiting`: not paid yet (reason). */
+  status: 'paid' | 'failed' | 'submitted' | 'waiting';
   reason: string | null;
 }
 

@@ -241,7 +241,7 @@ async function findInvoice(em: EntityManager, periodId: string, t: BillingTarget
  * The next number of a series (`INV-2026-000042`, sandbox `INV-TEST-2026-000001`), taken in the caller's transaction:
  * the series row stays locked until it commits, and a rollback gives the number back, so numbers have no gaps.
  */
-export async function nextNumber(em: EntityManager, prefix: 'INV' | 'CN' | 'ST', livemode: boolean, now: Date): Promise<string> {
+export async function nextNumber(em: EntityManager, prefix: 'INV' | 'CN' | 'ST' | 'PF', livemode: boolean, now: Date): Promise<string> {
   const series = `${prefix}${livemode ? '' : '-TEST'}-${now.getUTCFullYear()}`;
   const [{ seq }] = await em.execute<{ seq: string }[]>(
     `insert into document_series (series, last_seq) values (?, 1)

@@ -49,14 +49,20 @@ export async function recordPayoutOutcomes(orm: MikroORM, outcomes: PayoutOutcom
   const results: PayoutResult[] = [];
   const em = orm.em.fork();
   for (const o of outcomes) {
-    const [row] = await em.execute<
-      { number: string; driver_id: string; driver_name: string; livemode: boolean; currency: string; payable_minor: string }[]
-    >(
-      `update settlements set status = ?, paid_at = case when ? = 'paid' then now() end, failure_reason = ?
-        where payout_key = ? and status = 'pending'
-        returning number, driver_id, driver_name, livemode, currency, payable_minor`,
-      [o.status, o.status, o.reason, o.key],
-    );
+    type Row = { number: string; driver_id: string; driver_name: string; livemode: boolean; currency: string; payable_minor: string };
+    // Submitted to a bank or waiting: the settlement stays pending, and the cycle reports where it stands.
+    const [row] =
+      o.status === 'paid' || o.status === 'failed'
+        ? await em.execute<Row[]>(
+            `update settlements set status = ?, paid_at = case when ? = 'paid' then now() end, failure_reason = ?
+              where payout_key = ? and status = 'pending'
+              returning number, driver_id, driver_name, livemode, currency, payable_minor`,
+            [o.status, o.status, o.reason, o.key],
+          )
+        : await em.execute<Row[]>(
+            `select number, driver_id, driver_name, livemode, currency, payable_minor from settlements where payout_key = ? and status = 'pending'`,
+            [o.key],
+          );
     if (row) {
       results.push({
         settlement: row.number,

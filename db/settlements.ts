@@ -25,6 +25,9 @@ export async function settlementTargets(orm: MikroORM, period: PeriodRef): Promi
      select a.driver_id, a.currency, a.livemode ${OPEN_ADJUSTMENTS}
      union
      select driver_id, currency, livemode from settlements where period_id = ?
+     union
+     select s.driver_id, s.currency, s.livemode from settlements s
+      where s.status = 'returned' and not exists (select 1 from settlement_lines l where l.returned_from = s.id)
      order by 1, 2, 3`,
     [new Date(period.end), period.id, period.id, period.id],
   );
@@ -43,7 +46,13 @@ interface RideRow {
   waiting_minutes: number;
 }
 
-type DraftLine = SettlementLine & { entryId: string | null; adjustmentId: string | null; ref: string | null; description: string };
+type DraftLine = SettlementLine & {
+  entryId: string | null;
+  adjustmentId: string | null;
+  returnedFrom: string | null;
+  ref: string | null;
+  description: string;
+};
 
 /** What a driver's settlement would hold now (its lines and figures); null when the driver has nothing to settle. Reads only. */
 export async function draftSettlement(em: EntityManager, period: PeriodRef, target: DriverTarget) {
@@ -56,10 +65,15 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
      order by a.created_at, a.id`,
     [period.id, target.driverId, target.currency, target.livemode],
   );
-  if (!rides.length && !adjustments.length) return null;
+  const [{ returnedWaiting }] = await em.execute<{ returnedWaiting: boolean }[]>(
+    `select exists (select 1 from settlements s where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.status = 'returned'
+       and not exists (select 1 from settlement_lines l where l.returned_from = s.id)) as "returnedWaiting"`,
+    [target.driverId, target.currency, target.livemode],
+  );
+  if (!rides.length && !adjustments.length && !returnedWaiting) return null;
   const lines: DraftLine[] = [];
-  const line = (l: Omit<DraftLine, 'entryId' | 'adjustmentId'> & Partial<DraftLine>) =>
-    lines.push({ entryId: null, adjustmentId: null, ...l });
+  const line = (l: Omit<DraftLine, 'entryId' | 'adjustmentId' | 'returnedFrom'> & Partial<DraftLine>) =>
+    lines.push({ entryId: null, adjustmentId: null, returnedFrom: null, ...l });
   for (const r of rides) {
     const rule = taxRuleAt({ jurisdiction: r.jurisdiction, kind: r.kind, vehicleClass: r.vehicle_class, at: new Date(r.tax_point) });
     const earned = netOfGross(BigInt(r.gross_minor), rule.ratePpm);
@@ -98,6 +112,22 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
   );
   if (carried)
     line({ kind: 'carry_over', amount: BigInt(carried.carry_out_minor), ref: null, description: `Balance carried from ${carried.number}` });
+  // A payout the bank returned (closed account, wrong IBAN…) is paid again with the driver's next settlement, once.
+  const returned = await em.execute<{ id: string; number: string; payable_minor: string; failure_reason: string | null }[]>(
+    `select s.id, s.number, s.payable_minor, s.failure_reason from settlements s
+      where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.status = 'returned'
+        and not exists (select 1 from settlement_lines l where l.returned_from = s.id)
+      order by s.created_at`,
+    [target.driverId, target.currency, target.livemode],
+  );
+  for (const r of returned)
+    line({
+      kind: 'carry_over',
+      amount: BigInt(r.payable_minor),
+      returnedFrom: r.id,
+      ref: null,
+      description: `Payout of ${r.number} returned by the bank (${r.failure_reason ?? 'no reason given'}), paid again`,
+    });
 
   const figures = settlementFigures(lines);
 
@@ -149,8 +179,8 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
     await insertRows(
       em,
       'settlement_lines',
-      ['settlement_id', 'position', 'entry_id', 'adjustment_id', 'booking_ref', 'kind', 'description', 'amount_minor'],
-      lines.map((l, i) => [id, i + 1, l.entryId, l.adjustmentId, l.ref, l.kind, l.description, String(l.amount)]),
+      ['settlement_id', 'position', 'entry_id', 'adjustment_id', 'returned_from', 'booking_ref', 'kind', 'description', 'amount_minor'],
+      lines.map((l, i) => [id, i + 1, l.entryId, l.adjustmentId, l.returnedFrom, l.ref, l.kind, l.description, String(l.amount)]),
     );
     return { id, number, ...target, driverName, payable: String(figures.payable), status: paidNothing ? 'paid' : 'pending' };
   });

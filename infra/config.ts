@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../domain/webhook-attempt';
 import { parseKeyRing, type HubKey } from './key-ring';
 import { parseKeyMaterial } from './secrets';
+import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
+import type { PayoutSettings } from './payout-provider';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
@@ -99,6 +101,22 @@ const envSchema = z.object({
       },
       { message: 'must be month, week, day or an ISO 8601 duration of at least one minute that divides a day (PT5M, PT1H)' },
     ),
+  PAYOUT_PROVIDER: z.enum(['simulated', 'sepa']).default('simulated'),
+  PAYOUT_DEBTOR_IBAN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const iban = electronicFormatIBAN(v) ?? '';
+      if (!isValidIBAN(iban) || !isSEPACountry(iban.slice(0, 2)))
+        ctx.addIssue({ code: 'custom', message: 'must be a valid IBAN of a SEPA country' });
+      return iban;
+    }),
+  PAYOUT_DEBTOR_BIC: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isValidBIC(v), { message: 'must be a BIC of 8 or 11 characters' }),
+  PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).optional(),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   TRACKING_TILE_URL: z
@@ -130,6 +148,14 @@ const envSchema = z.object({
 export type HubConfig = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {}
+
+/** PAYOUT_PROVIDER and, for `sepa`, the account payout files are drawn on (both required then). */
+function payoutSettings(env: z.infer<typeof envSchema>): PayoutSettings {
+  if (env.PAYOUT_PROVIDER === 'simulated') return { provider: 'simulated' };
+  const missing = [!env.PAYOUT_DEBTOR_IBAN && 'PAYOUT_DEBTOR_IBAN', !env.PAYOUT_DEBTOR_NAME && 'PAYOUT_DEBTOR_NAME'].filter(Boolean);
+  if (missing.length) throw new Error(`PAYOUT_PROVIDER=sepa needs ${missing.join(' and ')} (the account payout files are drawn on)`);
+  return { provider: 'sepa', debtor: { iban: env.PAYOUT_DEBTOR_IBAN!, name: env.PAYOUT_DEBTOR_NAME!, bic: env.PAYOUT_DEBTOR_BIC ?? null } };
+}
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const encryptionKeys = env.HUB_ENCRYPTION_KEY ? parseKeyRing(env.HUB_ENCRYPTION_KEY, 'HUB_ENCRYPTION_KEY') : undefined;
@@ -194,6 +220,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
         apiBase: env.STRIPE_API_BASE,
       },
     },
+    /** How chauffeurs are paid: the simulated provider, or SEPA credit transfer files (PAYOUT_PROVIDER). */
+    payouts: payoutSettings(env),
     workflowBundlePath: env.WORKFLOW_BUNDLE_PATH,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     /** The API's SIGTERM: how long /readyz fails before the listener closes, then how long in-flight requests get. */

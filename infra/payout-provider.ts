@@ -13,10 +13,24 @@ export interface PayoutTransfer {
 
 export interface PayoutOutcome {
   key: string;
-  status: 'paid' | 'failed';
-  /** Why it failed, in the provider's words (`account_closed`, `invalid_account`, …). */
+  /**
+   * `paid` and `failed` are final; `submitted`: handed to the bank, its outcome comes later (a bank statement);
+   * `waiting`: not submitted yet, and `reason` says why (`no_bank_account`, …): the next run tries again.
+   */
+  status: 'paid' | 'failed' | 'submitted' | 'waiting';
+  /** Why it failed or waits, in the provider's words (`account_closed`, `invalid_account`, `no_bank_account`…); the file of a submitted one. */
   reason: string | null;
 }
+
+/** The dispatch company's account payout files are drawn on (PAYOUT_DEBTOR_IBAN, _BIC, _NAME). */
+export interface SepaDebtor {
+  name: string;
+  iban: string;
+  bic: string | null;
+}
+
+/** PAYOUT_PROVIDER: the simulated provider (default), or SEPA credit transfer files for EUR (docs/finance.md). */
+export type PayoutSettings = { provider: 'simulated' } | { provider: 'sepa'; debtor: SepaDebtor };
 
 export interface PayoutProvider {
   /** Submits a batch of transfers; a key already submitted is not transferred again. */

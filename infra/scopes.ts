@@ -12,6 +12,7 @@ export const API_KEY_SCOPES = [
   'bookings.write',
   'invoices.read',
   'payments.read',
+  'payouts.write',
   'fleet.read',
   'tracking.read',
   'webhooks.manage',

@@ -84,6 +84,7 @@ async function main() {
         ride: config.ride,
         paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
         paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+        payouts: config.payouts,
         publicBaseUrl: config.publicBaseUrl,
         tracing,
       }),

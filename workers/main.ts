@@ -34,6 +34,7 @@ async function main() {
     ride: config.ride,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
     paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+    payouts: config.payouts,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
     publicBaseUrl: config.publicBaseUrl,

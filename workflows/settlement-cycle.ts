@@ -121,14 +121,17 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
         environment: doc.livemode ? ('live' as const) : ('test' as const),
         data: documentEventData(doc),
       })),
-    // Settlements are the platform's business: operator accounts' destinations receive them.
-    ...payouts.map((p) => ({
-      type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
-      dedupeKey: `settlement:${p.settlement}:${p.status}:${p.reason ?? ''}:${period.id}`,
-      accountId: PLATFORM_ACCOUNT,
-      environment: p.livemode ? ('live' as const) : ('test' as const),
-      data: settlementEventData(p),
-    })),
+    // Settlements are the platform's business: operator accounts' destinations receive them. A payout submitted to the
+    // bank (or waiting for a bank account) has no outcome yet: its event comes with the bank's statement.
+    ...payouts
+      .flatMap((p) => (p.status === 'paid' || p.status === 'failed' ? [{ ...p, status: p.status }] : []))
+      .map((p) => ({
+        type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
+        dedupeKey: `settlement:${p.settlement}:${p.status}:${p.reason ?? ''}:${period.id}`,
+        accountId: PLATFORM_ACCOUNT,
+        environment: p.livemode ? ('live' as const) : ('test' as const),
+        data: settlementEventData(p),
+      })),
   ];
   for (const batch of chunks(events)) await Promise.all(batch.map((event) => announcePublicEvent(event)));
 

@@ -55,3 +55,34 @@ export function bodyReader(limit = BODY_LIMIT_BYTES) {
     return next();
   };
 }
+
+export const XML_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+const XML_TYPE = /^(application|text)\/xml$/i;
+
+/**
+ * Reads an XML body (a bank file) as text for the operations that take one (`request.bodyContentType` XML): up to
+ * 32 MiB, 413 over it, 415 for any other content type. The operation validates it against its schema.
+ */
+export function xmlBodyReader(limit = XML_BODY_LIMIT_BYTES) {
+  return async (ctx: Context, next: Next) => {
+    const mediaType = (ctx.request.type || '').toLowerCase();
+    if (!XML_TYPE.test(mediaType)) {
+      throw new ProblemError('unsupported_media_type', {
+        detail: `Content-Type ${mediaType || '(none)'} is not supported; send application/xml.`,
+      });
+    }
+    try {
+      ctx.request.rawBody = await getRawBody(ctx.req, { limit, length: ctx.request.length, encoding: 'utf8' });
+    } catch (err) {
+      if ((err as { type?: string }).type === 'entity.too.large') {
+        throw new ProblemError('payload_too_large', {
+          detail: `The request body exceeds ${limit} bytes.`,
+          headers: { Connection: 'close' },
+        });
+      }
+      throw new ProblemError('bad_request', { detail: 'The request body could not be read.', headers: { Connection: 'close' } });
+    }
+    ctx.request.parsedBody = ctx.request.rawBody;
+    return next();
+  };
+}

@@ -23,7 +23,9 @@ const Settlement = z
     commission: Money,
     fees: Money,
     payable: Money.meta({ description: 'earnings − commission − fees (and any balance carried over); never negative.' }),
-    status: z.enum(['pending', 'paid', 'failed']),
+    status: z.enum(['pending', 'paid', 'failed', 'returned']).meta({
+      description: 'pending until paid; failed (tried again next period); returned by the bank (the next settlement pays it again).',
+    }),
     paid_at: z.string().nullable(),
     failure_reason: z.string().nullable(),
     livemode: z.boolean(),

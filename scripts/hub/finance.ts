@@ -2,9 +2,107 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { FinanceRefusal, listFinancePeriods, previewSettlementCycle, runSettlementCycle } from '../../app/finance';
 import { fromMinor } from '../../domain/money';
 import { AdjustmentRefusal, recordAdjustment } from '../../app/settlement-adjustments';
-import { Failure, fields, requiredFlag, UsageError, type Command, type Result } from './cli';
+import { Failure, fields, flag, requiredFlag, table, UsageError, type Command, type Result } from './cli';
+import { readFileSync } from 'node:fs';
+import { importStatement } from '../../app/bank-statements';
+import { ProblemError } from '../../app/problems';
 
 export const financeCommands: Record<string, Command> = {
+  'payout-files': {
+    usage: 'finance payout-files [--sandbox]',
+    summary: 'list the SEPA payout files (pain.001.001.09) the settlement cycle wrote, newest first (PAYOUT_PROVIDER=sepa)',
+    options: { sandbox: { type: 'boolean' } },
+    async run({ orm, flags }) {
+      const files = await orm.em.fork().execute<
+        {
+          id: string;
+          number: string;
+          created_at: Date;
+          execution_date: string;
+          transactions: number;
+          control_sum_minor: string;
+          currency: string;
+        }[]
+      >(
+        `select id, number, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency
+             from payout_files where livemode = ? order by id desc limit 50`,
+        [!flags.sandbox],
+      );
+      return {
+        json: files,
+        text: table(
+          ['NUMBER', 'ID', 'WRITTEN', 'EXECUTION', 'TRANSFERS', 'TOTAL'],
+          files.map((f) => [
+            f.number,
+            f.id,
+            new Date(f.created_at).toISOString(),
+            f.execution_date,
+            String(f.transactions),
+            `${fromMinor(Number(f.control_sum_minor), f.currency)} ${f.currency}`,
+          ]),
+        ),
+      };
+    },
+  },
+  'payout-file': {
+    usage: 'finance payout-file <id|number>',
+    summary: 'print a payout file (pain.001.001.09 XML, exactly as written) to upload to the bank; --json adds its facts',
+    args: ['file'],
+    async run({ orm, args: [file] }) {
+      const [row] = await orm.em
+        .fork()
+        .execute<{ id: string; number: string; livemode: boolean; sha256: string; xml: string }[]>(
+          'select id, number, livemode, sha256, xml from payout_files where id = ? or number = ?',
+          [file, file],
+        );
+      if (!row) throw new Failure(`no payout file ${file}`);
+      return { json: row, text: row.xml.trimEnd() };
+    },
+  },
+  'import-statement': {
+    usage: 'finance import-statement <file> [--env live|test]',
+    summary:
+      "import the bank's camt.053.001.08 statement or camt.054.001.08 notification (live unless --env test): payouts booked become paid, returns returned; a second import changes nothing",
+    args: ['file'],
+    options: { env: { type: 'string' } },
+    async run({ orm, flags, args: [file], temporal }) {
+      const env = flag(flags, 'env') ?? 'live';
+      if (env !== 'live' && env !== 'test') throw new UsageError('--env must be live or test');
+      let xml: string;
+      try {
+        xml = readFileSync(file!, 'utf8');
+      } catch (err) {
+        throw new Failure(`cannot read ${file}: ${(err as Error).message}`);
+      }
+      const imported = await importStatement(
+        { orm, temporal: temporal ? await temporal() : undefined },
+        { xml, livemode: env === 'live' },
+      ).catch((err: unknown) => {
+        throw err instanceof ProblemError ? new Failure(err.message) : err;
+      });
+      const rows = imported.lines
+        .filter((l) => l.outcome !== 'already_paid' && l.outcome !== 'already_returned')
+        .map(
+          (l) =>
+            `${String(l.entry).padStart(5)}  ${l.outcome.padEnd(16)} ${l.end_to_end_id ?? '-'}  ${l.settlement ?? ''}${l.reason ? ` ${l.reason}` : ''}`,
+        );
+      return {
+        json: imported,
+        text: `${fields([
+          [
+            'statement',
+            `${imported.statement.message} ${imported.statement.message_id}${imported.statement.duplicate ? ' (imported before)' : ''}`,
+          ],
+          ['environment', env],
+          ['transactions', String(imported.transactions)],
+          ['paid', String(imported.paid)],
+          ['returned', String(imported.returned)],
+          ['unchanged', String(imported.unchanged)],
+          ['unmatched', String(imported.unmatched.length)],
+        ])}${rows.length ? `\n${rows.join('\n')}` : ''}`,
+      };
+    },
+  },
   adjust: {
     usage: 'finance adjust --driver D --currency C --amount=A --description "…" [--fee] [--sandbox]',
     summary:

@@ -1,6 +1,8 @@
 import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
 import { addUnit, FleetInputError, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../app/fleet';
 import { compliance, COMPLIANCE_DOCUMENTS, type ComplianceDocuments } from '../../domain/compliance';
+import { setBankAccount, showBankAccount, type BankAccountView } from '../../app/bank-accounts';
+import { ProblemError } from '../../app/problems';
 import { fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, when, type Command, type Flags } from './cli';
 
 const VEHICLE_OPTIONS = {
@@ -198,6 +200,40 @@ export const fleetCommands: Record<string, Command> = {
           ]),
           'Shown only this once: enter it in the driver app now (the hub keeps only a hash).',
         ].join('\n'),
+      };
+    },
+  },
+
+  'bank-account': {
+    usage: 'fleet bank-account set <driver> --holder "Name" --iban IBAN [--bic BIC] | fleet bank-account show <driver>',
+    summary:
+      'record (set) or show the bank account a driver (a fleet unit, or sandbox:<licence>) is paid into by SEPA; the IBAN is stored encrypted and shown masked',
+    args: ['action', 'driver'],
+    options: { holder: { type: 'string' }, iban: { type: 'string' }, bic: { type: 'string' } },
+    async run({ orm, secrets, flags, args: [action, driver] }) {
+      let account: BankAccountView | null;
+      if (action === 'set') {
+        account = await setBankAccount(orm, secrets, {
+          driverId: driver!,
+          holder: requiredFlag(flags, 'holder'),
+          iban: requiredFlag(flags, 'iban'),
+          bic: flag(flags, 'bic') ?? null,
+        }).catch((err: unknown) => {
+          throw err instanceof ProblemError ? new Failure(err.message) : err;
+        });
+      } else if (action === 'show') {
+        account = await showBankAccount(orm, driver!);
+        if (!account) throw new Failure(`no bank account recorded for ${driver}: its settlements wait for one`);
+      } else throw new UsageError(`unknown action '${action}': set or show`);
+      return {
+        json: account,
+        text: `${action === 'set' ? 'Bank account recorded.\n' : ''}${fields([
+          ['driver', account.driver],
+          ['holder', account.holder],
+          ['iban', account.iban],
+          ['bic', account.bic ?? '-'],
+          ['updated', account.updated_at],
+        ])}`,
       };
     },
   },

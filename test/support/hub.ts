@@ -25,7 +25,9 @@ export const TEST_SECRETS = STACK_SECRETS;
 export function createTestWorkers(
   env: TestWorkflowEnvironment,
   db: TestDatabase,
-  options: Partial<Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey' | 'workflowBundle' | 'paymentChallengeTimeoutMs'>> = {},
+  options: Partial<
+    Pick<WorkerDeps, 'ride' | 'publicBaseUrl' | 'encryptionKey' | 'workflowBundle' | 'paymentChallengeTimeoutMs' | 'payouts'>
+  > = {},
 ): Promise<Worker[]> {
   return createWorkers({
     connection: env.nativeConnection,

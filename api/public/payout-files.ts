@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { importStatement } from '../../app/bank-statements';
+import { fromMinor } from '../../domain/money';
+import type { ApiDeps } from '../deps';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { keysetCursor, keysetPage, PageLimit } from '../pagination';
+import { requireAccountKind } from './account-kind';
+
+const Cursor = keysetCursor((id) => /^pf_[a-z0-9]{26}$/.test(id));
+const PayoutFile = z
+  .object({
+    id: z.string().meta({ example: 'pf_01jd8y3k2m4n5p6q7r8s9t0v1w' }),
+    number: z.string().meta({ description: 'Gapless per year and environment: `PF-2026-000001`, sandbox `PF-TEST-2026-000001`.' }),
+    format: z.string().meta({ example: 'pain.001.001.09' }),
+    created_at: z.string(),
+    execution_date: z
+      .string()
+      .meta({ description: 'The requested execution date (the next TARGET2 business day).', example: '2026-12-02' }),
+    transactions: z.number().int().meta({ description: 'NbOfTxs: one credit transfer per settlement.' }),
+    control_sum: z.number().meta({ description: 'CtrlSum: the sum of the transfers.' }),
+    currency: z.string(),
+    debtor_iban: z.string().meta({ description: 'The account the file is drawn on, masked.' }),
+    sha256: z.string().meta({ description: 'SHA-256 of the file as served: what the bank receives is what the hub wrote.' }),
+    livemode: z.boolean(),
+  })
+  .meta({ id: 'PayoutFile' });
+
+interface Row {
+  id: string;
+  number: string;
+  format: string;
+  created_at: string;
+  execution_date: string;
+  transactions: number;
+  control_sum_minor: string;
+  currency: string;
+  debtor_iban_masked: string;
+  sha256: string;
+  livemode: boolean;
+}
+
+const view = (r: Row): z.infer<typeof PayoutFile> => ({
+  id: r.id,
+  number: r.number,
+  format: r.format,
+  created_at: new Date(r.created_at).toISOString(),
+  execution_date:
+    typeof r.execution_date === 'string' ? r.execution_date.slice(0, 10) : new Date(r.execution_date).toISOString().slice(0, 10),
+  transactions: r.transactions,
+  control_sum: fromMinor(Number(r.control_sum_minor), r.currency),
+  currency: r.currency,
+  debtor_iban: r.debtor_iban_masked,
+  sha256: r.sha256,
+  livemode: r.livemode,
+});
+
+const COLUMNS =
+  "id, number, format, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency, debtor_iban_masked, sha256, livemode";
+const ERRORS = ['invalid_api_key', 'insufficient_scope', 'account_kind_forbidden', 'rate_limited'] as const;
+
+export const listPayoutFiles = defineOperation({
+  operationId: 'listPayoutFiles',
+  method: 'get',
+  path: '/api/public/v1/payout-files',
+  summary: 'List SEPA payout files (operator accounts)',
+  description:
+    'The pain.001.001.09 credit transfer files the settlement cycle wrote (PAYOUT_PROVIDER=sepa) in the key’s environment, newest first: one per ' +
+    'run and debtor account, numbered, never changed. Upload each to the bank; import the bank’s statement with `POST /api/public/v1/bank-statements`.',
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request: { query: z.object({ limit: PageLimit, cursor: Cursor.optional() }).strict() },
+  responses: {
+    200: {
+      description: 'One page of payout files.',
+      schema: z
+        .object({ data: z.array(PayoutFile), has_more: z.boolean(), next_cursor: z.string().nullable() })
+        .meta({ id: 'PayoutFileList' }),
+    },
+  },
+  errors: [...ERRORS, 'validation_failed'],
+  async handler({ query, principal, deps, ctx }) {
+    requireAccountKind(principal, 'operator', 'Payout files');
+    const rows = await deps.orm.em
+      .fork()
+      .execute<Row[]>(
+        `select ${COLUMNS} from payout_files where livemode = ? ${query.cursor ? 'and id < ?' : ''} order by id desc limit ?`,
+        [principal.livemode, ...(query.cursor ? [query.cursor] : []), query.limit + 1],
+      );
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => r.id, view) };
+  },
+});
+
+async function findFile(deps: ApiDeps, idOrNumber: string, livemode: boolean) {
+  const [row] = await deps.orm.em
+    .fork()
+    .execute<(Row & { xml: string })[]>(`select ${COLUMNS}, xml from payout_files where (id = ? or number = ?) and livemode = ?`, [
+      idOrNumber,
+      idOrNumber,
+      livemode,
+    ]);
+  if (!row) throw new ProblemError('not_found', { detail: `No payout file ${idOrNumber}.`, param: 'id' });
+  return row;
+}
+
+export const getPayoutFile = defineOperation({
+  operationId: 'getPayoutFile',
+  method: 'get',
+  path: '/api/public/v1/payout-files/:id',
+  summary: 'Download a SEPA payout file (operator accounts)',
+  description: 'The pain.001.001.09 XML exactly as written (its SHA-256 is in the list), to upload to the bank. By id (`pf_…`) or number.',
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request: {
+    params: z.object({
+      id: z.string().regex(/^(pf_[a-z0-9]{26}|PF(-TEST)?-\d{4}-\d{6})$/, 'expected a payout file id (pf_…) or number (PF-2026-000001)'),
+    }),
+  },
+  responses: {
+    200: { description: 'The pain.001.001.09 document.', contentType: 'application/xml', schema: z.string() },
+  },
+  errors: [...ERRORS, 'not_found', 'validation_failed'],
+  async handler({ params, principal, deps }) {
+    requireAccountKind(principal, 'operator', 'Payout files');
+    const file = await findFile(deps, params.id, principal.livemode);
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `attachment; filename="${file.number}.xml"` },
+      body: file.xml,
+    };
+  },
+});
+
+const ImportedLine = z.object({
+  entry: z.number().int().meta({ description: 'The entry’s position in the file.' }),
+  end_to_end_id: z.string().nullable().meta({ description: 'The EndToEndId: the payout id the hub wrote (`<settlement>:<attempt>`).' }),
+  outcome: z.enum(['paid', 'returned', 'already_paid', 'already_returned', 'unmatched', 'amount_mismatch', 'ignored']).meta({
+    description:
+      'What the line did: paid or returned a payout, found it already so, matched none, or changed nothing (pending, informational).',
+  }),
+  settlement: z.string().nullable(),
+  amount: z.number().nullable(),
+  reason: z
+    .string()
+    .nullable()
+    .meta({ description: 'A return’s ISO 20022 reason code (AC04 closed account, AC01 wrong account number…).' }),
+  booking_date: z.string().nullable(),
+});
+
+const StatementImport = z
+  .object({
+    statement: z.object({
+      id: z.string(),
+      message: z.enum(['camt.053.001.08', 'camt.054.001.08']),
+      message_id: z.string(),
+      duplicate: z.boolean().meta({ description: 'The same file was imported before: nothing changed this time.' }),
+      livemode: z.boolean(),
+    }),
+    transactions: z.number().int(),
+    paid: z.number().int(),
+    returned: z.number().int(),
+    unchanged: z.number().int(),
+    unmatched: z.array(z.object({ entry: z.number().int(), end_to_end_id: z.string().nullable(), amount: z.number().nullable() })),
+    lines: z.array(ImportedLine),
+  })
+  .meta({ id: 'BankStatementImport' });
+
+export const importBankStatement = defineOperation({
+  operationId: 'importBankStatement',
+  method: 'post',
+  path: '/api/public/v1/bank-statements',
+  summary: 'Import a bank statement (operator accounts)',
+  description:
+    'A camt.053.001.08 statement or camt.054.001.08 notification of the debtor account, as the bank delivers it (`application/xml`, up to 32 MiB), ' +
+    'for the key’s environment. Checked against the ISO 20022 schema (422 `bank_file_invalid` naming the first error), then each transaction is ' +
+    'matched by EndToEndId: a booked debit marks the payout and its settlement paid (`settlement.paid`), a return marks them returned with the ISO ' +
+    'reason (`settlement.failed`; the driver’s next settlement pays the amount again). Importing the same file again changes nothing; a line ' +
+    'matching no payout is listed, never guessed.',
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payouts.write' },
+  request: {
+    body: z.string().meta({ description: 'The camt.053.001.08 or camt.054.001.08 document.' }),
+    bodyContentType: 'application/xml',
+  },
+  responses: { 200: { description: 'What each line of the statement did.', schema: StatementImport } },
+  errors: [...ERRORS, 'bank_file_invalid', 'payload_too_large', 'unsupported_media_type'],
+  async handler({ body, principal, deps }) {
+    requireAccountKind(principal, 'operator', 'Bank statements');
+    return { status: 200, body: await importStatement(deps, { xml: body, livemode: principal.livemode }) };
+  },
+});

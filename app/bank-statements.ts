@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { applyStatement, type MatchedLine } from '../db/bank-statements';
+import { PLATFORM_ACCOUNT, settlementEventData } from '../domain/finance-events';
+import { fromMinor } from '../domain/money';
+import { CAMT_053, CAMT_054, declaredMessage, readStatement, schemaErrors } from '../infra/iso20022';
+import { publishEvent } from './credit-notes';
+import { ProblemError } from './problems';
+
+export interface StatementImport {
+  statement: { id: string; message: string; message_id: string; duplicate: boolean; livemode: boolean };
+  transactions: number;
+  paid: number;
+  returned: number;
+  /** Lines naming a payout already settled by an earlier import (or earlier in this one). */
+  unchanged: number;
+  /** Lines that match no payout file transfer of this environment: listed, never guessed. */
+  unmatched: { entry: number; end_to_end_id: string | null; amount: number | null }[];
+  lines: {
+    entry: number;
+    end_to_end_id: string | null;
+    outcome: MatchedLine['outcome'];
+    settlement: string | null;
+    amount: number | null;
+    reason: string | null;
+    booking_date: string | null;
+  }[];
+}
+
+const amount = (minor: string | null) => (minor === null ? null : fromMinor(Number(minor), 'EUR'));
+
+/**
+ * Imports a bank's camt.053.001.08 statement or camt.054.001.08 notification for one environment: refused (422
+ * `bank_file_invalid`, naming the first error) unless it is one of those and valid against its published XSD; then
+ * each transaction is matched by EndToEndId to a payout (db/bank-statements.ts), and each payout it settles announces
+ * `settlement.paid` or `settlement.failed` (with the ISO return reason) once. Importing it again changes nothing.
+ */
+export async function importStatement(
+  deps: { orm: MikroORM; temporal?: Client },
+  input: { xml: string; livemode: boolean },
+): Promise<StatementImport> {
+  const message = declaredMessage(input.xml);
+  if (message !== CAMT_053 && message !== CAMT_054) {
+    throw new ProblemError('bank_file_invalid', {
+      detail: `Expected a ${CAMT_053} statement or ${CAMT_054} notification; the document declares ${message ?? 'no ISO 20022 message'}.`,
+    });
+  }
+  const [first] = await schemaErrors(input.xml, message);
+  if (first) {
+    throw new ProblemError('bank_file_invalid', {
+      detail: `Not valid against the ${message} schema${first.line ? `, line ${first.line}` : ''}: ${first.message}`,
+      extensions: { message, line: first.line },
+    });
+  }
+  const statement = readStatement(input.xml, message);
+  const sha256 = createHash('sha256').update(input.xml).digest('hex');
+  const applied = await applyStatement(deps.orm, { livemode: input.livemode, statement, sha256 });
+  if (deps.temporal) {
+    const temporal = deps.temporal;
+    const environment = input.livemode ? ('live' as const) : ('test' as const);
+    const events = applied.settled.map((p) => ({
+      type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
+      dedupeKey: `settlement:${p.settlement}:${p.status === 'paid' ? 'paid' : 'returned'}:${p.reason ?? ''}:bank`,
+      accountId: PLATFORM_ACCOUNT,
+      environment,
+      data: settlementEventData(p),
+    }));
+    for (let i = 0; i < events.length; i += 25) await Promise.all(events.slice(i, i + 25).map((e) => publishEvent(temporal, e)));
+  }
+  const count = (...outcomes: MatchedLine['outcome'][]) => applied.lines.filter((l) => outcomes.includes(l.outcome)).length;
+  return {
+    statement: { id: applied.id, message, message_id: statement.messageId, duplicate: applied.duplicate, livemode: input.livemode },
+    transactions: applied.lines.length,
+    paid: count('paid'),
+    returned: count('returned'),
+    unchanged: count('already_paid', 'already_returned'),
+    unmatched: applied.lines
+      .filter((l) => l.outcome === 'unmatched')
+      .map((l) => ({ entry: l.entry, end_to_end_id: l.endToEndId, amount: amount(l.amountMinor) })),
+    lines: applied.lines.map((l) => ({
+      entry: l.entry,
+      end_to_end_id: l.endToEndId,
+      outcome: l.outcome,
+      settlement: l.settlement,
+      amount: amount(l.amountMinor),
+      reason: l.reason,
+      booking_date: l.bookingDate,
+    })),
+  };
+}

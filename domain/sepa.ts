@@ -1,0 +1,240 @@
+/**
+ * SEPA credit transfers (EPC SEPA Credit Transfer rulebook, ISO 20022 pain.001.001.09): the rules a payout file must
+ * follow, as pure functions. The XML itself is written by infra/iso20022.ts from the batch these functions describe.
+ */
+
+/** The only currency a SEPA credit transfer carries. */
+export const SEPA_CURRENCY = 'EUR';
+
+/** EPC limits: a party name at most 70 characters, unstructured remittance at most 140, ids at most 35. */
+export const SEPA_NAME_MAX = 70;
+export const SEPA_REMITTANCE_MAX = 140;
+export const SEPA_ID_MAX = 35;
+/** EPC: 0.01 to 999,999,999.99 EUR per transfer. */
+export const SEPA_MAX_AMOUNT_MINOR = 99_999_999_999n;
+
+/** The SEPA (basic Latin) character set of the EPC's implementation guidelines. */
+export const SEPA_CHARSET = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
+
+/** Letters that Unicode decomposition does not reduce to a Latin base letter, spelled the way banks spell them. */
+const TRANSLITERATION: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  ẞ: 'SS',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Ø: 'O',
+  ø: 'o',
+  Đ: 'D',
+  đ: 'd',
+  Ð: 'D',
+  ð: 'd',
+  Ł: 'L',
+  ł: 'l',
+  Þ: 'TH',
+  þ: 'th',
+  ı: 'i',
+  ĸ: 'k',
+  Ŋ: 'N',
+  ŋ: 'n',
+  '&': '+',
+  _: '-',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '"': "'",
+  '“': "'",
+  '”': "'",
+  '„': "'",
+  '«': "'",
+  '»': "'",
+  '–': '-',
+  '—': '-',
+  '‐': '-',
+};
+
+/**
+ * Text reduced to the SEPA character set: accents dropped (é → e), letters without a Latin base spelled out (ß → ss,
+ * Ø → O), `&` as `+`, typographic quotes and dashes as their ASCII forms, anything else a space; runs of spaces
+ * collapsed, the result trimmed and cut to `max` characters.
+ */
+export function sepaText(text: string, max: number): string {
+  // Most names and references are already plain: no decomposition needed.
+  if (SEPA_PLAIN.test(text)) return text.length <= max ? text : text.slice(0, max).trimEnd();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '') // the combining accents the decomposition left
+    .replace(OUTSIDE_CHARSET, (ch) => {
+      const mapped = TRANSLITERATION[ch];
+      return mapped !== undefined && SEPA_CHARSET.test(mapped) ? mapped : ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trimEnd();
+}
+
+/** Text of the set with single inner spaces and none at either end. */
+const SEPA_PLAIN = /^(?:[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*)?$/;
+const OUTSIDE_CHARSET = /[^A-Za-z0-9/\-?:().,'+ ]/gu;
+
+/** A party name as a SEPA file carries it (at most 70 characters); `fallback` when nothing Latin is left of it. */
+export function sepaName(name: string, fallback = 'NOTPROVIDED'): string {
+  return sepaText(name, SEPA_NAME_MAX) || fallback;
+}
+
+/** An identifier SEPA accepts: 1–35 characters of the set, not starting or ending with `/`, no `//`. */
+export function isSepaId(id: string): boolean {
+  return (
+    id.length >= 1 && id.length <= SEPA_ID_MAX && SEPA_CHARSET.test(id) && !id.startsWith('/') && !id.endsWith('/') && !id.includes('//')
+  );
+}
+
+/** Minor units of EUR as the file writes them: `1234` → `12.34`. */
+export function sepaAmount(minor: bigint): string {
+  if (minor < 0n) throw new RangeError('a SEPA amount is never negative');
+  const cents = minor % 100n;
+  return `${minor / 100n}.${cents < 10n ? '0' : ''}${cents}`;
+}
+
+/** The remittance a chauffeur's statement shows: its settlement number and period ("ST-2026-000042 2026-11"). */
+export function payoutRemittance(settlementNumber: string, periodId: string): string {
+  return sepaText(`${settlementNumber} ${periodId}`, SEPA_REMITTANCE_MAX);
+}
+
+/** Easter Sunday of a Gregorian year (Meeus/Jones/Butcher), as a UTC date. */
+function easterSunday(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** A TARGET2 closing day: Saturday, Sunday, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December. */
+export function isTargetHoliday(date: Date): boolean {
+  const day = date.getUTCDay();
+  if (day === 0 || day === 6) return true;
+  const md = `${date.getUTCMonth() + 1}-${date.getUTCDate()}`;
+  if (['1-1', '5-1', '12-25', '12-26'].includes(md)) return true;
+  const easter = easterSunday(date.getUTCFullYear()).getTime();
+  const t = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  return t === easter - 2 * 86_400_000 || t === easter + 86_400_000;
+}
+
+/**
+ * The execution date a payout file requests: the first TARGET2 business day after the day it is written (the file is
+ * uploaded after it is made, and banks refuse a date already past). `YYYY-MM-DD`.
+ */
+export function requestedExecutionDate(writtenAt: Date): string {
+  let d = new Date(Date.UTC(writtenAt.getUTCFullYear(), writtenAt.getUTCMonth(), writtenAt.getUTCDate() + 1));
+  while (isTargetHoliday(d)) d = new Date(d.getTime() + 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface SepaParty {
+  name: string;
+  /** Electronic form (no spaces). */
+  iban: string;
+  bic?: string | null;
+}
+
+export interface SepaTransfer {
+  /** The payout id: the bank hands it back on the statement (EndToEndId). */
+  endToEndId: string;
+  amountMinor: bigint;
+  creditor: SepaParty;
+  remittance: string;
+}
+
+/** One payout file: a pain.001 message with one batch-booked payment of many transfers from one debtor account. */
+export interface SepaBatch {
+  /** MsgId and PmtInfId: the file's number. */
+  messageId: string;
+  /** CreDtTm: ISO instant. */
+  createdAt: string;
+  /** ReqdExctnDt, YYYY-MM-DD. */
+  executionDate: string;
+  debtor: SepaParty;
+  transfers: SepaTransfer[];
+}
+
+/** NbOfTxs and CtrlSum: counted and added in integers, written as the file's decimals. */
+export function batchTotals(transfers: readonly { amountMinor: bigint }[]): { count: number; sumMinor: bigint; controlSum: string } {
+  const sumMinor = transfers.reduce((s, t) => s + t.amountMinor, 0n);
+  return { count: transfers.length, sumMinor, controlSum: sepaAmount(sumMinor) };
+}
+
+/** Why a batch cannot be written, or null: every id a SEPA id, unique, every amount within the scheme's bounds. */
+export function batchProblem(batch: SepaBatch): string | null {
+  if (!batch.transfers.length) return 'a payout file needs at least one transfer';
+  if (!isSepaId(batch.messageId)) return `message id ${batch.messageId} is not a SEPA identifier`;
+  const seen = new Set<string>();
+  for (const t of batch.transfers) {
+    if (!isSepaId(t.endToEndId)) return `EndToEndId ${t.endToEndId} is not a SEPA identifier`;
+    if (seen.has(t.endToEndId)) return `EndToEndId ${t.endToEndId} appears twice`;
+    seen.add(t.endToEndId);
+    if (t.amountMinor < 1n || t.amountMinor > SEPA_MAX_AMOUNT_MINOR) return `${t.endToEndId}: amount out of SEPA bounds`;
+  }
+  return null;
+}
+
+/** ISO 20022 return reasons a bank gives for a credit transfer sent back (ExternalReturnReason1Code), in words. */
+export const RETURN_REASONS: Readonly<Record<string, string>> = {
+  AC01: 'incorrect account number',
+  AC04: 'closed account',
+  AC06: 'blocked account',
+  AG01: 'transaction forbidden on this account',
+  AG02: 'invalid bank operation code',
+  AM05: 'duplicate payment',
+  BE04: 'missing creditor address',
+  FOCR: 'return after a recall',
+  MD07: 'account holder deceased',
+  MS02: 'refused by the account holder',
+  MS03: 'reason not specified by the bank',
+  RC01: 'incorrect BIC',
+  RR01: 'missing debtor account or identification',
+  RR02: 'missing debtor name or address',
+  RR03: 'missing creditor name or address',
+  RR04: 'regulatory reason',
+};
+
+/** A statement transaction as matched against the hub's transfers. */
+export interface StatementLine {
+  endToEndId: string | null;
+  amountMinor: bigint | null;
+  creditDebit: 'CRDT' | 'DBIT';
+  status: string;
+  returnReason: string | null;
+}
+
+export type MatchOutcome = 'paid' | 'returned' | 'already_paid' | 'already_returned' | 'unmatched' | 'amount_mismatch' | 'ignored';
+
+/**
+ * What a statement line does to the transfer it names: a booked debit pays it, a return (any line with a return reason)
+ * returns it, once; a line naming no transfer of ours is unmatched (listed, never guessed), a booked amount other than
+ * the transfer's is refused, and pending or informational lines change nothing.
+ */
+export function matchLine(
+  line: StatementLine,
+  transfer: { status: 'submitted' | 'paid' | 'returned'; amountMinor: bigint } | null,
+): MatchOutcome {
+  if (!line.endToEndId || !transfer) return 'unmatched';
+  if (line.status !== 'BOOK') return 'ignored';
+  if (line.returnReason) return transfer.status === 'returned' ? 'already_returned' : 'returned';
+  if (line.creditDebit !== 'DBIT') return 'ignored';
+  if (line.amountMinor !== null && line.amountMinor !== transfer.amountMinor) return 'amount_mismatch';
+  if (transfer.status === 'submitted') return 'paid';
+  return transfer.status === 'paid' ? 'already_paid' : 'already_returned';
+}

@@ -1,0 +1,230 @@
+/**
+ * ISO 20022 bank files: the pain.001.001.09 payout file the hub writes (from a SepaBatch of domain/sepa.ts), the
+ * camt.053.001.08 statements and camt.054.001.08 notifications it reads back, and validation of either against the
+ * published XSDs kept in infra/iso20022/ (libxml2's validator, compiled to WebAssembly by `xmllint-wasm`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { validateXML } from 'xmllint-wasm';
+import {
+  batchProblem,
+  batchTotals,
+  SEPA_CURRENCY,
+  sepaAmount,
+  sepaName,
+  sepaText,
+  SEPA_REMITTANCE_MAX,
+  type SepaBatch,
+} from '../domain/sepa';
+
+export const PAIN_001 = 'pain.001.001.09';
+export const CAMT_053 = 'camt.053.001.08';
+export const CAMT_054 = 'camt.054.001.08';
+export type BankMessage = typeof PAIN_001 | typeof CAMT_053 | typeof CAMT_054;
+
+const namespace = (message: BankMessage) => `urn:iso:std:iso:20022:tech:xsd:${message}`;
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ' });
+
+/** An agent (bank) by its BIC, or "not provided" as the EPC guidelines spell it. */
+const agent = (bic: string | null | undefined) => ({ FinInstnId: bic ? { BICFI: bic } : { Othr: { Id: 'NOTPROVIDED' } } });
+
+/**
+ * The pain.001.001.09 document of a batch: one payment information block, batch booked (the debtor's statement shows
+ * one debit), SEPA service level, charges shared (SLEV), one CdtTrfTxInf per transfer with its EndToEndId, amount,
+ * creditor and remittance; names and remittance reduced to the SEPA character set. NbOfTxs and CtrlSum are counted in
+ * integers. Throws on a batch a bank would refuse (domain/sepa.ts batchProblem).
+ */
+export function painXml(batch: SepaBatch): string {
+  const problem = batchProblem(batch);
+  if (problem) throw new RangeError(problem);
+  const { count, controlSum } = batchTotals(batch.transfers);
+  const debtorName = sepaName(batch.debtor.name);
+  const doc = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    Document: {
+      '@_xmlns': namespace(PAIN_001),
+      CstmrCdtTrfInitn: {
+        GrpHdr: { MsgId: batch.messageId, CreDtTm: batch.createdAt, NbOfTxs: count, CtrlSum: controlSum, InitgPty: { Nm: debtorName } },
+        PmtInf: {
+          PmtInfId: batch.messageId,
+          PmtMtd: 'TRF',
+          BtchBookg: 'true',
+          NbOfTxs: count,
+          CtrlSum: controlSum,
+          PmtTpInf: { SvcLvl: { Cd: 'SEPA' } },
+          ReqdExctnDt: { Dt: batch.executionDate },
+          Dbtr: { Nm: debtorName },
+          DbtrAcct: { Id: { IBAN: batch.debtor.iban } },
+          DbtrAgt: agent(batch.debtor.bic),
+          ChrgBr: 'SLEV',
+          CdtTrfTxInf: batch.transfers.map((t) => ({
+            PmtId: { EndToEndId: t.endToEndId },
+            Amt: { InstdAmt: { '@_Ccy': SEPA_CURRENCY, '#text': sepaAmount(t.amountMinor) } },
+            ...(t.creditor.bic ? { CdtrAgt: agent(t.creditor.bic) } : {}),
+            Cdtr: { Nm: sepaName(t.creditor.name) },
+            CdtrAcct: { Id: { IBAN: t.creditor.iban } },
+            RmtInf: { Ustrd: sepaText(t.remittance, SEPA_REMITTANCE_MAX) || 'NOTPROVIDED' },
+          })),
+        },
+      },
+    },
+  };
+  return builder.build(doc) as string;
+}
+
+const SCHEMAS = new Map<BankMessage, string>();
+function schema(message: BankMessage): string {
+  let text = SCHEMAS.get(message);
+  if (!text) SCHEMAS.set(message, (text = readFileSync(join(__dirname, 'iso20022', `${message}.xsd`), 'utf8')));
+  return text;
+}
+
+/** The ISO 20022 message a document declares (its default or prefixed namespace `urn:iso:std:iso:20022:tech:xsd:…`). */
+export function declaredMessage(xml: string): string | null {
+  return (
+    /xmlns(?::\w+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:([a-z]{4}\.\d{3}\.\d{3}\.\d{2})["']/.exec(xml.slice(0, 4096))?.[1] ?? null
+  );
+}
+
+export interface SchemaError {
+  line: number | null;
+  message: string;
+}
+
+/** Validates a document against the published XSD of `message`; its errors in document order (none: valid). */
+export async function schemaErrors(xml: string, message: BankMessage): Promise<SchemaError[]> {
+  // Entities and external subsets are never read: a bank file has no use for a DOCTYPE.
+  if (/<!DOCTYPE/i.test(xml)) return [{ line: null, message: 'a DOCTYPE is not allowed in a bank file' }];
+  const bytes = Buffer.byteLength(xml);
+  const result = await validateXML({
+    xml: [{ fileName: 'document.xml', contents: xml }],
+    schema: [{ fileName: `${message}.xsd`, contents: schema(message) }],
+    // 64 KiB pages: room for the document several times over (libxml2 keeps the tree and the schema in memory).
+    initialMemoryPages: 256,
+    maxMemoryPages: Math.min(65_536, 512 + Math.ceil((bytes * 12) / 65_536)),
+  });
+  if (result.valid) return [];
+  return result.errors.map((e) => ({
+    line: e.loc?.lineNumber ?? null,
+    message: e.message.replace(/^document\.xml:\d+:\s*/, '').trim(),
+  }));
+}
+
+/** One transaction of a statement entry, as the hub matches it. */
+export interface StatementTransaction {
+  /** The entry's position in the file (1-based) and the transaction's within it. */
+  entry: number;
+  endToEndId: string | null;
+  /** Minor units of the transaction (its own amount, or the entry's when it is the entry's only transaction). */
+  amountMinor: bigint | null;
+  currency: string | null;
+  creditDebit: 'CRDT' | 'DBIT';
+  /** BOOK, PDNG, INFO… */
+  status: string;
+  bookingDate: string | null;
+  /** A returned transfer's ISO reason code (AC04, AC01, MS03…) and the bank's words. */
+  returnReason: string | null;
+  returnInfo: string | null;
+  reversal: boolean;
+}
+
+export interface BankStatement {
+  message: typeof CAMT_053 | typeof CAMT_054;
+  messageId: string;
+  createdAt: string | null;
+  /** The account statements (or notifications) of the file, with their account's IBAN. */
+  accounts: { id: string; iban: string | null }[];
+  transactions: StatementTransaction[];
+}
+
+const ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls', 'RtrInf', 'AddtlInf']);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: true,
+  htmlEntities: false,
+  isArray: (name) => ARRAYS.has(name),
+});
+
+type Node = Record<string, unknown>;
+const node = (v: unknown): Node => (v && typeof v === 'object' ? (v as Node) : {});
+const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(node) : v === undefined ? [] : [node(v)]);
+const text = (v: unknown): string | null => {
+  if (typeof v === 'string') return v.trim();
+  if (v && typeof v === 'object' && '#text' in v) return String((v as Node)['#text']).trim();
+  return null;
+};
+
+/** `12.34` in a currency of two decimals → 1234n; null when it is not such an amount. */
+function minorOf(amount: string | null): bigint | null {
+  const m = amount ? /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount) : null;
+  return m ? BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0')) : null;
+}
+
+/**
+ * Reads a camt.053.001.08 statement or camt.054.001.08 notification (already valid against its schema): every
+ * transaction of every entry with the references and return reason the hub matches on.
+ */
+export function readStatement(xml: string, message: typeof CAMT_053 | typeof CAMT_054): BankStatement {
+  const doc = node(node(parser.parse(xml)).Document);
+  const root = node(message === CAMT_053 ? doc.BkToCstmrStmt : doc.BkToCstmrDbtCdtNtfctn);
+  const header = node(root.GrpHdr);
+  const reports = list(message === CAMT_053 ? root.Stmt : root.Ntfctn);
+  const transactions: StatementTransaction[] = [];
+  let entryNo = 0;
+  for (const report of reports) {
+    for (const entry of list(report.Ntry)) {
+      entryNo++;
+      const entryAmount = node(entry.Amt);
+      const status = text(node(entry.Sts).Cd) ?? text(node(entry.Sts).Prtry) ?? '';
+      const bookingDate = text(node(entry.BookgDt).Dt) ?? text(node(entry.BookgDt).DtTm);
+      const creditDebit = text(entry.CdtDbtInd) === 'CRDT' ? 'CRDT' : 'DBIT';
+      const details = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
+      const base = {
+        entry: entryNo,
+        creditDebit,
+        status,
+        bookingDate,
+        reversal: text(entry.RvslInd) === 'true',
+      } as const;
+      if (!details.length) {
+        transactions.push({
+          ...base,
+          endToEndId: null,
+          amountMinor: minorOf(text(entryAmount)),
+          currency: (entryAmount['@_Ccy'] as string | undefined) ?? null,
+          returnReason: null,
+          returnInfo: null,
+        });
+        continue;
+      }
+      for (const tx of details) {
+        const own = node(tx.Amt);
+        const amount = text(tx.Amt) !== null ? own : details.length === 1 ? entryAmount : null;
+        const ret = list(tx.RtrInf)[0];
+        const reason = ret ? node(ret.Rsn) : null;
+        transactions.push({
+          ...base,
+          creditDebit: (text(tx.CdtDbtInd) as 'CRDT' | 'DBIT' | null) ?? creditDebit,
+          endToEndId: text(node(tx.Refs).EndToEndId),
+          amountMinor: amount ? minorOf(text(amount)) : null,
+          currency: amount ? ((amount['@_Ccy'] as string | undefined) ?? null) : null,
+          returnReason: ret ? (text(reason?.Cd) ?? text(reason?.Prtry) ?? 'NARR') : null,
+          returnInfo: ret ? [ret.AddtlInf].flat().map(text).filter(Boolean).join(' ') || null : null,
+        });
+      }
+    }
+  }
+  return {
+    message,
+    messageId: text(header.MsgId) ?? '',
+    createdAt: text(header.CreDtTm),
+    accounts: reports.map((r) => ({ id: text(r.Id) ?? '', iban: text(node(node(r.Acct).Id).IBAN) })),
+    transactions,
+  };
+}

@@ -1,0 +1,162 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { setBankAccount } from '../../app/bank-accounts';
+import { importStatement } from '../../app/bank-statements';
+import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
+import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
+import { PAIN_001, schemaErrors } from '../../infra/iso20022';
+import { appendBilledRide } from '../../stack/billed-rides';
+import { eventually } from '../../stack/eventually';
+import { bankStatement, transfersOf } from '../../stack/mock-bank';
+import { timeSkippingEnvironment } from '../../stack/temporal';
+import { runWorkers } from '../../workers/create-workers';
+import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
+import { createTestUnit } from '../support/fleet';
+import { createTestWorkers, TEST_SECRETS } from '../support/hub';
+
+const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
+const NOVEMBER: PeriodRef = { id: '2026-11-02', start: '2026-11-02T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' };
+const DEBTOR = { name: 'Dispatch Hub Demo SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' };
+
+/** The settlement cycle paying chauffeurs by SEPA file (PAYOUT_PROVIDER=sepa), and the bank's statement closing the loop. */
+describe('settlement cycle with SEPA payout files', () => {
+  let env: TestWorkflowEnvironment;
+  let db: TestDatabase;
+  let running: ReturnType<typeof runWorkers>;
+  const sql = sqlOn(() => db);
+  const year = new Date().getUTCFullYear();
+
+  beforeAll(async () => {
+    [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
+    running = runWorkers(await createTestWorkers(env, db, { payouts: { provider: 'sepa', debtor: DEBTOR } }));
+  });
+  afterAll(async () => {
+    running?.shutdown();
+    await running?.done;
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  const runCycle = (period: PeriodRef) =>
+    env.client.workflow.execute('settlementCycleWorkflow', {
+      workflowId: settlementCycleWorkflowId(period.id),
+      taskQueue: BOOKINGS_TASK_QUEUE,
+      args: [{ period }],
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    }) as Promise<CycleSummary>;
+
+  const settlement = async (driver: string, period: string) =>
+    (
+      await sql<{ number: string; status: string; payable_minor: string; failure_reason: string | null; payout_key: string }>(
+        'select * from settlements where driver_id = ? and period_id = ?',
+        [driver, period],
+      )
+    )[0]!;
+
+  it('pays three drivers by one file, waits for the one without an account, and the statement settles paid and returned', async () => {
+    const units = await Promise.all(['Anna Šimková', 'Bo Ørsted', 'Chloé Dupré', 'Dan Ng'].map((name) => createTestUnit(db.orm, { name })));
+    const [a, b, c, d] = units.map((u) => u.id) as [string, string, string, string];
+    const ibans = ['DE89370400440532013000', 'NL91ABNA0417164300', 'ES9121000418450200051332'];
+    for (const [i, id] of [a, b, c].entries()) {
+      await setBankAccount(db.orm, TEST_SECRETS, {
+        driverId: id,
+        holder: ['Anna Šimková', 'Bo Ørsted', 'Chloé Dupré'][i]!,
+        iban: ibans[i]!,
+      });
+    }
+    for (const [i, id] of [a, b, c, d].entries()) {
+      await appendBilledRide(db.orm, {
+        bookingId: `bkg_sepa_${i}`,
+        accountId: 'acct_rider',
+        grossMinor: 11_000 * (i + 1),
+        at: '2026-10-10T08:00:00Z',
+        unit: { id, driverName: `Driver ${i}` },
+      });
+    }
+
+    const first = await runCycle(OCTOBER);
+    const byDriver = Object.fromEntries(first.payouts.map((p) => [p.driverId, p]));
+    expect(byDriver[a]).toMatchObject({ status: 'submitted', reason: `PF-${year}-000001` });
+    expect(byDriver[b]!.status).toBe('submitted');
+    expect(byDriver[c]!.status).toBe('submitted');
+    expect(byDriver[d]).toMatchObject({ status: 'waiting', reason: 'no_bank_account' });
+
+    const [file] = await sql<{ id: string; number: string; xml: string; transactions: number; control_sum_minor: string }>(
+      'select * from payout_files',
+    );
+    expect(file).toMatchObject({ number: `PF-${year}-000001`, transactions: 3 });
+    expect(await schemaErrors(file!.xml, PAIN_001)).toEqual([]);
+    const filed = transfersOf(file!.xml);
+    const [sa, sb, sc] = await Promise.all([a, b, c].map((id) => settlement(id, OCTOBER.id)));
+    expect(filed.map((t) => t.endToEndId)).toEqual([sa!.payout_key, sb!.payout_key, sc!.payout_key]);
+    expect(String(filed.reduce((s, t) => s + t.amountMinor, 0n))).toBe(String(file!.control_sum_minor));
+    expect(file!.xml).toContain('<Nm>Bo Orsted</Nm>');
+    for (const s of [sa, sb, sc]) expect(s!.status).toBe('pending');
+
+    // A re-run of the period writes no second file.
+    await runCycle(OCTOBER);
+    expect(await sql('select count(*)::int as n from payout_files')).toEqual([{ n: 1 }]);
+
+    const statement = bankStatement({
+      messageId: 'STMT-OCT-1',
+      iban: DEBTOR.iban,
+      entries: [
+        { ...filed[0]!, outcome: 'booked' },
+        { ...filed[1]!, outcome: 'booked' },
+        { ...filed[2]!, outcome: { returned: 'AC04', info: 'Account closed' } },
+        { endToEndId: 'SOMEONE-ELSE-42', amountMinor: 1_000n, outcome: 'booked' },
+      ],
+    });
+    const imported = await importStatement({ orm: db.orm, temporal: env.client }, { xml: statement, livemode: true });
+    expect(imported).toMatchObject({ transactions: 4, paid: 2, returned: 1, unchanged: 0, statement: { duplicate: false } });
+    expect(imported.unmatched).toEqual([{ entry: 4, end_to_end_id: 'SOMEONE-ELSE-42', amount: 10 }]);
+    expect((await settlement(a, OCTOBER.id)).status).toBe('paid');
+    expect((await settlement(b, OCTOBER.id)).status).toBe('paid');
+    expect(await settlement(c, OCTOBER.id)).toMatchObject({ status: 'returned', failure_reason: 'AC04' });
+
+    // settlement.paid twice and settlement.failed once, for operator accounts' destinations.
+    const events = () =>
+      sql<{ type: string; body: { data: { settlement: string; reason?: string } } }>(
+        "select type, body::jsonb as body from public_events where type like 'settlement.%' order by type",
+      );
+    const published = await eventually(events, (rows) => rows.length === 3, 'three settlement events');
+    expect(published.map((e) => e.type)).toEqual(['settlement.failed', 'settlement.paid', 'settlement.paid']);
+    expect(published[0]!.body.data).toMatchObject({ settlement: sc!.number, reason: 'AC04' });
+
+    // The same statement again changes nothing and announces nothing new.
+    const again = await importStatement({ orm: db.orm, temporal: env.client }, { xml: statement, livemode: true });
+    expect(again).toMatchObject({ paid: 0, returned: 0, unchanged: 3, statement: { duplicate: true, id: imported.statement.id } });
+    expect(await events()).toHaveLength(3);
+    // Another environment's key sees none of these payouts.
+    expect(await importStatement({ orm: db.orm }, { xml: statement, livemode: false })).toMatchObject({
+      paid: 0,
+      unmatched: expect.any(Array),
+    });
+
+    // D records an account; the next period files D's waiting payout and pays C's returned amount again.
+    await setBankAccount(db.orm, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189' });
+    const next = await runCycle(NOVEMBER);
+    const carried = await settlement(c, NOVEMBER.id);
+    expect(carried.payable_minor).toBe(sc!.payable_minor);
+    const lines = await sql<{ kind: string; amount_minor: string; returned_from: string | null; description: string }>(
+      'select l.* from settlement_lines l join settlements s on s.id = l.settlement_id where s.number = ?',
+      [carried.number],
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({ kind: 'carry_over', amount_minor: sc!.payable_minor, description: expect.stringContaining('AC04') }),
+    ]);
+    expect(
+      next.payouts
+        .filter((p) => p.status === 'submitted')
+        .map((p) => p.driverId)
+        .sort(),
+    ).toEqual([c, d].sort());
+    const files = await sql<{ number: string; transactions: number }>('select number, transactions from payout_files order by number');
+    expect(files).toEqual([
+      { number: `PF-${year}-000001`, transactions: 3 },
+      { number: `PF-${year}-000002`, transactions: 2 },
+    ]);
+    // Files never change.
+    await expect(sql("update payout_files set xml = '' where number = ?", [files[0]!.number])).rejects.toThrow(/immutable/);
+    // The carry-over is taken once: a third period has nothing more for C.
+    expect(await sql('select count(*)::int as n from settlement_lines where returned_from is not null')).toEqual([{ n: 1 }]);
+  });
+});
