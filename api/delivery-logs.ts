@@ -19,6 +19,11 @@ export const DELIVERY_LOG_QUERY = {
   cursor: keysetCursor((s) => ATTEMPT_ID.test(s), 32).optional(),
 };
 
+/** The document says what `checkRedeliverySelection` requires: `event_id`, or both `from` and `to`. */
+export const documentRedeliverySelection = ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+  jsonSchema.anyOf = [{ required: ['event_id'] }, { required: ['from', 'to'] }];
+};
+
 /** A redelivery names one event, or a time range [from, to). */
 export function checkRedeliverySelection(b: { event_id?: string; from?: string; to?: string }, ctx: z.RefinementCtx): void {
   if (!b.event_id && !(b.from && b.to)) ctx.addIssue({ code: 'custom', path: ['event_id'], message: 'give event_id, or from and to' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../delivery-logs';
+import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeliverySelection, EventId } from '../delivery-logs';
 import { keysetPage } from '../pagination';
 import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
@@ -106,7 +106,7 @@ const RedeliverBody = z
   })
   .strict()
   .superRefine(checkRedeliverySelection)
-  .meta({ id: 'PartnerRedeliverWebhooks' });
+  .meta({ id: 'PartnerRedeliverWebhooks', override: documentRedeliverySelection });
 
 export const redeliverPartnerWebhooks = defineOperation({
   operationId: 'redeliverPartnerWebhooks',

@@ -66,8 +66,13 @@ describe('documentation routes', () => {
   let base: string;
 
   beforeAll(async () => {
-    // createApp only captures its dependencies; the docs routes use none but the logger (the codec server is off).
-    const deps = { logger: createLogger('silent'), publicBaseUrl: 'http://hub.test', codecServer: {} } as unknown as ApiDeps;
+    // createApp only captures its dependencies; the docs routes use none but the logger (the codec server is off, and no shutdown drains).
+    const deps = {
+      logger: createLogger('silent'),
+      publicBaseUrl: 'http://hub.test',
+      codecServer: {},
+      lifecycle: { draining: false },
+    } as unknown as ApiDeps;
     server = createServer(createApp(deps).callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,7 +4,7 @@ import { ProblemError } from '../../errors';
 import { defineOperation } from '../../operation';
 import { Instant } from '../../wire-schemas';
 import { environmentOf } from './common';
-import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, EventId } from '../../delivery-logs';
+import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeliverySelection, EventId } from '../../delivery-logs';
 import { keysetPage } from '../../pagination';
 import { DestinationId } from './schemas';
 import { redeliver } from '../../../app/destinations';
@@ -141,7 +141,7 @@ const RedeliverBody = z
   })
   .strict()
   .superRefine(checkRedeliverySelection)
-  .meta({ id: 'RedeliverWebhooks' });
+  .meta({ id: 'RedeliverWebhooks', override: documentRedeliverySelection });
 
 export const redeliverWebhooks = defineOperation({
   operationId: 'redeliverWebhooks',
