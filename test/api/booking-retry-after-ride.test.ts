@@ -40,8 +40,10 @@ describe('a booking whose workflow ran is never deleted', () => {
     const reply = await postJson(`${baseUrl}/api/public/v1/quotes`, key, {
       pickup_lat: 48.8566,
       pickup_lng: 2.3522,
+      pickup_address: 'Hôtel de Ville, Paris',
       dropoff_lat: 49.0097,
       dropoff_lng: 2.5479,
+      dropoff_place: { iata: 'CDG', terminal: '2E' },
       datetime: new Date(Date.now() + 2 * 86_400_000).toISOString(),
       vehicle_class: 'executive',
       pax: 1,
