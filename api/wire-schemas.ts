@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tripIssues } from '../domain/booking-horizon';
 import { SUPPORTED_CURRENCIES } from '../domain/money';
 import { VEHICLE_CLASSES } from '../domain/pricing';
 
@@ -106,3 +107,10 @@ export const Fare = z
       }),
   })
   .meta({ id: 'Fare' });
+
+/** What both APIs check of a quote request beyond its fields' shapes: seats of the class, and a pickup time ahead. */
+export function checkQuotedTrip(q: { vehicle_class: string; pax?: number; datetime: string }, ctx: z.RefinementCtx): void {
+  for (const issue of tripIssues({ vehicleClass: q.vehicle_class, pax: q.pax ?? 1, pickupAt: q.datetime })) {
+    ctx.addIssue({ code: 'custom', path: [issue.field === 'pickup_at' ? 'datetime' : issue.field], message: issue.message });
+  }
+}

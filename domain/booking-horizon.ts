@@ -1,7 +1,8 @@
 import { VEHICLE_CLASSES, type VehicleClass } from './pricing';
 
-/** How far ahead a ride may be booked or quoted: a year and a day (a booking workflow may run that long). */
-export const BOOKING_HORIZON_MS = 366 * 24 * 3600 * 1000;
+/** How far ahead a ride may be booked, quoted or moved: a year and a day (a booking workflow may run that long). */
+export const BOOKING_HORIZON_DAYS = 366;
+export const BOOKING_HORIZON_MS = BOOKING_HORIZON_DAYS * 24 * 3600 * 1000;
 /** How far in the past a pickup time may be (clocks and slow clients), before it is refused as past. */
 export const PICKUP_PAST_TOLERANCE_MS = 5 * 60 * 1000;
 

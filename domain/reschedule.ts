@@ -1,6 +1,7 @@
 import { isTerminal, type BookingStatus } from './booking-lifecycle';
 import { cancellationPolicy } from './cancellation';
 import { priceFare, type Fare, type FareRequest } from './pricing';
+import { BOOKING_HORIZON_DAYS } from './booking-horizon';
 
 /** Why a pickup moves: the customer asked (either API), or the flight it meets is early or late. */
 export const RESCHEDULE_CAUSES = ['customer', 'flight_watch'] as const;
@@ -14,8 +15,8 @@ export interface RescheduleRecord {
   rescheduled_at: string;
 }
 
-/** How far ahead a pickup may be booked or moved (as `POST /v1/bookings` allows). */
-export const MAX_ADVANCE_DAYS = 366;
+/** How far ahead a pickup may be moved: the booking horizon. */
+export const MAX_ADVANCE_DAYS = BOOKING_HORIZON_DAYS;
 /** A new pickup time at least this far ahead: the chauffeur needs time to plan, and the past is not bookable. */
 export const MIN_RESCHEDULE_NOTICE_MINUTES = 5;
 

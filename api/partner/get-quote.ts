@@ -3,9 +3,8 @@ import { createQuote } from '../../app/quotes';
 import type { QuoteRecord } from '../../contracts/quote';
 import { fromMinor } from '../../domain/money';
 import { partnerFare } from '../../domain/partner-wire';
-import { tripIssues } from '../../domain/booking-horizon';
 import { defineOperation } from '../operation';
-import { CurrencyCode, ExchangeRate, Fare, Instant, VehicleClass } from '../wire-schemas';
+import { checkQuotedTrip, CurrencyCode, ExchangeRate, Fare, Instant, VehicleClass } from '../wire-schemas';
 
 // Query strings carry text: numbers are coerced, and an empty value is "missing", not 0.
 const number = (schema: z.ZodNumber) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), schema);
@@ -30,13 +29,6 @@ export const QuoteQuery = z
   })
   .strict()
   .superRefine(checkQuotedTrip);
-
-/** What both APIs check of a quote request beyond its fields' shapes: seats of the class, and a pickup time ahead. */
-export function checkQuotedTrip(q: { vehicle_class: string; pax?: number; datetime: string }, ctx: z.RefinementCtx): void {
-  for (const issue of tripIssues({ vehicleClass: q.vehicle_class, pax: q.pax ?? 1, pickupAt: q.datetime })) {
-    ctx.addIssue({ code: 'custom', path: [issue.field === 'pickup_at' ? 'datetime' : issue.field], message: issue.message });
-  }
-}
 
 export const Quote = z
   .object({
