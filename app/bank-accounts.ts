@@ -39,8 +39,9 @@ const IBAN_ERRORS: Partial<Record<ValidationErrorsIBAN, string>> = {
   [ValidationErrorsIBAN.QRIBANNotAllowed]: 'a QR-IBAN cannot receive transfers',
 };
 
+/** A rule beyond the request's JSON Schema (IBAN country, length, mod-97; BIC; holder's characters): `custom`, like zod's refinements. */
 function invalid(param: string, detail: string): never {
-  throw new ProblemError('validation_failed', { detail, param, errors: [{ param, code: 'invalid', detail }] });
+  throw new ProblemError('validation_failed', { detail, param, errors: [{ param, code: 'custom', detail }] });
 }
 
 /**
