@@ -14,6 +14,22 @@ declare module 'koa' {
 const JSON_TYPE = /^application\/([a-z.+-]*\+)?json$/i;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
+/** The body as text, up to `limit` bytes: 413 over it, 400 when it cannot be read. */
+async function readRaw(ctx: Context, limit: number): Promise<string> {
+  try {
+    return await getRawBody(ctx.req, { limit, length: ctx.request.length, encoding: 'utf8' });
+  } catch (err) {
+    if ((err as { type?: string }).type === 'entity.too.large') {
+      // The rest of the body stays unread, so this connection cannot carry another request.
+      throw new ProblemError('payload_too_large', {
+        detail: `The request body exceeds ${limit} bytes.`,
+        headers: { Connection: 'close' },
+      });
+    }
+    throw new ProblemError('bad_request', { detail: 'The request body could not be read.', headers: { Connection: 'close' } });
+  }
+}
+
 /**
  * Reads JSON or form bodies with an explicit size limit, keeping the raw text (idempotency fingerprints use it).
  * 400 for malformed JSON, 413 over the limit, 415 for any other content type.
@@ -29,19 +45,7 @@ export function bodyReader(limit = BODY_LIMIT_BYTES) {
         detail: `Content-Type ${mediaType || '(none)'} is not supported; send application/json${ctx.path.endsWith('/oauth/token') ? ' or application/x-www-form-urlencoded' : ''}.`,
       });
     }
-    let raw: string;
-    try {
-      raw = await getRawBody(ctx.req, { limit, length: ctx.request.length, encoding: 'utf8' });
-    } catch (err) {
-      if ((err as { type?: string }).type === 'entity.too.large') {
-        // The rest of the body stays unread, so this connection cannot carry another request.
-        throw new ProblemError('payload_too_large', {
-          detail: `The request body exceeds ${limit} bytes.`,
-          headers: { Connection: 'close' },
-        });
-      }
-      throw new ProblemError('bad_request', { detail: 'The request body could not be read.', headers: { Connection: 'close' } });
-    }
+    const raw = await readRaw(ctx, limit);
     ctx.request.rawBody = raw;
     if (isJson) {
       try {
@@ -71,17 +75,7 @@ export function xmlBodyReader(limit = XML_BODY_LIMIT_BYTES) {
         detail: `Content-Type ${mediaType || '(none)'} is not supported; send application/xml.`,
       });
     }
-    try {
-      ctx.request.rawBody = await getRawBody(ctx.req, { limit, length: ctx.request.length, encoding: 'utf8' });
-    } catch (err) {
-      if ((err as { type?: string }).type === 'entity.too.large') {
-        throw new ProblemError('payload_too_large', {
-          detail: `The request body exceeds ${limit} bytes.`,
-          headers: { Connection: 'close' },
-        });
-      }
-      throw new ProblemError('bad_request', { detail: 'The request body could not be read.', headers: { Connection: 'close' } });
-    }
+    ctx.request.rawBody = await readRaw(ctx, limit);
     ctx.request.parsedBody = ctx.request.rawBody;
     return next();
   };
