@@ -108,6 +108,27 @@ export const Fare = z
   })
   .meta({ id: 'Fare' });
 
+/**
+ * The document says what `tripIssues` checks of the seats and luggage: one `if vehicle_class is X then pax ≤ …` per
+ * class, so a request the document calls valid is one the class can carry. `passenger` names the object that holds
+ * `pax` and `luggage` (the partner booking's `passenger`), or none when they sit beside `vehicle_class` (a public quote).
+ * Only the pickup time's rule (neither past nor beyond the booking horizon) is left to the 422 it answers: it moves
+ * with the clock, and a document cannot.
+ */
+export function documentClassLimits(passenger?: string, fields: ('pax' | 'luggage')[] = ['pax', 'luggage']) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    const limits = Object.entries(VEHICLE_CLASSES).map(([name, spec]) => {
+      const max = { pax: { maximum: spec.maxPassengers }, luggage: { maximum: spec.maxLuggage } };
+      const carried = { properties: Object.fromEntries(fields.map((field) => [field, max[field]])) };
+      return {
+        if: { properties: { vehicle_class: { const: name } }, required: ['vehicle_class'] },
+        then: passenger ? { properties: { [passenger]: carried } } : carried,
+      };
+    });
+    jsonSchema.allOf = [...((jsonSchema.allOf as unknown[]) ?? []), ...limits];
+  };
+}
+
 /** What both APIs check of a quote request beyond its fields' shapes: seats of the class, and a pickup time ahead. */
 export function checkQuotedTrip(q: { vehicle_class: string; pax?: number; datetime: string }, ctx: z.RefinementCtx): void {
   for (const issue of tripIssues({ vehicleClass: q.vehicle_class, pax: q.pax ?? 1, pickupAt: q.datetime })) {

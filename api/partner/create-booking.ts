@@ -8,7 +8,7 @@ import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from './sandbox-scenario';
 import { Booking } from './schemas';
-import { CurrencyCode, Dropoff, Passenger, Pickup, QuoteId, VehicleClass } from '../wire-schemas';
+import { CurrencyCode, documentClassLimits, Dropoff, Passenger, Pickup, QuoteId, VehicleClass } from '../wire-schemas';
 
 export const CreateBookingRequest = z
   .object({
@@ -39,7 +39,7 @@ export const CreateBookingRequest = z
     const trip = { vehicleClass: b.vehicle_class, pax: b.passenger.pax, luggage: b.passenger.luggage, pickupAt: b.pickup.datetime };
     for (const issue of tripIssues(trip)) ctx.addIssue({ code: 'custom', path: paths[issue.field], message: issue.message });
   })
-  .meta({ id: 'CreateBookingRequest' });
+  .meta({ id: 'CreateBookingRequest', override: documentClassLimits('passenger') });
 
 export type CreateBookingBody = z.input<typeof CreateBookingRequest>;
 

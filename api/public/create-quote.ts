@@ -4,7 +4,7 @@ import type { QuoteRecord } from '../../contracts/quote';
 import { partnerFare } from '../../domain/partner-wire';
 import { fareTaxRatePpm, splitGross } from '../../domain/pricing';
 import { defineOperation } from '../operation';
-import { checkQuotedTrip, CurrencyCode, Fare, Instant, Latitude, Longitude, VehicleClass } from '../wire-schemas';
+import { checkQuotedTrip, CurrencyCode, documentClassLimits, Fare, Instant, Latitude, Longitude, VehicleClass } from '../wire-schemas';
 import { PublicAmount } from './schemas';
 import { placeText, publicAmount } from '../../domain/public-booking';
 import { PUBLIC_WRITE_ERRORS } from './write-errors';
@@ -34,6 +34,15 @@ function checkPlaces(
         message: `${end}_address is required unless ${end}_place names an airport`,
       });
   }
+}
+
+/** The document says what `checkPlaces` and the class's seats require (the pickup time's rule moves with the clock). */
+function documentQuoteRules(schema: { jsonSchema: Record<string, unknown> }) {
+  documentClassLimits(undefined, ['pax'])(schema);
+  const places = (['pickup', 'dropoff'] as const).map((end) => ({
+    anyOf: [{ required: [`${end}_address`] }, { required: [`${end}_place`] }],
+  }));
+  schema.jsonSchema.allOf = [...places, ...(schema.jsonSchema.allOf as unknown[])];
 }
 
 export const PublicQuoteRequest = z
@@ -69,7 +78,7 @@ export const PublicQuoteRequest = z
   .strict()
   .superRefine(checkQuotedTrip)
   .superRefine(checkPlaces)
-  .meta({ id: 'PublicQuoteRequest' });
+  .meta({ id: 'PublicQuoteRequest', override: documentQuoteRules });
 
 export const PublicQuote = z
   .object({

@@ -7,7 +7,8 @@ import { parse } from 'yaml';
 import { createApp } from '../../api/app';
 import type { ApiDeps } from '../../api/deps';
 import { PROBLEMS } from '../../api/errors';
-import { createBooking } from '../../api/partner/create-booking';
+import { createBooking, CreateBookingRequest, type CreateBookingBody } from '../../api/partner/create-booking';
+import { VEHICLE_CLASSES } from '../../domain/pricing';
 import { buildOpenApiDocument, openApiJson } from '../../api/openapi';
 import { OPERATIONS } from '../../api/operations';
 import { createLogger } from '../../infra/logger';
@@ -44,6 +45,51 @@ describe('OpenAPI document', () => {
           op: op.operationId,
           issues: undefined,
         });
+      }
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it("states each vehicle class's seats and luggage as the operations check them (if/then per class)", () => {
+    type Limits = { if: { properties: { vehicle_class: { const: string } } }; then: { properties: Record<string, unknown> } };
+    const schemas = (document as unknown as { components: { schemas: Record<string, { allOf?: Limits[] }> } }).components.schemas;
+    const stated = (schema: string, carried: (then: Limits['then']) => Record<string, { maximum: number }>) =>
+      Object.fromEntries(
+        (schemas[schema].allOf ?? [])
+          .filter((rule) => rule.if)
+          .map((rule) => [
+            rule.if.properties.vehicle_class.const,
+            Object.fromEntries(Object.entries(carried(rule.then)).map(([k, v]) => [k, v.maximum])),
+          ]),
+      );
+    const limits = Object.entries(VEHICLE_CLASSES);
+    expect(
+      stated(
+        'CreateBookingRequest',
+        (then) => (then.properties.passenger as { properties: Record<string, { maximum: number }> }).properties,
+      ),
+    ).toEqual(Object.fromEntries(limits.map(([name, spec]) => [name, { pax: spec.maxPassengers, luggage: spec.maxLuggage }])));
+    expect(stated('PublicQuoteRequest', (then) => then.properties as Record<string, { maximum: number }>)).toEqual(
+      Object.fromEntries(limits.map(([name, spec]) => [name, { pax: spec.maxPassengers }])),
+    );
+    // …and the operation accepts what the document allows and refuses one more, whichever class.
+    const example = createBooking.request!.bodyExample as CreateBookingBody;
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.parse(example.pickup.datetime) - 24 * 3600_000);
+    try {
+      for (const [name, spec] of limits) {
+        const body = (pax: number, luggage: number) => ({
+          ...example,
+          vehicle_class: name,
+          passenger: { ...example.passenger, pax, luggage },
+        });
+        expect(CreateBookingRequest.safeParse(body(spec.maxPassengers, spec.maxLuggage)).success).toBe(true);
+        expect(new Set(CreateBookingRequest.safeParse(body(spec.maxPassengers + 1, 0)).error?.issues.map((i) => i.path.join('.')))).toEqual(
+          new Set(['passenger.pax']),
+        );
+        expect(new Set(CreateBookingRequest.safeParse(body(1, spec.maxLuggage + 1)).error?.issues.map((i) => i.path.join('.')))).toEqual(
+          new Set(['passenger.luggage']),
+        );
       }
     } finally {
       now.mockRestore();
