@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { markBookingStarted } from '../db/booking-writes';
-import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking, type PartnerEnvironment } from '../db/entities';
+import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking } from '../db/entities';
 import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { appendBillingEntry } from '../db/billing-entries';
 import type { CancellationRecord } from '../domain/cancellation';
@@ -15,6 +15,7 @@ import { receiptUrl, trackingUrl } from '../infra/passenger-links';
 import { newId } from '../infra/ids';
 import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../contracts/booking';
 import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDelivery } from '../contracts/partner-webhook';
+import type { Environment } from '../domain/environment';
 
 export interface BookingActivityDeps {
   orm: MikroORM;
@@ -100,7 +101,7 @@ function toColumns(c: BookingChanges): Partial<Booking> {
 export function createBookingActivities({ orm, ride, links, client }: BookingActivityDeps) {
   const settings: RideSettings = { ...DEFAULT_RIDE_SETTINGS, ...ride };
   /** The URL of the partner's endpoint for the booking's environment, null when none is set. */
-  const endpointUrl = async (partnerId: string, environment: PartnerEnvironment) =>
+  const endpointUrl = async (partnerId: string, environment: Environment) =>
     (await orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment }, { fields: ['url'] })).url ?? null;
 
   /** Writes event number `sequence` once, its body built from `booking` as it stands; a retry returns the same event. */

@@ -24,6 +24,7 @@ import {
   type PublishPublicEventInput,
   type RecordedPublicEvent,
 } from '../contracts/public-webhooks';
+import { testOrLive, type TestOrLive } from '../domain/environment';
 
 /**
  * The destinations an event of (account, environment, type) goes to: the account's own that selected the type, and
@@ -67,7 +68,7 @@ interface AttemptRow {
   /** Raw rows carry timestamps as text. */
   event_created_at: string;
   body: string;
-  environment: 'live' | 'test';
+  environment: TestOrLive;
   /** The destination's account: its delivery log shows the attempt (an operator's destination gets others' events). */
   account_id: string;
   destination_id: string;
@@ -111,7 +112,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
     if (input.bookingId) {
       const booking = await em.findOneOrFail(BookingSchema, { id: input.bookingId });
       accountId = booking.accountId ?? undefined;
-      environment = booking.environment === 'live' ? 'live' : 'test';
+      environment = testOrLive(booking.environment);
       data = publicBookingView(booking);
       const moved = booking.lastReschedule as RescheduleRecord | null | undefined;
       if (input.type === 'booking.rescheduled' && moved)

@@ -1,4 +1,4 @@
-import { cancelBooking } from './partner/cancel-booking';
+import { cancelPartnerBooking } from './partner/cancel-booking';
 import { createBooking } from './partner/create-booking';
 import { getDriverUnit } from './driver/get-unit';
 import { reportDriverPosition } from './driver/report-position';
@@ -89,7 +89,7 @@ export const OPERATIONS = [
   importBankStatement,
   listPublicEvents,
   getBookingStatus,
-  cancelBooking,
+  cancelPartnerBooking,
   reschedulePartnerBooking,
   listFleet,
   getDriverUnit,

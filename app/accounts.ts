@@ -5,15 +5,8 @@ import { createPartnerEndpoints } from './partner-endpoints';
 import { API_KEY_SCOPES, unknownScopes } from '../infra/scopes';
 import { newId } from '../infra/ids';
 import { hashSecret } from '../infra/secrets';
-import {
-  ApiKeySchema,
-  IntegratorAccountSchema,
-  OAuthClientSchema,
-  PartnerSchema,
-  type AccountKind,
-  type KeyEnvironment,
-  type PartnerEnvironment,
-} from '../db/entities';
+import { ApiKeySchema, IntegratorAccountSchema, OAuthClientSchema, PartnerSchema, type AccountKind } from '../db/entities';
+import { ENVIRONMENTS, testOrLive, type Environment } from '../domain/environment';
 
 /** Partners, their OAuth clients, integrator accounts and API keys: what the `hub` CLI and the seed manage. */
 export interface Secrets {
@@ -24,7 +17,7 @@ export interface Secrets {
 }
 
 export interface CreatedClient {
-  environment: PartnerEnvironment;
+  environment: Environment;
   clientId: string;
   /** Shown once. */
   clientSecret: string;
@@ -47,7 +40,7 @@ export async function createPartner(
     live: input.liveWebhookUrl === undefined ? (input.webhookUrl ?? null) : input.liveWebhookUrl,
   };
   const clients: CreatedClient[] = [];
-  let webhookSecrets!: Record<PartnerEnvironment, string>;
+  let webhookSecrets!: Record<Environment, string>;
   const partner = await orm.em.fork().transactional(async (em) => {
     const partner = em.create(PartnerSchema, {
       id: newId('ptn'),
@@ -58,7 +51,7 @@ export async function createPartner(
     });
     await em.flush(); // the clients and endpoints reference it
     webhookSecrets = createPartnerEndpoints(em, secrets.encryptionKey, partner.id, webhookUrls);
-    for (const environment of ['sandbox', 'live'] as const) {
+    for (const environment of ENVIRONMENTS) {
       const clientSecret = generateClientSecret();
       const client = em.create(OAuthClientSchema, {
         id: generateClientId(environment),
@@ -122,13 +115,13 @@ export async function updateBillingDetails(orm: MikroORM, accountId: string, pat
 export async function createApiKey(
   orm: MikroORM,
   secrets: Secrets,
-  input: { accountId: string; environment: KeyEnvironment; label: string; scopes: string[]; ratePerMinute?: number },
+  input: { accountId: string; environment: Environment; label: string; scopes: string[]; ratePerMinute?: number },
 ) {
   const unknown = unknownScopes(input.scopes, API_KEY_SCOPES);
   if (unknown.length) throw new Error(`unknown scope(s): ${unknown.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
   const em = orm.em.fork();
   await em.findOneOrFail(IntegratorAccountSchema, { id: input.accountId });
-  const generated = generateApiKey(input.environment);
+  const generated = generateApiKey(testOrLive(input.environment));
   em.create(ApiKeySchema, {
     id: generated.id,
     accountId: input.accountId,

@@ -20,18 +20,19 @@ import { newId } from '../infra/ids';
 import {
   BOOKINGS_TASK_QUEUE,
   bookingWorkflowId,
-  cancelBooking as cancelBookingUpdate,
-  rescheduleBooking as rescheduleBookingUpdate,
+  cancelBooking,
+  rescheduleBooking,
   type BookingRecord,
   type CancelBookingInput,
 } from '../contracts/booking';
 import type { QuoteRecord } from '../contracts/quote';
 import { AccountIdKey, BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { bookingWorkflow } from '../workflows/booking';
-import { environmentOf, type Owner } from './owner';
+import type { Owner } from './owner';
 import { ProblemError } from './problems';
 import { claimQuoteFor } from './quotes';
 import { retryingRacedUpdate } from './workflow-updates';
+import { environmentOf } from '../domain/environment';
 
 /** A booking as asked for: the Partner API's request body, or the one a public booking takes from its quote. */
 export interface BookingRequest {
@@ -94,7 +95,7 @@ export function newBookingRecord(
     id,
     partnerId: owner.partnerId,
     accountId: owner.accountId ?? null,
-    environment: environmentOf(owner),
+    environment: environmentOf(owner.livemode),
     externalId: request.external_id ?? null,
     vehicleClass: request.vehicle_class,
     pickup: request.pickup,
@@ -212,7 +213,7 @@ export interface NewBooking {
  */
 export async function createBooking(deps: { orm: MikroORM; temporal: Client }, input: NewBooking): Promise<BookingRecord> {
   const { owner, idempotency } = input;
-  const environment = environmentOf(owner);
+  const environment = environmentOf(owner.livemode);
   const requestFor = (quote?: QuoteRecord): BookingRequest => (typeof input.request === 'function' ? input.request(quote!) : input.request);
   const recordWith = (id: string, quote?: QuoteRecord): BookingRecord => ({
     ...newBookingRecord(requestFor(quote), owner, new Date(), id, quote),
@@ -301,7 +302,7 @@ const notCancellable = (detail: string) => new ProblemError('booking_not_cancell
  * policy's fee after it. A repeated cancellation answers the first one; a ride that has ended (or whose trip has
  * started) is `booking_not_cancellable`. `find` reads the booking again should the workflow end meanwhile.
  */
-export async function cancelBooking(
+export async function requestCancellation(
   temporal: Client,
   booking: Booking,
   find: () => Promise<Booking | null>,
@@ -313,7 +314,7 @@ export async function cancelBooking(
   if (isTerminal(booking.status as BookingStatus)) throw notCancellable(`The booking is already ${booking.status}.`);
   try {
     const handle = temporal.workflow.getHandle(bookingWorkflowId(booking.id));
-    const result = await retryingRacedUpdate(() => handle.executeUpdate(cancelBookingUpdate, { args: [input], updateId }));
+    const result = await retryingRacedUpdate(() => handle.executeUpdate(cancelBooking, { args: [input], updateId }));
     return result.cancellation;
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused') {
@@ -337,7 +338,7 @@ const rescheduleNotAllowed = (why: string) =>
  * Moves the pickup through the booking workflow's `rescheduleBooking` Update, whose validator decides (domain/
  * reschedule.ts): refused once the chauffeur is on the way, or once cancelling would cost a fee.
  */
-export async function rescheduleBooking(
+export async function requestReschedule(
   temporal: Client,
   booking: Booking,
   input: { pickupAt: string; actor: 'partner' | 'integrator' },
@@ -347,7 +348,7 @@ export async function rescheduleBooking(
   try {
     const handle = temporal.workflow.getHandle(bookingWorkflowId(booking.id));
     const move = { pickup_at: input.pickupAt, actor: input.actor, cause: 'customer' as const };
-    await retryingRacedUpdate(() => handle.executeUpdate(rescheduleBookingUpdate, { args: [move], updateId }));
+    await retryingRacedUpdate(() => handle.executeUpdate(rescheduleBooking, { args: [move], updateId }));
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'TransitionRefused')
       throw rescheduleNotAllowed(err.cause.message);

@@ -4,6 +4,7 @@ import { issueCreditNote, type CreditReason } from '../db/credit-notes';
 import { documentEventData } from '../domain/finance-events';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE, publicEventWorkflowId, type PublishPublicEventInput } from '../contracts/public-webhooks';
 import type { IssuedDocument } from '../contracts/finance';
+import { environmentOf, testOrLive } from '../domain/environment';
 
 /**
  * Ops' correction of an issued invoice: a credit note reversing some or all of its lines, with its reason, and its
@@ -19,7 +20,7 @@ export async function creditInvoice(
     type: 'credit_note.created',
     dedupeKey: `credit_note:${note.number}`,
     accountId: note.partyId,
-    environment: note.livemode ? 'live' : 'test',
+    environment: testOrLive(environmentOf(note.livemode)),
     data: documentEventData(note),
   });
   return note;

@@ -17,7 +17,7 @@ async function seedDemoOperator(orm: MikroORM, secrets: Secrets): Promise<DemoCr
   const account = await createIntegratorAccount(orm, 'Demo Dispatch ERP (operator)', 'operator');
   const key = await createApiKey(orm, secrets, {
     accountId: account.accountId,
-    environment: 'test',
+    environment: 'sandbox',
     label: 'demo operator read-only',
     scopes: DEMO_READ_SCOPES,
   });
@@ -46,7 +46,7 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
   await updatePartner(orm, partner.partnerId, { accountId: account.accountId });
   const key = await createApiKey(orm, secrets, {
     accountId: account.accountId,
-    environment: 'test',
+    environment: 'sandbox',
     label: 'demo read-only',
     scopes: DEMO_READ_SCOPES,
   });

@@ -12,7 +12,7 @@ import {
   type DestinationWorkflowInput,
 } from '../contracts/public-webhooks';
 import { PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema, type WebhookDestination } from '../db/entities';
-import type { KeyEnvironment } from '../db/entities';
+import { testOrLive, type Environment } from '../domain/environment';
 
 /** How long the previous secret keeps signing after a rotation, unless the caller says otherwise. */
 export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600;
@@ -20,7 +20,7 @@ export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600;
 export async function createDestination(
   orm: MikroORM,
   key: Buffer,
-  input: { accountId: string; environment: KeyEnvironment; url: string; description?: string | null; eventTypes: string[] },
+  input: { accountId: string; environment: Environment; url: string; description?: string | null; eventTypes: string[] },
 ): Promise<{ destination: WebhookDestination; secret: string }> {
   const em = orm.em.fork();
   const id = newId('whd');
@@ -191,7 +191,7 @@ export async function sendDestinationTestEvent(orm: MikroORM, temporal: Client, 
 export async function redeliver(
   orm: MikroORM,
   temporal: Client,
-  owner: { accountId: string; environment: KeyEnvironment },
+  owner: { accountId: string; environment: Environment },
   input: { event_id?: string; destination_id?: string; from?: string; to?: string },
 ): Promise<{ deliveryId: string; eventId: string; destinationId: string }[] | null> {
   const conn = orm.em.getConnection();
@@ -202,7 +202,7 @@ export async function redeliver(
       `select e.id from public_events e where e.id = ? and e.environment = ?
           and (e.account_id = ? or exists (select 1 from public_deliveries p join webhook_destinations w on w.id = p.destination_id
                                             where p.event_id = e.id and w.account_id = ?))`,
-      [input.event_id, owner.environment, owner.accountId, owner.accountId],
+      [input.event_id, testOrLive(owner.environment), owner.accountId, owner.accountId],
     );
     if (!event) return null;
     pairs = await conn.execute(
@@ -221,7 +221,7 @@ export async function redeliver(
         order by p.event_id limit 1000`,
       [
         owner.accountId,
-        owner.environment,
+        testOrLive(owner.environment),
         new Date(input.from!),
         new Date(input.to!),
         ...(input.destination_id ? [input.destination_id] : []),

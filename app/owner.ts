@@ -11,5 +11,3 @@ export interface Owner {
   /** A partner's contractual commission (`hub partners commission`); an integrator account pays none. */
   commission?: readonly CommissionTerm[];
 }
-
-export const environmentOf = (owner: Pick<Owner, 'livemode'>): 'sandbox' | 'live' => (owner.livemode ? 'live' : 'sandbox');

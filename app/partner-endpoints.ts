@@ -7,7 +7,8 @@ import { ProblemError } from './problems';
 import { generateWebhookSecret } from '../infra/credentials';
 import { newId } from '../infra/ids';
 import { decryptSecret, encryptSecret } from '../infra/secrets';
-import { HubEventSchema, PartnerWebhookEndpointSchema, type PartnerEnvironment, type PartnerWebhookEndpoint } from '../db/entities';
+import { HubEventSchema, PartnerWebhookEndpointSchema, type PartnerWebhookEndpoint } from '../db/entities';
+import { ENVIRONMENTS, type Environment } from '../domain/environment';
 
 /** How long a rotated partner secret keeps signing beside the new one. */
 export const PARTNER_ROTATION_OVERLAP_SECONDS = 86_400;
@@ -16,14 +17,14 @@ export const PARTNER_ROTATION_OVERLAP_SECONDS = 86_400;
  * A partner's webhook endpoint of one environment: its URL and signing secrets. A credential of one environment only
  * ever reaches that environment's endpoint (docs/security.md).
  */
-export async function partnerEndpoint(orm: MikroORM, partnerId: string, environment: PartnerEnvironment): Promise<PartnerWebhookEndpoint> {
+export async function partnerEndpoint(orm: MikroORM, partnerId: string, environment: Environment): Promise<PartnerWebhookEndpoint> {
   return orm.em.fork().findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
 }
 
 /** Both endpoints of a new partner, each with its URL (or none) and its own secret; answers the secrets, shown once. */
-export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, urls: Record<PartnerEnvironment, string | null>) {
+export function createPartnerEndpoints(em: EntityManager, key: Buffer, partnerId: string, urls: Record<Environment, string | null>) {
   const secrets = { sandbox: generateWebhookSecret('phsec_'), live: generateWebhookSecret('phsec_') };
-  for (const environment of ['sandbox', 'live'] as const) {
+  for (const environment of ENVIRONMENTS) {
     em.create(PartnerWebhookEndpointSchema, {
       partnerId,
       environment,
@@ -40,7 +41,7 @@ export async function webhookEndpoint(
   orm: MikroORM,
   secrets: { encryptionKey: Buffer; decryptionKeys?: readonly Buffer[] },
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
 ) {
   const endpoint = await partnerEndpoint(orm, partnerId, environment);
   const secret = decryptSecret(endpoint.secretEnc, secrets.decryptionKeys ?? secrets.encryptionKey);
@@ -49,7 +50,7 @@ export async function webhookEndpoint(
   return { url: endpoint.url ?? null, secretHint: `phsec_…${secret.slice(-4)}`, previousSecretExpiresAt: overlapEnds };
 }
 
-export async function setWebhookUrl(orm: MikroORM, partnerId: string, environment: PartnerEnvironment, url: string | null): Promise<void> {
+export async function setWebhookUrl(orm: MikroORM, partnerId: string, environment: Environment, url: string | null): Promise<void> {
   const updated = await orm.em
     .fork()
     .nativeUpdate(PartnerWebhookEndpointSchema, { partnerId, environment }, { url, updatedAt: new Date() });
@@ -65,7 +66,7 @@ export async function rotateWebhookSecret(
   orm: MikroORM,
   secrets: { encryptionKey: Buffer; decryptionKeys?: readonly Buffer[] },
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
   rotationKey?: string,
 ): Promise<{ secret: string; url: string | null; previousSecretExpiresAt: Date }> {
   return orm.em.fork().transactional(async (em) => {
@@ -93,7 +94,7 @@ export async function rotateWebhookSecret(
  * Writes a `webhook.test` event for the partner's endpoint of `environment` (it belongs to no booking), to deliver like
  * any other event. Returns null when that endpoint has no URL.
  */
-async function recordPartnerTestEvent(orm: MikroORM, partnerId: string, environment: PartnerEnvironment) {
+async function recordPartnerTestEvent(orm: MikroORM, partnerId: string, environment: Environment) {
   const em = orm.em.fork();
   const endpoint = await em.findOneOrFail(PartnerWebhookEndpointSchema, { partnerId, environment });
   if (!endpoint.url) return null;
@@ -127,7 +128,7 @@ async function recordPartnerTestEvent(orm: MikroORM, partnerId: string, environm
 export async function deliverPartnerEvents(
   temporal: Client,
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
   events: NewPartnerEvent[],
 ): Promise<string> {
   const delivery = partnerEventsDelivery(partnerId, environment, events);
@@ -139,7 +140,7 @@ export async function deliverPartnerEvents(
  * Queues a signed `webhook.test` event to the partner's endpoint of `environment`, delivered and retried like every
  * other event. Null when that endpoint has no URL; an event whose delivery could not be queued is removed.
  */
-export async function sendPartnerTestEvent(deps: { orm: MikroORM; temporal: Client }, partnerId: string, environment: PartnerEnvironment) {
+export async function sendPartnerTestEvent(deps: { orm: MikroORM; temporal: Client }, partnerId: string, environment: Environment) {
   const event = await recordPartnerTestEvent(deps.orm, partnerId, environment);
   if (!event) return null;
   try {
@@ -160,7 +161,7 @@ export async function sendPartnerTestEvent(deps: { orm: MikroORM; temporal: Clie
 export async function redeliverPartnerEvents(
   deps: { orm: MikroORM; temporal: Client },
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
   selection: { eventId: string } | { from: Date; to: Date },
 ): Promise<string[]> {
   let rows: PartnerEventRef[];

@@ -14,6 +14,7 @@ import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
 import { paymentChangedSignal, paymentWorkflowId, type PaymentInput } from '../contracts/payments';
 import type { paymentWorkflow } from '../workflows/payment';
 import { publishEvent } from './credit-notes';
+import { environmentOf, testOrLive } from '../domain/environment';
 
 /** Why a payment could not be made (the page and the CLI say it as is). */
 export class PaymentRefusal extends Error {
@@ -319,7 +320,7 @@ export async function refundPayment(
     currency: payment.currency,
     creditNote: note.number,
   };
-  const environment = payment.livemode ? ('live' as const) : ('test' as const);
+  const environment = testOrLive(environmentOf(payment.livemode));
   await publishEvent(deps.temporal, {
     type: 'credit_note.created',
     dedupeKey: `credit_note:${note.number}`,

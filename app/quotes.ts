@@ -17,9 +17,10 @@ import {
 } from '../contracts/quote';
 import { AccountIdKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { quoteWorkflow } from '../workflows/quote';
-import { environmentOf, type Owner } from './owner';
+import type { Owner } from './owner';
 import { ProblemError } from './problems';
 import { retryingRacedUpdate } from './workflow-updates';
+import { environmentOf } from '../domain/environment';
 
 /** What a quote is asked for: the same fields on both APIs (GET /v1/quotes' query, POST /api/public/v1/quotes' body). */
 export interface QuoteRequest {
@@ -62,7 +63,7 @@ export function newQuoteRecord(request: QuoteRequest, owner: Owner, now: Date, v
     id: newId('qt'),
     partnerId: owner.partnerId,
     accountId: owner.accountId,
-    environment: environmentOf(owner),
+    environment: environmentOf(owner.livemode),
     vehicleClass: request.vehicle_class,
     pickup,
     dropoff,

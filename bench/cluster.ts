@@ -118,7 +118,12 @@ export async function clusterBench(): Promise<void> {
         const { orm } = local;
         const partner = await createPartner(orm, STACK_SECRETS, { name: 'Bench' });
         const { accountId } = await createIntegratorAccount(orm, 'Bench');
-        await createDestination(orm, encryptionKey, { accountId, environment: 'test', url: receiverUrl, eventTypes: ['invoice.created'] });
+        await createDestination(orm, encryptionKey, {
+          accountId,
+          environment: 'sandbox',
+          url: receiverUrl,
+          eventTypes: ['invoice.created'],
+        });
         // The bench is not a worker: its starts are not eager (a worker's publishes are; bench/deliveries.ts).
         const publisher = createPublicWebhookActivities({ orm, encryptionKey, timeoutMs: 5000, devTargets: true, client: engine.client });
         const hubEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({

@@ -79,7 +79,7 @@ async function main() {
     const { accountId } = await createIntegratorAccount(orm, 'Bench');
     const { destination } = await createDestination(orm, encryptionKey, {
       accountId,
-      environment: 'test',
+      environment: 'sandbox',
       url: receiverUrl,
       eventTypes: ['invoice.created'],
     });

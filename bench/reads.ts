@@ -35,7 +35,7 @@ export async function operatorKey(orm: MikroORM, secrets: Secrets): Promise<stri
   const { accountId } = await createIntegratorAccount(orm, 'Bench operator', 'operator');
   const { key } = await createApiKey(orm, secrets, {
     accountId,
-    environment: 'test',
+    environment: 'sandbox',
     label: 'bench',
     scopes: ['bookings.read'],
     ratePerMinute: 1e9,

@@ -20,6 +20,7 @@ import { embeddedDatabaseUrl } from '../infra/embedded-postgres';
 import { newId } from '../infra/ids';
 import { API_KEY_SCOPES } from '../infra/scopes';
 import { connect, hubSecrets } from '../scripts/hub-connection';
+import { environmentOfTestOrLive } from '../domain/environment';
 
 const STATUS_MIX = [
   ...Array<string>(55).fill('completed'),
@@ -83,8 +84,15 @@ async function main() {
   );
   const partners = await Promise.all(Array.from({ length: 6 }, (_, i) => createPartner(orm, secrets, { name: `Bench partner ${i + 1}` })));
   const key = async (accountId: string, environment: 'test' | 'live') =>
-    (await createApiKey(orm, secrets, { accountId, environment, label: 'bench', scopes: [...API_KEY_SCOPES], ratePerMinute: 1_000_000 }))
-      .key;
+    (
+      await createApiKey(orm, secrets, {
+        accountId,
+        environment: environmentOfTestOrLive(environment),
+        label: 'bench',
+        scopes: [...API_KEY_SCOPES],
+        ratePerMinute: 1_000_000,
+      })
+    ).key;
   const keys = {
     corporate: {
       accountId: corporate[0].accountId,

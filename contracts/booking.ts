@@ -5,6 +5,7 @@ import type { FlightWatch } from '../domain/flight-watch';
 import type { Fare } from '../domain/pricing';
 import type { RescheduleCause } from '../domain/reschedule';
 import type { GpsPosition, RideDriver, RideProgress, RideVehicle, SandboxScenario } from '../domain/sandbox';
+import type { Environment } from '../domain/environment';
 
 export const BOOKINGS_TASK_QUEUE = 'bookings';
 
@@ -19,7 +20,7 @@ export interface BookingRecord {
   partnerId: string | null;
   /** The integrator account that sees the booking (the partner's `account_id`), if any. */
   accountId?: string | null;
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   externalId: string | null;
   vehicleClass: string;
   pickup: { address?: string; lat: number; lng: number; flight_number?: string };

@@ -1,17 +1,16 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { NewPartnerEvent, QueuedPartnerEvent } from '../domain/partner-delivery-queue';
 import { PartnerIdKey } from './search-attributes';
+import type { Environment } from '../domain/environment';
 
 export const WEBHOOKS_TASK_QUEUE = 'webhooks';
-
-type PartnerEnvironment = 'sandbox' | 'live';
 
 /** Deliveries started before the per-endpoint workflow (kept registered until none runs; docs/webhooks.md). */
 export function partnerWebhookWorkflowId(eventId: string): string {
   return `partner-webhook:${eventId}`;
 }
 
-export function partnerEndpointWorkflowId(partnerId: string, environment: PartnerEnvironment): string {
+export function partnerEndpointWorkflowId(partnerId: string, environment: Environment): string {
   return `partner-endpoint:${partnerId}:${environment}`;
 }
 
@@ -29,7 +28,7 @@ export interface PartnerWebhookOutcome {
 
 export interface PartnerEndpointInput {
   partnerId: string;
-  environment: PartnerEnvironment;
+  environment: Environment;
   /** Events carried over from the previous run (continue-as-new). */
   queue?: QueuedPartnerEvent[];
   /** History events before continuing as new (default 4000; tests lower it). */
@@ -54,7 +53,7 @@ export const PARTNER_ENDPOINT_WORKFLOW = 'partnerEndpointWorkflow';
  * `signalWithStart` that delivers a partner event (booking activities, redelivery, the test event). A workflow already
  * running simply takes the signal.
  */
-export function partnerEventsDelivery(partnerId: string, environment: PartnerEnvironment, events: NewPartnerEvent[]) {
+export function partnerEventsDelivery(partnerId: string, environment: Environment, events: NewPartnerEvent[]) {
   return {
     workflowId: partnerEndpointWorkflowId(partnerId, environment),
     taskQueue: WEBHOOKS_TASK_QUEUE,

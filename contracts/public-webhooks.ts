@@ -1,6 +1,7 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { DestinationHealth } from '../domain/public-webhook-schedule';
 import type { PublicEventType } from '../domain/public-events';
+import type { TestOrLive } from '../domain/environment';
 
 /** Delivery, destination entity and publisher workflows, and their activities, run here. */
 export const PUBLIC_WEBHOOKS_TASK_QUEUE = 'public-webhooks';
@@ -19,7 +20,8 @@ export interface PublishPublicEventInput {
   /** Recording the same key twice gives the same event, e.g. `booking:<bkg_id>:<sequence>`. */
   dedupeKey: string;
   accountId?: string;
-  environment?: 'live' | 'test';
+  /** The Public Integration API's word (`test`, `live`), as these payloads have always carried it. */
+  environment?: TestOrLive;
   data?: Record<string, unknown>;
   bookingId?: string;
 }

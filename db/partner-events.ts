@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PartnerEnvironment } from './entities';
+import type { Environment } from '../domain/environment';
 
 /** A partner event as its delivery queue takes it. */
 export interface PartnerEventRef {
@@ -36,7 +36,7 @@ export interface PartnerDeliveryFilter {
 export async function partnerDeliveryAttempts(
   orm: MikroORM,
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
   filter: PartnerDeliveryFilter,
 ): Promise<PartnerDeliveryRow[]> {
   const where = ['e.partner_id = ?', 'e.environment = ?'];
@@ -64,7 +64,7 @@ export async function partnerDeliveryAttempt(
   orm: MikroORM,
   id: string,
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
 ): Promise<PartnerDeliveryRow | undefined> {
   const [row] = await orm.em
     .getConnection()
@@ -80,7 +80,7 @@ export async function partnerEvent(
   orm: MikroORM,
   id: string,
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
 ): Promise<PartnerEventRef | undefined> {
   const [row] = await orm.em
     .getConnection()
@@ -96,7 +96,7 @@ export async function partnerEvent(
 export async function unacknowledgedPartnerEvents(
   orm: MikroORM,
   partnerId: string,
-  environment: PartnerEnvironment,
+  environment: Environment,
   from: Date,
   to: Date,
 ): Promise<PartnerEventRef[]> {

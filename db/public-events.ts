@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { idFloor } from '../infra/ids';
-import type { KeyEnvironment } from './entities';
+import { testOrLive, type Environment } from '../domain/environment';
 
 export interface EventLogQuery {
-  environment: KeyEnvironment;
+  environment: Environment;
   /** The account whose events to read; absent: every account's (an operator's log). */
   accountId?: string;
   types: readonly string[];
@@ -22,7 +22,7 @@ export interface EventLogQuery {
 export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ id: string; body: string }[]> {
   if (q.types.length === 0) return [];
   const where = ['environment = ?', `type in (${q.types.map(() => '?').join(', ')})`];
-  const params: unknown[] = [q.environment, ...q.types];
+  const params: unknown[] = [testOrLive(q.environment), ...q.types];
   if (q.accountId) {
     where.push('account_id = ?');
     params.push(q.accountId);

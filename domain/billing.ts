@@ -1,6 +1,7 @@
 import type { CancellationRecord } from './cancellation';
 import type { LineKind } from './tax-rules';
 import { driverIdOf, waitingMinutes } from './settlement';
+import type { Environment } from './environment';
 
 /** What the ledger needs of a booking that just ended. */
 export interface EndedBooking {
@@ -8,7 +9,7 @@ export interface EndedBooking {
   status: string;
   partnerId: string | null;
   accountId?: string | null;
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   currency: string;
   market: string;
   vehicleClass: string;

@@ -3,13 +3,14 @@ import type { CancellationRecord } from './cancellation';
 import { fromMinor } from './money';
 import { fareToWire, type Fare } from './pricing';
 import type { RideDriver, RideVehicle } from './sandbox';
+import type { Environment } from './environment';
 
 /** A booking as the partner API shows it (decimal money, ISO timestamps, snake_case). */
 export interface PartnerBookingSource {
   id: string;
   externalId?: string | null;
   status: string;
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   vehicleClass: string;
   pickup: object;
   dropoff: object;

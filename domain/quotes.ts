@@ -1,3 +1,5 @@
+import type { Environment } from './environment';
+
 /** When a quote may be turned into a booking: pure rules, called by the quote workflow's `claimQuote` validator. */
 
 /** An airport as a place: its IATA code and, where known, the terminal. */
@@ -26,7 +28,7 @@ export interface QuotedTrip {
   /** The owner: a partner, or (Public Integration API) an integrator account. */
   partnerId: string | null;
   accountId?: string | null;
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   vehicleClass: string;
   pickup: QuotedPlace;
   dropoff: QuotedPlace;
@@ -43,7 +45,7 @@ export interface QuoteClaimRequest {
   bookingId: string;
   partnerId: string | null;
   accountId?: string | null;
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   vehicleClass?: string;
   pickup?: { lat: number; lng: number };
   dropoff?: { lat: number; lng: number };

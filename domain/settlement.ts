@@ -3,6 +3,7 @@
  */
 import { convertMinor } from './money';
 import { vehicleClassSpec } from './pricing';
+import type { Environment } from './environment';
 
 /** The platform's commission on a chauffeur's earnings, per market, in parts per million (docs/finance.md). */
 export const PLATFORM_COMMISSION_PPM: Readonly<Record<string, number>> = {
@@ -68,7 +69,7 @@ export function commissionOn(amount: bigint, market: string): bigint {
 
 /** A driver's settlement identity: the fleet unit on a live ride, the simulated driver's licence on a sandbox one. */
 export function driverIdOf(ride: {
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   unitId?: string | null;
   driver?: { licence_no?: string } | null;
 }): string | null {

@@ -13,9 +13,10 @@
  * Partner OAuth credentials and webhook secrets are plain prefixed base62.
  */
 import { randomBytes } from 'node:crypto';
+import type { Environment, TestOrLive } from '../domain/environment';
 
-export type ApiKeyEnv = 'live' | 'test';
-export type ClientEnv = 'sandbox' | 'live';
+/** The environment as an API key writes it (`hub_test_…`, `hub_live_…`): the Public Integration API's word. */
+export type ApiKeyEnv = TestOrLive;
 export type WebhookSecretPrefix = 'whsec_' | 'phsec_';
 
 export interface GeneratedApiKey {
@@ -187,7 +188,7 @@ export function maskApiKey(key: string | MaskableApiKey): string {
 // ---------------------------------------------------------------- partner OAuth + webhooks
 
 /** `cli_sandbox_<16 base62>` or `cli_live_<16 base62>`. Not secret. */
-export function generateClientId(env: ClientEnv): string {
+export function generateClientId(env: Environment): string {
   if (env !== 'sandbox' && env !== 'live') throw new TypeError("client env must be 'sandbox' or 'live'");
   return `cli_${env}_${randomBase62(CLIENT_ID_RANDOM_LENGTH)}`;
 }

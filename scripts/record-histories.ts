@@ -665,7 +665,7 @@ async function main() {
         const { accountId } = await createIntegratorAccount(orm, `Recorder ${randomBytes(3).toString('hex')}`);
         const { key } = await createApiKey(orm, secrets, {
           accountId,
-          environment: 'test',
+          environment: 'sandbox',
           label: 'recorder',
           scopes: ['webhooks.manage'],
         });

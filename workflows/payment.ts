@@ -5,6 +5,7 @@ import { paymentChangedSignal, type PaymentFacts, type PaymentInput } from '../c
 import { AccountIdKey, InvoiceNumberKey, LiveModeKey } from '../contracts/search-attributes';
 import type { PublishPublicEventInput } from '../contracts/public-webhooks';
 import { announcePublicEvent } from './public-events';
+import { environmentOf, testOrLive } from '../domain/environment';
 
 const { chargePayment, refreshPayment, abandonPayment } = proxyActivities<PaymentActivities>({
   startToCloseTimeout: '1 minute',
@@ -31,7 +32,7 @@ export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts
     type,
     dedupeKey: `${type}:${payment.paymentId}`,
     accountId: payment.accountId,
-    environment: payment.livemode ? 'live' : 'test',
+    environment: testOrLive(environmentOf(payment.livemode)),
     data,
   });
 

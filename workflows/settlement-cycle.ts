@@ -15,6 +15,7 @@ import type { PublishPublicEventInput } from '../contracts/public-webhooks';
 import { announcePublicEvent } from './public-events';
 import { paymentWorkflow } from './payment';
 import { paymentWorkflowId } from '../contracts/payments';
+import { environmentOf, testOrLive } from '../domain/environment';
 
 const {
   lastEndedFinancePeriod,
@@ -118,7 +119,7 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
         type: 'invoice.created' as const,
         dedupeKey: `invoice:${doc.number}`,
         accountId: doc.partyId,
-        environment: doc.livemode ? ('live' as const) : ('test' as const),
+        environment: testOrLive(environmentOf(doc.livemode)),
         data: documentEventData(doc),
       })),
     // Settlements are the platform's business: operator accounts' destinations receive them. A payout submitted to the
@@ -129,7 +130,7 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
         type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
         dedupeKey: `settlement:${p.settlement}:${p.status}:${p.reason ?? ''}:${period.id}`,
         accountId: PLATFORM_ACCOUNT,
-        environment: p.livemode ? ('live' as const) : ('test' as const),
+        environment: testOrLive(environmentOf(p.livemode)),
         data: settlementEventData(p),
       })),
   ];

@@ -2,10 +2,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ANY, type ChangeListener } from '../../db/change-listener';
 import { sqlOf } from '../../db/sql';
 import type { CommissionTerm } from '../../domain/partner-commission';
+import type { Environment } from '../../domain/environment';
 
 /** What a partner request's authentication needs to know about its OAuth client, beyond its token. */
 export interface Standing {
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   revoked_at: Date | null;
   partner_id: string;
   rate_limit_per_minute: number | null;

@@ -6,12 +6,13 @@ import { rateBucket } from '../middleware/rate-limit';
 import { clientAddress, cidrList, inList } from './client-address';
 import type { Principal } from './principal';
 import { JWT_ALGORITHM } from './signing-keys';
+import type { Environment } from '../../domain/environment';
 
 export interface PartnerClaims extends JwtPayload {
   client_id: string;
   scope: string;
   partner_id: string;
-  env: 'sandbox' | 'live';
+  env: Environment;
 }
 
 function invalidToken(detail: string): ProblemError {

@@ -1,4 +1,4 @@
-import type { AccountKind, PartnerEnvironment } from '../../db/entities';
+import type { AccountKind } from '../../db/entities';
 import type { CommissionTerm } from '../../domain/partner-commission';
 
 /** Who is calling: a partner's OAuth client, an integrator's API key or a fleet unit's driver app. */
@@ -33,6 +33,3 @@ export const ANONYMOUS: Principal = {
   scopes: [],
   rateLimitPerMinute: 0,
 };
-
-/** The environment of the bookings and events a caller sees: that of its live or its sandbox credential. */
-export const bookingEnvironment = (livemode: boolean): PartnerEnvironment => (livemode ? 'live' : 'sandbox');

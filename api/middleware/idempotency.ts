@@ -6,6 +6,7 @@ import { sqlOf } from '../../db/sql';
 import type { RecoveryPoints } from '../../app/bookings';
 import { decryptSecret, encryptSecret } from '../../infra/secrets';
 import { PROBLEMS, ProblemError } from '../errors';
+import { environmentOf, testOrLive } from '../../domain/environment';
 
 /**
  * The Temporal Update id for a state-changing call that carries an Idempotency-Key: a duplicate of an Update the
@@ -158,7 +159,8 @@ export function idempotency(
       });
     }
     const principal = ctx.state.principal;
-    const scope = [principal.credentialId, principal.livemode ? 'live' : 'test', key];
+    // The stored scope has always named the environment in the Public Integration API's word.
+    const scope = [principal.credentialId, testOrLive(environmentOf(principal.livemode)), key];
     const sql = sqlOf(orm);
     const print = fingerprint(ctx);
     let holder: Holder;

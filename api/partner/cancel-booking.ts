@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Booking } from '../../db/entities';
 import { CANCELLATION_REASONS, type CancellationRecord } from '../../domain/cancellation';
 import { fromMinor } from '../../domain/money';
-import { cancelBooking as cancelBookingIn } from '../../app/bookings';
+import { requestCancellation } from '../../app/bookings';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { findOwnBooking } from './own-booking';
@@ -51,7 +51,7 @@ function answer(booking: Booking, c: CancellationRecord) {
   };
 }
 
-export const cancelBooking = defineOperation({
+export const cancelPartnerBooking = defineOperation({
   operationId: 'cancelBooking',
   idempotent: true,
   method: 'delete',
@@ -79,7 +79,7 @@ export const cancelBooking = defineOperation({
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const input = { reason_code: query.reason_code, actor: 'partner' as const };
-    const cancellation = await cancelBookingIn(deps.temporal, booking, find, input, updateIdOf(ctx, principal, 'cancelBooking'));
+    const cancellation = await requestCancellation(deps.temporal, booking, find, input, updateIdOf(ctx, principal, 'cancelBooking'));
     return { status: 200, body: answer(booking, cancellation) };
   },
 });

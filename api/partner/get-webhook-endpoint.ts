@@ -1,7 +1,7 @@
 import { webhookEndpoint } from '../../app/partner-endpoints';
-import { bookingEnvironment } from '../auth/principal';
 import { defineOperation } from '../operation';
 import { endpointView, WebhookEndpoint } from './schemas';
+import { environmentOf } from '../../domain/environment';
 
 export const WEBHOOK_ENDPOINT_ERRORS = ['unauthorized', 'invalid_token', 'insufficient_scope', 'ip_not_allowed', 'rate_limited'] as const;
 
@@ -17,7 +17,7 @@ export const getWebhookEndpoint = defineOperation({
   responses: { 200: { description: 'The endpoint.', schema: WebhookEndpoint } },
   errors: [...WEBHOOK_ENDPOINT_ERRORS],
   async handler({ principal, deps }) {
-    const endpoint = await webhookEndpoint(deps.orm, deps, principal.ownerId, bookingEnvironment(principal.livemode));
+    const endpoint = await webhookEndpoint(deps.orm, deps, principal.ownerId, environmentOf(principal.livemode));
     return { status: 200, body: endpointView(endpoint) };
   },
 });

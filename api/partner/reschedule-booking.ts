@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rescheduleBooking } from '../../app/bookings';
+import { requestReschedule } from '../../app/bookings';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { receiptUrl, trackingUrl } from '../../infra/passenger-links';
 import { ProblemError } from '../errors';
@@ -43,7 +43,7 @@ export const reschedulePartnerBooking = defineOperation({
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const move = { pickupAt: body.pickup_at, actor: 'partner' as const };
-    await rescheduleBooking(deps.temporal, booking, move, updateIdOf(ctx, principal, 'rescheduleBooking'));
+    await requestReschedule(deps.temporal, booking, move, updateIdOf(ctx, principal, 'rescheduleBooking'));
     const now = (await find()) ?? booking;
     const links = {
       trackingUrl: trackingUrl(deps.publicBaseUrl, deps.encryptionKey, now),

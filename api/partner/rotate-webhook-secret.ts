@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PARTNER_ROTATION_OVERLAP_SECONDS, rotateWebhookSecret as rotate } from '../../app/partner-endpoints';
-import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { KEY_PATTERN, parseIdempotencyKey } from '../middleware/idempotency';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
+import { environmentOf } from '../../domain/environment';
 
 export const RotatedWebhookSecret = z
   .object({
@@ -42,7 +42,7 @@ export const rotateWebhookSecret = defineOperation({
     if (key === null) {
       throw new ProblemError('bad_request', { detail: 'Idempotency-Key must be 1–255 printable characters.', param: 'Idempotency-Key' });
     }
-    const rotated = await rotate(deps.orm, deps, principal.ownerId, bookingEnvironment(principal.livemode), key);
+    const rotated = await rotate(deps.orm, deps, principal.ownerId, environmentOf(principal.livemode), key);
     return {
       status: 200,
       body: { secret: rotated.secret, url: rotated.url, previous_secret_expires_at: rotated.previousSecretExpiresAt.toISOString() },

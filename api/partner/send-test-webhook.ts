@@ -3,7 +3,7 @@ import { sendPartnerTestEvent } from '../../app/partner-endpoints';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
-import { bookingEnvironment } from '../auth/principal';
+import { environmentOf } from '../../domain/environment';
 
 export const TestWebhookSent = z
   .object({
@@ -26,7 +26,7 @@ export const sendTestWebhook = defineOperation({
   responses: { 202: { description: 'Queued for delivery.', schema: TestWebhookSent } },
   errors: [...WEBHOOK_ENDPOINT_ERRORS, 'conflict', 'service_unavailable'],
   async handler({ principal, deps }) {
-    const event = await sendPartnerTestEvent(deps, principal.ownerId, bookingEnvironment(principal.livemode));
+    const event = await sendPartnerTestEvent(deps, principal.ownerId, environmentOf(principal.livemode));
     if (!event) throw new ProblemError('conflict', { detail: 'Set a webhook URL first (PATCH /v1/webhook-endpoint).', param: 'url' });
     return { status: 202, body: { event_id: event.eventId, event: 'webhook.test', url: event.url } };
   },

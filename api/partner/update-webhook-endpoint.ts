@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { setWebhookUrl, webhookEndpoint } from '../../app/partner-endpoints';
-import { bookingEnvironment } from '../auth/principal';
 import { urlProblem, WEBHOOK_URL_RULE } from '../../infra/safe-http';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { WEBHOOK_ENDPOINT_ERRORS } from './get-webhook-endpoint';
 import { endpointView, WebhookEndpoint } from './schemas';
+import { environmentOf } from '../../domain/environment';
 
 export const UpdateWebhookEndpointRequest = z
   .object({
@@ -41,7 +41,7 @@ export const updateWebhookEndpoint = defineOperation({
         });
       }
     }
-    const environment = bookingEnvironment(principal.livemode);
+    const environment = environmentOf(principal.livemode);
     await setWebhookUrl(deps.orm, principal.ownerId, environment, body.url);
     return { status: 200, body: endpointView(await webhookEndpoint(deps.orm, deps, principal.ownerId, environment)) };
   },

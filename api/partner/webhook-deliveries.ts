@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeliverySelection, EventId } from '../delivery-logs';
 import { keysetPage } from '../pagination';
-import { bookingEnvironment } from '../auth/principal';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from '../wire-schemas';
 import { redeliverPartnerEvents } from '../../app/partner-endpoints';
 import { partnerDeliveryAttempt, partnerDeliveryAttempts, type PartnerDeliveryRow } from '../../db/partner-events';
+import { environmentOf } from '../../domain/environment';
 
 const PartnerDeliveryAttempt = z
   .object({
@@ -64,7 +64,7 @@ export const listPartnerWebhookDeliveries = defineOperation({
   },
   errors: [...ERRORS],
   async handler({ query, principal, deps, ctx }) {
-    const rows = await partnerDeliveryAttempts(deps.orm, principal.ownerId, bookingEnvironment(principal.livemode), {
+    const rows = await partnerDeliveryAttempts(deps.orm, principal.ownerId, environmentOf(principal.livemode), {
       event: query.event,
       status: query.status,
       from: query.from ? new Date(query.from) : undefined,
@@ -92,7 +92,7 @@ export const getPartnerWebhookDelivery = defineOperation({
   },
   errors: [...ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
-    const row = await partnerDeliveryAttempt(deps.orm, params.id, principal.ownerId, bookingEnvironment(principal.livemode));
+    const row = await partnerDeliveryAttempt(deps.orm, params.id, principal.ownerId, environmentOf(principal.livemode));
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
     return { status: 200, body: { ...view(row), payload: row.body! } };
   },
@@ -128,7 +128,7 @@ export const redeliverPartnerWebhooks = defineOperation({
   errors: [...ERRORS, 'not_found', 'service_unavailable'],
   async handler({ body, principal, deps }) {
     const selection = body.event_id ? { eventId: body.event_id } : { from: new Date(body.from!), to: new Date(body.to!) };
-    const eventIds = await redeliverPartnerEvents(deps, principal.ownerId, bookingEnvironment(principal.livemode), selection);
+    const eventIds = await redeliverPartnerEvents(deps, principal.ownerId, environmentOf(principal.livemode), selection);
     return { status: 202, body: { event_ids: eventIds } };
   },
 });

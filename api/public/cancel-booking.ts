@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cancelBooking } from '../../app/bookings';
+import { requestCancellation } from '../../app/bookings';
 import { CANCELLATION_REASONS } from '../../domain/cancellation';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
@@ -44,7 +44,7 @@ export const cancelPublicBooking = defineOperation({
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
     const cancellation = { reason_code: body.reason, note: body.note, actor: 'integrator' as const };
-    await cancelBooking(deps.temporal, booking, find, cancellation, updateIdOf(ctx, principal, 'cancelPublicBooking'));
+    await requestCancellation(deps.temporal, booking, find, cancellation, updateIdOf(ctx, principal, 'cancelPublicBooking'));
     // The workflow wrote the cancellation to the read model before answering the Update.
     return { status: 200, body: publicBookingDetailView((await find()) ?? booking) };
   },

@@ -14,6 +14,7 @@ import { insufficientScope } from '../auth/api-key-auth';
 import { defineOperation } from '../operation';
 import { encodeCursor, keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../wire-schemas';
+import { environmentOf } from '../../domain/environment';
 
 const GROUPS = [...new Set(LOGGED_EVENT_TYPES.map((t) => `${t.slice(0, t.indexOf('.'))}.*`))];
 const TYPE_FILTERS = [...LOGGED_EVENT_TYPES, ...GROUPS] as [string, ...string[]];
@@ -85,7 +86,7 @@ export const listPublicEvents = defineOperation({
       types = wanted;
     }
     const rows = await readEventLog(deps.orm, {
-      environment: principal.livemode ? 'live' : 'test',
+      environment: environmentOf(principal.livemode),
       accountId: principal.accountKind === 'operator' ? undefined : principal.ownerId,
       types,
       from: query.from ? new Date(query.from) : undefined,

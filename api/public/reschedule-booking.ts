@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rescheduleBooking } from '../../app/bookings';
+import { requestReschedule } from '../../app/bookings';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { Instant } from '../wire-schemas';
@@ -34,7 +34,7 @@ export const reschedulePublicBooking = defineOperation({
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
     const move = { pickupAt: body.pickup_at, actor: 'integrator' as const };
-    await rescheduleBooking(deps.temporal, booking, move, updateIdOf(ctx, principal, 'reschedulePublicBooking'));
+    await requestReschedule(deps.temporal, booking, move, updateIdOf(ctx, principal, 'reschedulePublicBooking'));
     // The workflow wrote the new time to the read model before answering the Update.
     return { status: 200, body: publicBookingDetailView((await find()) ?? booking) };
   },

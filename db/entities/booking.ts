@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { PartnerEnvironment } from './partner';
+import type { Environment } from '../../domain/environment';
 
 export interface Place {
   address?: string;
@@ -13,7 +13,7 @@ export interface Booking {
   partnerId: string | null;
   /** The integrator account the booking belongs to (Public Integration API), if any. */
   accountId?: string | null;
-  environment: PartnerEnvironment;
+  environment: Environment;
   externalId?: string | null;
   status: string;
   vehicleClass: string;

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { PartnerEnvironment } from './partner';
+import type { Environment } from '../../domain/environment';
 
 /** One business event, written once; `sequence` orders the events of one booking. */
 export interface HubEvent {
@@ -9,7 +9,7 @@ export interface HubEvent {
   sequence: number | null;
   type: string;
   partnerId: string;
-  environment: PartnerEnvironment;
+  environment: Environment;
   /** The exact webhook body, so every retry sends the same bytes. */
   body: string;
   createdAt: Date;

@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { BillingDetails } from '../../domain/billing-details';
-
-export type KeyEnvironment = 'live' | 'test';
+import type { Environment } from '../../domain/environment';
+import { TestOrLiveColumn } from './environment-column';
 
 /** `corporate`: a client company's portal or ERP, its own bookings only. `operator`: the dispatch company's own systems, every account's. */
 export const ACCOUNT_KINDS = ['corporate', 'operator'] as const;
@@ -20,7 +20,7 @@ export interface ApiKey {
   /** The lookup id embedded in the key itself (not secret). */
   id: string;
   accountId: string;
-  environment: KeyEnvironment;
+  environment: Environment;
   label: string;
   scopes: string[];
   ratePerMinute: number;
@@ -50,7 +50,7 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
   properties: {
     id: { type: 'string', primary: true },
     accountId: { type: 'string' },
-    environment: { type: 'string' },
+    environment: { type: TestOrLiveColumn },
     label: { type: 'string' },
     scopes: { type: 'string[]' },
     ratePerMinute: { type: 'integer' },

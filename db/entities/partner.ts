@@ -1,6 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-
-export type PartnerEnvironment = 'sandbox' | 'live';
+import type { Environment } from '../../domain/environment';
 
 export interface Partner {
   id: string;
@@ -15,7 +14,7 @@ export interface Partner {
 /** Where a partner's events of one environment go, and the secrets that sign them. */
 export interface PartnerWebhookEndpoint {
   partnerId: string;
-  environment: PartnerEnvironment;
+  environment: Environment;
   url?: string | null;
   /** Encrypted with HUB_ENCRYPTION_KEY: it must be recoverable to sign deliveries. */
   secretEnc: string;
@@ -45,7 +44,7 @@ export const PartnerWebhookEndpointSchema = new EntitySchema<PartnerWebhookEndpo
 export interface OAuthClient {
   id: string;
   partnerId: string;
-  environment: PartnerEnvironment;
+  environment: Environment;
   secretHash: string;
   createdAt: Date;
   rotatedAt?: Date | null;

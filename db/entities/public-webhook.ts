@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { KeyEnvironment } from './integrator';
+import type { Environment } from '../../domain/environment';
+import { TestOrLiveColumn } from './environment-column';
 
 export type DestinationStatus = 'active' | 'paused';
 
@@ -7,7 +8,7 @@ export type DestinationStatus = 'active' | 'paused';
 export interface WebhookDestination {
   id: string;
   accountId: string;
-  environment: KeyEnvironment;
+  environment: Environment;
   url: string;
   description?: string | null;
   eventTypes: string[];
@@ -31,7 +32,7 @@ export interface WebhookDestination {
 export interface PublicEvent {
   id: string;
   accountId: string;
-  environment: KeyEnvironment;
+  environment: Environment;
   type: string;
   /** The producer's key (`booking:<id>:<seq>`): recording the same key twice gives the same event. */
   dedupeKey: string;
@@ -64,7 +65,7 @@ export interface PublicDeliveryAttempt {
   eventType: string;
   destinationId: string;
   accountId: string;
-  environment: KeyEnvironment;
+  environment: Environment;
   url: string;
   attempt: number;
   sentAt: Date;
@@ -80,7 +81,7 @@ export const WebhookDestinationSchema = new EntitySchema<WebhookDestination>({
   properties: {
     id: { type: 'string', primary: true },
     accountId: { type: 'string' },
-    environment: { type: 'string' },
+    environment: { type: TestOrLiveColumn },
     url: { type: 'string' },
     description: { type: 'string', nullable: true },
     eventTypes: { type: 'string[]' },
@@ -104,7 +105,7 @@ export const PublicEventSchema = new EntitySchema<PublicEvent>({
   properties: {
     id: { type: 'string', primary: true },
     accountId: { type: 'string' },
-    environment: { type: 'string' },
+    environment: { type: TestOrLiveColumn },
     type: { type: 'string' },
     dedupeKey: { type: 'string' },
     body: { type: 'text' },
@@ -140,7 +141,7 @@ export const PublicDeliveryAttemptSchema = new EntitySchema<PublicDeliveryAttemp
     eventType: { type: 'string' },
     destinationId: { type: 'string' },
     accountId: { type: 'string' },
-    environment: { type: 'string' },
+    environment: { type: TestOrLiveColumn },
     url: { type: 'string' },
     attempt: { type: 'integer' },
     sentAt: { type: 'datetime' },

@@ -8,13 +8,14 @@ import {
 } from '../../app/destinations';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../domain/public-events';
 import { urlProblem } from '../../infra/safe-http';
+import { environmentOfTestOrLive, testOrLive } from '../../domain/environment';
 import { commaList, fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, type Command, type Context } from './cli';
 
 function destinationJson(d: WebhookDestination) {
   return {
     id: d.id,
     account_id: d.accountId,
-    environment: d.environment,
+    environment: testOrLive(d.environment),
     url: d.url,
     description: d.description ?? null,
     events: d.eventTypes,
@@ -28,7 +29,7 @@ function destinationJson(d: WebhookDestination) {
 function destinationFields(d: WebhookDestination): [string, string][] {
   return [
     ['destination', d.id],
-    ['account', `${d.accountId} (${d.environment})`],
+    ['account', `${d.accountId} (${testOrLive(d.environment)})`],
     ['url', d.url],
     ['events', d.eventTypes.join(', ')],
     ['secret', maskSigningSecret(d.secretLast4)],
@@ -82,7 +83,7 @@ export const destinationCommands: Record<string, Command> = {
       if (problem) throw new UsageError(`--url ${problem}`);
       const { destination, secret } = await createDestination(ctx.orm, ctx.secrets.encryptionKey, {
         accountId: requiredFlag(ctx.flags, 'account'),
-        environment: env,
+        environment: environmentOfTestOrLive(env),
         url,
         description: flag(ctx.flags, 'description') ?? null,
         eventTypes: parseEvents(requiredFlag(ctx.flags, 'events')),
@@ -116,7 +117,7 @@ export const destinationCommands: Record<string, Command> = {
         json: found.map(destinationJson),
         text: table(
           ['DESTINATION', 'ACCOUNT', 'ENV', 'STATUS', 'EVENTS', 'URL'],
-          found.map((d) => [d.id, d.accountId, d.environment, d.status, d.eventTypes.join(','), d.url]),
+          found.map((d) => [d.id, d.accountId, testOrLive(d.environment), d.status, d.eventTypes.join(','), d.url]),
         ),
       };
     },

@@ -6,6 +6,7 @@ import { Failure, fields, flag, requiredFlag, table, UsageError, type Command, t
 import { readFileSync } from 'node:fs';
 import { importStatement } from '../../app/bank-statements';
 import { ProblemError } from '../../app/problems';
+import { environmentOf } from '../../domain/environment';
 
 export const financeCommands: Record<string, Command> = {
   'payout-files': {
@@ -135,7 +136,7 @@ export const financeCommands: Record<string, Command> = {
             ['id', recorded.id],
             ['amount', `${fromMinor(Number(recorded.amount_minor), recorded.currency)} ${recorded.currency}`],
             ['description', recorded.description],
-            ['environment', recorded.livemode ? 'live' : 'sandbox'],
+            ['environment', environmentOf(recorded.livemode)],
           ],
         )}`,
       };

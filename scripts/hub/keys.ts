@@ -1,11 +1,12 @@
 import { NotFoundError } from '@mikro-orm/core';
 import { maskApiKey } from '../../infra/credentials';
+import { environmentOfTestOrLive, testOrLive } from '../../domain/environment';
 import { API_KEY_SCOPES, unknownScopes } from '../../infra/scopes';
 import { ApiKeySchema, IntegratorAccountSchema, type ApiKey } from '../../db/entities';
 import { createApiKey, revokeApiKey } from '../../app/accounts';
 import { commaList, fields, Failure, flag, isoOrNull, positiveInt, requiredFlag, table, UsageError, when, type Command } from './cli';
 
-const masked = (k: ApiKey) => maskApiKey({ env: k.environment, id: k.id, last4: k.last4 });
+const masked = (k: ApiKey) => maskApiKey({ env: testOrLive(k.environment), id: k.id, last4: k.last4 });
 
 function parseScopes(value: string): string[] {
   const scopes = commaList(value);
@@ -34,7 +35,7 @@ export const keyCommands: Record<string, Command> = {
       const accountId = requiredFlag(flags, 'account');
       const key = await createApiKey(orm, secrets, {
         accountId,
-        environment: env,
+        environment: environmentOfTestOrLive(env),
         label: requiredFlag(flags, 'label'),
         scopes: parseScopes(requiredFlag(flags, 'scopes')),
         ratePerMinute: rate === undefined ? undefined : positiveInt(rate, 'rate'),
@@ -114,7 +115,7 @@ function keyJson(k: ApiKey) {
     key_id: k.id,
     masked: masked(k),
     account_id: k.accountId,
-    environment: k.environment,
+    environment: testOrLive(k.environment),
     label: k.label,
     scopes: k.scopes,
     rate_per_minute: k.ratePerMinute,

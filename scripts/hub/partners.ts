@@ -1,12 +1,6 @@
 import { NotFoundError } from '@mikro-orm/core';
 import { cidrList } from '../../api/auth/client-address';
-import {
-  IntegratorAccountSchema,
-  PartnerSchema,
-  PartnerWebhookEndpointSchema,
-  type Partner,
-  type PartnerEnvironment,
-} from '../../db/entities';
+import { IntegratorAccountSchema, PartnerSchema, PartnerWebhookEndpointSchema, type Partner } from '../../db/entities';
 import { createPartner, updatePartner } from '../../app/accounts';
 import { addCommissionTerm, CommissionRefusal, commissionTerms } from '../../app/partner-commission';
 import { commissionBasisPointsAt } from '../../domain/partner-commission';
@@ -28,11 +22,10 @@ import {
   type Context,
   type Flags,
 } from './cli';
-
-const ENVIRONMENTS = ['sandbox', 'live'] as const;
+import { ENVIRONMENTS, environmentOf, type Environment } from '../../domain/environment';
 
 /** `--env sandbox|live`, or both when `bothByDefault` and the flag is absent. */
-function environments(flags: Flags, bothByDefault: boolean): PartnerEnvironment[] {
+function environments(flags: Flags, bothByDefault: boolean): Environment[] {
   const env = flag(flags, 'env');
   if (env === undefined && bothByDefault) return [...ENVIRONMENTS];
   if (env !== 'sandbox' && env !== 'live') throw new UsageError('--env must be sandbox or live');
@@ -40,7 +33,7 @@ function environments(flags: Flags, bothByDefault: boolean): PartnerEnvironment[
 }
 
 /** The webhook URL for these environments under the one SSRF rule (infra/safe-http.ts). */
-function parseWebhookUrl(value: string, envs: readonly PartnerEnvironment[], devTargets: boolean): string {
+function parseWebhookUrl(value: string, envs: readonly Environment[], devTargets: boolean): string {
   for (const env of envs) {
     const problem = urlProblem(value, { livemode: env === 'live', devTargets });
     if (problem) throw new UsageError(`--webhook-url ${problem} (${env})`);
@@ -51,7 +44,7 @@ function parseWebhookUrl(value: string, envs: readonly PartnerEnvironment[], dev
 /** Each partner's endpoint URLs by environment. */
 async function endpointUrls(orm: Context['orm'], partnerIds: string[]) {
   const rows = await orm.em.fork().find(PartnerWebhookEndpointSchema, { partnerId: { $in: partnerIds } });
-  const urls = new Map<string, Record<PartnerEnvironment, string | null>>();
+  const urls = new Map<string, Record<Environment, string | null>>();
   for (const r of rows)
     urls.set(r.partnerId, { ...(urls.get(r.partnerId) ?? { sandbox: null, live: null }), [r.environment]: r.url ?? null });
   return (partnerId: string) => urls.get(partnerId) ?? { sandbox: null, live: null };
@@ -69,7 +62,7 @@ function parseIpAllowlist(value: string): string[] {
   return entries;
 }
 
-function partnerJson(p: Partner, urls: Record<PartnerEnvironment, string | null>) {
+function partnerJson(p: Partner, urls: Record<Environment, string | null>) {
   return {
     partner_id: p.id,
     name: p.name,
@@ -81,7 +74,7 @@ function partnerJson(p: Partner, urls: Record<PartnerEnvironment, string | null>
   };
 }
 
-function partnerFields(p: Partner, urls: Record<PartnerEnvironment, string | null>): [string, string][] {
+function partnerFields(p: Partner, urls: Record<Environment, string | null>): [string, string][] {
   return [
     ['partner', p.id],
     ['name', p.name],
@@ -329,7 +322,7 @@ export const partnerCommands: Record<string, Command> = {
         .catch(() => {
           throw new Failure(`no partner ${partnerId}`);
         });
-      const environment = flags.live ? 'live' : 'sandbox';
+      const environment = environmentOf(Boolean(flags.live));
       const noUrl = () => new Failure(`partner ${partnerId} has no ${environment} webhook URL; set one with partners update --webhook-url`);
       if (!(await partnerEndpoint(orm, partnerId!, environment)).url) throw noUrl();
       if (!temporal) throw new Failure('no Temporal connection configured');

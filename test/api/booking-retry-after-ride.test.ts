@@ -33,7 +33,7 @@ describe('a booking whose workflow ran is never deleted', () => {
   async function corporateKey() {
     const { accountId } = await createIntegratorAccount(db.orm, 'Acme travel');
     const scopes = ['bookings.read', 'bookings.write'];
-    return { accountId, key: (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'test', label: 'erp', scopes })).key };
+    return { accountId, key: (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'sandbox', label: 'erp', scopes })).key };
   }
 
   async function quoteFor(baseUrl: string, key: string): Promise<string> {

@@ -14,6 +14,7 @@ import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const run = promisify(execFile);
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
@@ -54,7 +55,8 @@ describe('Public Integration API: invoices', () => {
     other = (await createIntegratorAccount(db.orm, 'Globex', 'corporate', { ...billing, legal_name: 'Globex GmbH' })).accountId;
     const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
     const key = async (accountId: string, environment: 'live' | 'test', scopes: string[]) =>
-      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'test', scopes })).key;
+      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: environmentOfTestOrLive(environment), label: 'test', scopes }))
+        .key;
     keys.corporate = await key(corporate, 'live', ['invoices.read']);
     keys.corporateTest = await key(corporate, 'test', ['invoices.read']);
     keys.other = await key(other, 'live', ['invoices.read']);
@@ -149,7 +151,7 @@ describe('Public Integration API: invoices', () => {
     // A sandbox invoice issued while the account's details were incomplete has no e-invoice.
     const bare = (await createIntegratorAccount(db.orm, 'Bare')).accountId;
     const bareKey = (
-      await createApiKey(db.orm, TEST_SECRETS, { accountId: bare, environment: 'test', label: 't', scopes: ['invoices.read'] })
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: bare, environment: 'sandbox', label: 't', scopes: ['invoices.read'] })
     ).key;
     await ride(bare, { gross: 1_000, at: '2026-09-07T08:00:00Z', live: false });
     const september: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z', end: '2026-10-01T00:00:00.000Z' };

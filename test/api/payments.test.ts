@@ -44,7 +44,7 @@ describe('Public Integration API: payments', () => {
     const other = (await createIntegratorAccount(db.orm, 'Globex', 'corporate')).accountId;
     const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
     const key = async (accountId: string, scopes: string[]) =>
-      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'test', label: 'test', scopes })).key;
+      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'sandbox', label: 'test', scopes })).key;
     keys.corporate = await key(corporate, ['payments.read', 'invoices.read']);
     keys.other = await key(other, ['payments.read']);
     keys.operator = await key(operator, ['payments.read']);

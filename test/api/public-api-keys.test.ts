@@ -11,6 +11,7 @@ import { createTestPartner, getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
 import { eventually } from '../../stack/eventually';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const CDG: Place = { address: 'Paris Charles de Gaulle, Terminal 2E', lat: 49.0097, lng: 2.5479 };
 const VENDOME: Place = { lat: 48.8674, lng: 2.3294 };
@@ -82,7 +83,13 @@ describe('Public Integration API: bookings read with API keys', () => {
   }
 
   const key = async (accountId: string, environment: 'live' | 'test', scopes = ['bookings.read'], ratePerMinute?: number) =>
-    createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'test', scopes, ratePerMinute });
+    createApiKey(db.orm, TEST_SECRETS, {
+      accountId,
+      environment: environmentOfTestOrLive(environment),
+      label: 'test',
+      scopes,
+      ratePerMinute,
+    });
   const list = (token: string, query = '') => getJson(`${url}${query ? `?${query}` : ''}`, token);
   const refs = (res: { json: { data: { ref: string }[] } }) => res.json.data.map((b) => b.ref);
   const newestFirst = (...indexes: number[]) => indexes.map((i) => a[i]);

@@ -10,6 +10,7 @@ import { bookingBody, createTestPartner, getJson, postJson, requestToken } from 
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const stripe = new Stripe('sk_test_unused');
 const CDG = { lat: 49.0097, lng: 2.5479 };
@@ -35,7 +36,7 @@ describe('Public Integration API: quote, book and cancel', () => {
   async function account(name: string, kind: 'corporate' | 'operator' = 'corporate') {
     const { accountId } = await createIntegratorAccount(db.orm, name, kind);
     const key = async (environment: 'test' | 'live', scopes = ['bookings.read', 'bookings.write', 'webhooks.manage']) =>
-      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: name, scopes })).key;
+      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: environmentOfTestOrLive(environment), label: name, scopes })).key;
     return { accountId, test: await key('test'), live: await key('live'), readOnly: await key('test', ['bookings.read']) };
   }
 

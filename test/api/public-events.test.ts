@@ -10,6 +10,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const READ_SCOPES = ['bookings.read', 'invoices.read', 'payments.read'];
 const DAY = 86_400_000;
@@ -49,7 +50,7 @@ describe('GET /api/public/v1/events: the event log', () => {
   }
 
   const key = async (accountId: string, scopes: string[], environment: 'live' | 'test' = 'test') =>
-    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'log', scopes })).key;
+    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: environmentOfTestOrLive(environment), label: 'log', scopes })).key;
   const events = (token: string, query = '') => getJson(`${url}${query ? `?${query}` : ''}`, token);
   const ids = (res: { json: { data: { id: string }[] } }) => res.json.data.map((e) => e.id);
   const idsOf = (list: { id: string; type: string }[], pick: (e: { type: string }) => boolean = () => true) =>
@@ -91,7 +92,7 @@ describe('GET /api/public/v1/events: the event log', () => {
     await db.orm.em.fork().insert(PublicEventSchema, {
       id: newId('evt'),
       accountId: accountA,
-      environment: 'test' as const,
+      environment: 'sandbox' as const,
       type: 'webhook.test',
       dedupeKey: `test:${++seq}`,
       body: '{}',
@@ -218,7 +219,7 @@ describe('GET /api/public/v1/events: the event log', () => {
   it('keeps events 30 days: the housekeeping purges older ones with their finished deliveries, not those a delivery still needs', async () => {
     const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
       accountId: accountA,
-      environment: 'test',
+      environment: 'sandbox',
       url: 'http://127.0.0.1:9/hooks',
       eventTypes: ['invoice.created'],
     });
@@ -232,7 +233,7 @@ describe('GET /api/public/v1/events: the event log', () => {
       em.create(PublicEventSchema, {
         id,
         accountId: accountA,
-        environment: 'test',
+        environment: 'sandbox',
         type: 'invoice.created',
         dedupeKey: `old:${id}`,
         body: JSON.stringify({ id, type: 'invoice.created', created: at.toISOString(), livemode: false, data: DATA['invoice.created'] }),
@@ -258,7 +259,7 @@ describe('GET /api/public/v1/events: the event log', () => {
             eventType: 'invoice.created',
             destinationId: destination.id,
             accountId: accountA,
-            environment: 'test',
+            environment: 'sandbox',
             url: destination.url,
             attempt: 1,
             sentAt: at,

@@ -14,6 +14,7 @@ import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const stripe = new Stripe('sk_test_unused');
 
@@ -30,7 +31,7 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
   let noScopeA: string;
 
   const key = async (accountId: string, environment: 'test' | 'live', scopes = ['webhooks.manage']) =>
-    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'k', scopes })).key;
+    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: environmentOfTestOrLive(environment), label: 'k', scopes })).key;
   const create = (k: string, body: Partial<CreateDestinationBody> | string, headers: Record<string, string> = {}) =>
     postJson(url, k, typeof body === 'string' ? body : { url: receiver.url, events: ['booking.status_changed'], ...body }, headers);
   const call = async (method: string, path: string, k: string, body?: unknown) => {

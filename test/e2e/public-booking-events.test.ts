@@ -9,6 +9,7 @@ import { bookingBody, createTestPartner, getJson, postJson, requestToken } from 
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const stripe = new Stripe('sk_test_unused');
 
@@ -48,7 +49,7 @@ describe('public booking events through a destination, end to end', () => {
     await updatePartner(db.orm, partner.partnerId, { accountId });
     const { key } = await createApiKey(db.orm, TEST_SECRETS, {
       accountId,
-      environment: 'test',
+      environment: 'sandbox',
       label: 'hooks',
       scopes: ['webhooks.manage'],
     });
@@ -94,7 +95,14 @@ describe('public booking events through a destination, end to end', () => {
       const account = async (name: string, kind: 'corporate' | 'operator' = 'corporate') => {
         const { accountId } = await createIntegratorAccount(db.orm, name, kind);
         const key = async (environment: 'test' | 'live') =>
-          (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 'hooks', scopes: ['webhooks.manage'] })).key;
+          (
+            await createApiKey(db.orm, TEST_SECRETS, {
+              accountId,
+              environment: environmentOfTestOrLive(environment),
+              label: 'hooks',
+              scopes: ['webhooks.manage'],
+            })
+          ).key;
         return { accountId, test: await key('test'), live: await key('live') };
       };
       const [own, other, operator] = [await account('Client A'), await account('Client B'), await account('Dispatch ERP', 'operator')];

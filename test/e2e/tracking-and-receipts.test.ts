@@ -21,6 +21,7 @@ import { launchBrowser } from '../support/browser';
 import { openSse } from '../support/sse';
 import { localEnvironment } from '../../stack/temporal';
 import type { FareBreakdown } from '../../domain/pricing';
+import { environmentOfTestOrLive } from '../../domain/environment';
 
 const run = promisify(execFile);
 
@@ -229,7 +230,7 @@ describe('passenger tracking page, its event stream, and the PDF receipt', () =>
       booking.id,
     ]);
     const key = async (scopes: string[], environment: 'live' | 'test' = 'live') =>
-      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment, label: 't', scopes })).key;
+      (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: environmentOfTestOrLive(environment), label: 't', scopes })).key;
     const reader = await key(['tracking.read']);
     const stream = await openSse(`${hub.baseUrl}/api/public/track/${booking.id}`, { authorization: `Bearer ${reader}` });
     expect(stream.status).toBe(200);

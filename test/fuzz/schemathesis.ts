@@ -53,7 +53,7 @@ export async function startFuzzHub(
   await db.orm.em.fork().nativeUpdate(PartnerSchema, { id: partner.partnerId }, { accountId });
   const key = await createApiKey(db.orm, TEST_SECRETS, {
     accountId,
-    environment: 'test',
+    environment: 'sandbox',
     label: 'fuzz',
     scopes: [...API_KEY_SCOPES],
     ratePerMinute: 1_000_000,

@@ -18,7 +18,7 @@ describe(MIGRATION, () => {
     const { accountId } = await createIntegratorAccount(db.orm, 'Dupes');
     const { destination } = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
       accountId,
-      environment: 'test',
+      environment: 'sandbox',
       url: 'https://hooks.example.com/in',
       eventTypes: ['invoice.created'],
     });

@@ -36,7 +36,7 @@ describe('the demo data npm start seeds', () => {
     ] as const) {
       expect(creds.testKey).toMatch(/^hub_test_/);
       const key = await keyOf(creds.testKey);
-      expect(key).toMatchObject({ accountId, environment: 'test' });
+      expect(key).toMatchObject({ accountId, environment: 'sandbox' });
       expect(key.scopes).toEqual(expect.arrayContaining(['bookings.read', 'fleet.read']));
     }
     expect(await seedDemo(db.orm, TEST_SECRETS, file)).toEqual(demo);

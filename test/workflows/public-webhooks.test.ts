@@ -82,7 +82,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
   }
   /** A test-mode destination of the account, subscribed to `eventTypes`. */
   const destinationTo = async (url: string, eventTypes: PublicEventType[]) =>
-    (await createDestination(db.orm, TEST_SECRETS.encryptionKey, { accountId, environment: 'test', url, eventTypes })).destination;
+    (await createDestination(db.orm, TEST_SECRETS.encryptionKey, { accountId, environment: 'sandbox', url, eventTypes })).destination;
   const deliveryHandle = (eventId: string, destinationId: string) =>
     env.client.workflow.getHandle(deliveryWorkflowId(eventId, destinationId));
 
@@ -206,7 +206,7 @@ describe('public webhook deliveries on the time-skipping server', () => {
     try {
       const created = await createDestination(db.orm, TEST_SECRETS.encryptionKey, {
         accountId,
-        environment: 'test',
+        environment: 'sandbox',
         url: receiver.url,
         eventTypes: ['invoice.created'],
       });
@@ -329,7 +329,13 @@ describe('public webhook deliveries on the time-skipping server', () => {
       });
       expect(recorded.deliveries).toHaveLength(1);
       const stored = await db.orm.em.fork().findOneOrFail(PublicEventSchema, { id: recorded.eventId });
-      expect(stored).toMatchObject({ accountId, environment: 'test', type: 'booking.status_changed' });
+      expect(stored).toMatchObject({ accountId, environment: 'sandbox', type: 'booking.status_changed' });
+      // The column keeps the Public Integration API's word; the entity reads the hub's one word (domain/environment.ts).
+      const [column] = await db.orm.em
+        .fork()
+        .getConnection()
+        .execute('select environment from public_events where id = ?', [recorded.eventId]);
+      expect(column).toEqual({ environment: 'test' });
       expect(JSON.parse(stored.body)).toEqual({
         id: recorded.eventId,
         type: 'booking.status_changed',

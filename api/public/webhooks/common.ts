@@ -3,6 +3,7 @@ import { WebhookDestinationSchema, type WebhookDestination } from '../../../db/e
 import { urlProblem, type TargetPolicy } from '../../../infra/safe-http';
 import type { Principal } from '../../auth/principal';
 import { ProblemError, type ProblemCode } from '../../errors';
+import { environmentOf } from '../../../domain/environment';
 
 export const DESTINATION_ERRORS: ProblemCode[] = [
   'invalid_api_key',
@@ -12,14 +13,12 @@ export const DESTINATION_ERRORS: ProblemCode[] = [
   'rate_limited',
 ];
 
-export const environmentOf = (p: Principal) => (p.livemode ? 'live' : 'test') as 'live' | 'test';
-
 /** The caller's destination, or 404: another account's or environment's destination does not exist for the caller. */
 export async function ownDestination(orm: MikroORM, principal: Principal, id: string): Promise<WebhookDestination> {
   const d = await orm.em.fork().findOne(WebhookDestinationSchema, {
     id,
     accountId: principal.ownerId,
-    environment: environmentOf(principal),
+    environment: environmentOf(principal.livemode),
     deletedAt: null,
   });
   if (!d) throw new ProblemError('not_found', { detail: `No webhook destination ${id}.`, param: 'id' });

@@ -1,7 +1,8 @@
 import { createDestination } from '../../../app/destinations';
 import { defineOperation } from '../../operation';
-import { checkUrl, DESTINATION_ERRORS, environmentOf } from './common';
+import { checkUrl, DESTINATION_ERRORS } from './common';
 import { CreateDestinationBody, destinationView, WebhookDestinationWithSecret } from './schemas';
+import { environmentOf } from '../../../domain/environment';
 
 export const createWebhookDestination = defineOperation({
   operationId: 'createWebhookDestination',
@@ -28,7 +29,7 @@ export const createWebhookDestination = defineOperation({
     checkUrl(body.url, { livemode: principal.livemode, devTargets: deps.devWebhookTargets });
     const { destination, secret } = await createDestination(deps.orm, deps.encryptionKey, {
       accountId: principal.ownerId,
-      environment: environmentOf(principal),
+      environment: environmentOf(principal.livemode),
       url: body.url,
       description: body.description ?? null,
       eventTypes: body.events,

@@ -3,7 +3,7 @@ import type { Principal } from '../../auth/principal';
 import { ProblemError } from '../../errors';
 import { defineOperation } from '../../operation';
 import { Instant } from '../../wire-schemas';
-import { environmentOf } from './common';
+import { environmentOf, testOrLive } from '../../../domain/environment';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeliverySelection, EventId } from '../../delivery-logs';
 import { keysetPage } from '../../pagination';
 import { DestinationId } from './schemas';
@@ -90,7 +90,7 @@ export const listWebhookDeliveries = defineOperation({
   errors: [...LOG_ERRORS],
   async handler({ query, principal, deps, ctx }) {
     const where = ['account_id = ?', 'environment = ?'];
-    const params: unknown[] = [principal.ownerId, environmentOf(principal)];
+    const params: unknown[] = [principal.ownerId, testOrLive(environmentOf(principal.livemode))];
     const add = (sql: string, value: unknown) => {
       where.push(sql);
       params.push(value);
@@ -125,7 +125,7 @@ export const getWebhookDelivery = defineOperation({
     const [row] = await deps.orm.em.getConnection().execute<AttemptRow[]>(
       `select a.*, e.body from public_delivery_attempts a join public_events e on e.id = a.event_id
         where a.id = ? and a.account_id = ? and a.environment = ?`,
-      [params.id, principal.ownerId, environmentOf(principal)],
+      [params.id, principal.ownerId, testOrLive(environmentOf(principal.livemode))],
     );
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
     return { status: 200, body: { ...view(row), payload: row.body! } };
@@ -175,4 +175,4 @@ export const redeliverWebhooks = defineOperation({
   },
 });
 
-const ownerOf = (p: Principal) => ({ accountId: p.ownerId, environment: environmentOf(p) });
+const ownerOf = (p: Principal) => ({ accountId: p.ownerId, environment: environmentOf(p.livemode) });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { FilterQuery } from '@mikro-orm/core';
 import { WebhookDestinationSchema, type WebhookDestination } from '../../../db/entities';
 import { defineOperation } from '../../operation';
-import { environmentOf } from './common';
 import { keysetPage, PageLimit } from '../../pagination';
 import { deliveryCounts, destinationView, IdCursor, WebhookDestinationList } from './schemas';
+import { environmentOf } from '../../../domain/environment';
 
 export const listWebhookDestinations = defineOperation({
   operationId: 'listWebhookDestinations',
@@ -18,7 +18,11 @@ export const listWebhookDestinations = defineOperation({
   responses: { 200: { description: 'One page of destinations.', schema: WebhookDestinationList } },
   errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
   async handler({ query, principal, deps, ctx }) {
-    const where: FilterQuery<WebhookDestination> = { accountId: principal.ownerId, environment: environmentOf(principal), deletedAt: null };
+    const where: FilterQuery<WebhookDestination> = {
+      accountId: principal.ownerId,
+      environment: environmentOf(principal.livemode),
+      deletedAt: null,
+    };
     if (query.cursor) where.id = { $lt: query.cursor };
     const found = await deps.orm.em.fork().find(WebhookDestinationSchema, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
     const counts = await deliveryCounts(
