@@ -10,10 +10,11 @@ const folder = (name) => `^(\\.\\./)+${name}(/|$)`;
  * One layer's rule: the folders its files may not import (at all, or only for types), and whether Node built-ins are
  * out (code that runs inside Temporal's deterministic workflow sandbox).
  */
-function layer(files, { forbidden, typesOnly = [], deterministic = false, why }) {
+function layer(files, { forbidden, typesOnly = [], deterministic = false, sqlInDb = false, why }) {
   return {
     files,
     rules: {
+      ...(sqlInDb ? { 'no-restricted-syntax': ['error', ...RAW_SQL_CALLS] } : {}),
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -22,6 +23,7 @@ function layer(files, { forbidden, typesOnly = [], deterministic = false, why })
             : [],
           patterns: [
             ...forbidden.map((name) => ({ regex: folder(name), message: `${why} (${name}/ is above it or beside it).` })),
+            ...(sqlInDb ? [{ regex: '^(\\.\\./)+db/sql$', message: SQL_IN_DB }] : []),
             ...typesOnly.map((name) => ({
               regex: folder(name),
               allowTypeImports: true,
@@ -33,6 +35,15 @@ function layer(files, { forbidden, typesOnly = [], deterministic = false, why })
     },
   };
 }
+
+// SQL lives in db/ behind named functions (docs/architecture.md#layers): outside it, no raw statement through the ORM's
+// connection, knex or query builder, and no import of db/sql's executor. A new statement goes into a db/ module.
+const SQL_IN_DB =
+  'SQL lives in db/: add a named function to a db/ module (booking-writes, partner-events, public-deliveries, …) and call it.';
+const RAW_SQL_CALLS = ['execute', 'getConnection', 'getKnex', 'createQueryBuilder'].map((method) => ({
+  selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='${method}']`,
+  message: `${SQL_IN_DB} (\`.${method}(…)\` runs SQL outside db/.)`,
+}));
 
 // Imports run one way (docs/architecture.md#layers):
 //   api, scripts, bench → app → contracts, db → domain, infra;  workflows → contracts, domain;  activities → db, domain, infra.
@@ -72,6 +83,7 @@ export default tseslint.config(
   }),
   layer(['activities/**/*.ts'], {
     forbidden: ['api', 'app', 'workflows', 'workers', ...TOOLS],
+    sqlInDb: true,
     why: 'Activities are side effects on db and infra, called by workflows',
   }),
   layer(['app/**/*.ts'], {

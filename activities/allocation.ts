@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { claimUnit, ConcurrentAllocation, releaseUnit } from '../db/allocation';
 import { BookingSchema, FleetUnitSchema, type BookingDriver, type BookingVehicle } from '../db/entities';
 import { rankUnits } from '../domain/allocation';
 import { distanceKm, drivingMinutes } from '../domain/eta';
@@ -70,44 +71,7 @@ export function createAllocationActivities({ orm }: AllocationActivityDeps) {
       );
       for (const candidate of ranked) {
         try {
-          const claimed = await orm.em.fork().transactional(async (tx) => {
-            const connection = tx.getConnection();
-            const context = tx.getTransactionContext();
-            const units: { id: string; vehicle: BookingVehicle; chauffeur: BookingDriver }[] = await connection.execute(
-              `update fleet_units set dispatch_state = 'assigned', booking_id = ?, updated_at = now()
-               where id = ? and dispatch_state = 'available' and compliance_lapses_at > now()
-               returning id, vehicle, chauffeur`,
-              [booking.id, candidate.id],
-              'all',
-              context,
-            );
-            const unit = units[0];
-            if (!unit) return false;
-            const driver: BookingDriver = {
-              name: unit.chauffeur.name,
-              phone: unit.chauffeur.phone,
-              photo_url: unit.chauffeur.photo_url,
-              licence_no: unit.chauffeur.licence_no,
-              rating: unit.chauffeur.rating,
-            };
-            const vehicle: BookingVehicle = {
-              make: unit.vehicle.make,
-              model: unit.vehicle.model,
-              year: unit.vehicle.year,
-              color: unit.vehicle.color,
-              plate: unit.vehicle.plate,
-            };
-            const rows: { id: string }[] = await connection.execute(
-              `update bookings set unit_id = ?, driver = ?::jsonb, vehicle = ?::jsonb, assigned_at = now(), updated_at = now()
-               where id = ? and unit_id is null returning id`,
-              [unit.id, JSON.stringify(driver), JSON.stringify(vehicle), booking.id],
-              'all',
-              context,
-            );
-            // Another run of this activity allocated the booking meanwhile: undo this claim.
-            if (!rows.length) throw new ConcurrentAllocation();
-            return true;
-          });
+          const claimed = await claimUnit(orm, booking.id, candidate.id);
           if (claimed) return (await currentAllocation(booking.id))!;
         } catch (err) {
           if (err instanceof ConcurrentAllocation || err instanceof UniqueConstraintViolationException || isUniqueViolation(err)) {
@@ -126,27 +90,7 @@ export function createAllocationActivities({ orm }: AllocationActivityDeps) {
      * hold this booking (already released: a retry).
      */
     async releaseUnit(input: { bookingId: string; unitId: string; detach: boolean; next?: 'available' | 'offline' }): Promise<boolean> {
-      return orm.em.fork().transactional(async (tx) => {
-        const connection = tx.getConnection();
-        const context = tx.getTransactionContext();
-        const units: unknown[] = await connection.execute(
-          `update fleet_units set dispatch_state = ?, booking_id = null, updated_at = now() where id = ? and booking_id = ? returning id`,
-          [input.next ?? 'available', input.unitId, input.bookingId],
-          'all',
-          context,
-        );
-        if (input.detach) {
-          await connection.execute(
-            `update bookings set unit_id = null, driver = null, vehicle = null, assigned_at = null, accepted_at = null,
-               position_lat = null, position_lng = null, position_at = null, eta_minutes = null, eta_at = null, updated_at = now()
-             where id = ? and unit_id = ?`,
-            [input.bookingId, input.unitId],
-            'all',
-            context,
-          );
-        }
-        return units.length > 0;
-      });
+      return releaseUnit(orm, input);
     },
 
     /** The passenger is on board: the unit goes from `assigned` to `on_trip`. False when it does not hold the booking. */
@@ -162,8 +106,6 @@ export function createAllocationActivities({ orm }: AllocationActivityDeps) {
     },
   };
 }
-
-class ConcurrentAllocation extends Error {}
 
 /** The unique index on `fleet_units.booking_id`: another run claimed a unit for this booking first. */
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';

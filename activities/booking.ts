@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { markBookingStarted } from '../db/booking-writes';
+import { recordPartnerEvent } from '../db/partner-events';
 import { BookingSchema, HubEventSchema, PartnerWebhookEndpointSchema, type Booking } from '../db/entities';
 import { isTerminal, type BookingStatus } from '../domain/booking-lifecycle';
 import { appendBillingEntry } from '../db/billing-entries';
@@ -130,25 +131,16 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
       booking: source,
       data: partnerEventData(event.type, source),
     });
-    const inserted = await em
-      .createQueryBuilder(HubEventSchema)
-      .insert({
-        id: eventId,
-        bookingId: booking.id,
-        sequence: event.sequence,
-        type: event.type,
-        partnerId: booking.partnerId,
-        environment: booking.environment,
-        body,
-        createdAt: occurredAt,
-      })
-      .onConflict(['bookingId', 'sequence'])
-      .ignore()
-      .returning('id')
-      .execute('all');
-    if (inserted.length) return eventId;
-    // A concurrent run of this activity wrote the event first: use its id.
-    return (await orm.em.fork().findOneOrFail(HubEventSchema, { bookingId: booking.id, sequence: event.sequence })).id;
+    return recordPartnerEvent(orm, em, {
+      id: eventId,
+      bookingId: booking.id,
+      sequence: event.sequence,
+      type: event.type,
+      partnerId: booking.partnerId,
+      environment: booking.environment,
+      body,
+      createdAt: occurredAt,
+    });
   }
 
   return {

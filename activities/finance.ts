@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { billingTargets, closePeriod, dbNow, issueInvoice, type IssueOutcome } from '../db/finance';
+import { billingTargets, closePeriod, dbNow, issueInvoice, issueTimes, type IssueOutcome } from '../db/finance';
 import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
 import { issueSettlement, settlementTargets } from '../db/settlements';
 import { preparePayouts, recordPayoutOutcomes } from '../db/payouts';
@@ -11,6 +11,7 @@ import { challengeTimeoutMs } from '../domain/payments';
 import { newId } from '../infra/ids';
 import type { PaymentInput } from '../contracts/payments';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
+import { providerStore } from '../db/provider-store';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
 export function createFinanceActivities({
@@ -25,7 +26,7 @@ export function createFinanceActivities({
   paymentChallengeTimeoutMs?: number;
 }) {
   // The simulated provider unless a real one is given (docs/finance.md, "Payouts").
-  const provider = payouts ?? simulatedPayoutProvider((query, params) => orm.em.fork().execute(query, params));
+  const provider = payouts ?? simulatedPayoutProvider(providerStore(orm));
   return {
     /** The last period that has ended by the database's clock (the one ledger rows are dated by). */
     async lastEndedFinancePeriod(periodSpec: string): Promise<PeriodRef> {
@@ -52,13 +53,7 @@ export function createFinanceActivities({
       if (!links) return outcomes;
       // Each invoice's payment page, for invoice.created (the link's expiry runs from the issue time).
       const ids = outcomes.flatMap((o) => (o && 'id' in o ? [o.id] : []));
-      const issued = await orm.em
-        .fork()
-        .execute<{ id: string; issued_at: Date }[]>(
-          `select id, issued_at from finance_documents where id in (${ids.map(() => '?').join(', ') || 'null'})`,
-          ids,
-        );
-      const issuedAt = new Map(issued.map((d) => [d.id, d.issued_at]));
+      const issuedAt = await issueTimes(orm, ids);
       return outcomes.map((o) =>
         o && 'id' in o ? { ...o, hostedPaymentUrl: hostedPaymentUrl(links, { id: o.id, issuedAt: issuedAt.get(o.id)! }) } : o,
       );

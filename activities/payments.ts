@@ -4,6 +4,7 @@ import { paymentUrl } from '../infra/passenger-links';
 import type { PaymentProvider } from '../infra/payment-provider';
 import { simulatedPaymentProvider } from '../infra/simulated-psp';
 import type { PaymentFacts } from '../contracts/payments';
+import { providerStore } from '../db/provider-store';
 
 export interface PaymentLinks {
   publicBaseUrl: string;
@@ -21,7 +22,7 @@ export function hostedPaymentUrl(links: PaymentLinks | undefined, invoice: { id:
  * nothing twice: it gets the same payment back and records it.
  */
 export function createPaymentActivities(deps: { orm: MikroORM; provider?: PaymentProvider; links?: PaymentLinks }) {
-  const provider = deps.provider ?? simulatedPaymentProvider((query, params) => deps.orm.em.fork().execute(query, params));
+  const provider = deps.provider ?? simulatedPaymentProvider(providerStore(deps.orm));
   const facts = (row: PaymentRow): PaymentFacts => ({
     paymentId: row.id,
     invoiceNumber: row.invoice_number,

@@ -3,6 +3,19 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBookingView } from '../domain/public-booking';
 import { BookingSchema } from '../db/entities';
+import {
+  deliveryProgress,
+  deliveryToAttempt,
+  destinationStatus,
+  failDelivery,
+  logAttempt,
+  parkDelivery,
+  parkedDeliveries,
+  pauseFailingDestination,
+  recordEventAndDeliveries,
+  setDestinationFailing,
+  unparkDelivery,
+} from '../db/public-deliveries';
 import { signingSecrets } from '../infra/destination-secrets';
 import type { RescheduleRecord } from '../domain/reschedule';
 import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
@@ -24,19 +37,7 @@ import {
   type PublishPublicEventInput,
   type RecordedPublicEvent,
 } from '../contracts/public-webhooks';
-import { testOrLive, type TestOrLive } from '../domain/environment';
-
-/**
- * The destinations an event of (account, environment, type) goes to: the account's own that selected the type, and
- * those of every operator account in the same environment (an operator's ERP follows the whole business). Two
- * index-backed branches rather than an `or`, so each reads `webhook_destinations_account`.
- */
-const SUBSCRIBED_DESTINATIONS = `
-  select d.id from webhook_destinations d
-   where d.account_id = ? and d.environment = ? and d.deleted_at is null and ? = any(d.event_types)
-  union
-  select d.id from webhook_destinations d join integrator_accounts a on a.id = d.account_id and a.kind = 'operator'
-   where d.environment = ? and d.deleted_at is null and ? = any(d.event_types)`;
+import { testOrLive } from '../domain/environment';
 
 /** How long after a resume a parked delivery waits for the drain rather than going by itself. */
 const RESUME_GRACE_MS = 3600_000;
@@ -62,34 +63,11 @@ export interface PublicWebhookActivityDeps {
   eagerStart?: boolean;
 }
 
-interface AttemptRow {
-  event_id: string;
-  event_type: string;
-  /** Raw rows carry timestamps as text. */
-  event_created_at: string;
-  body: string;
-  environment: TestOrLive;
-  /** The destination's account: its delivery log shows the attempt (an operator's destination gets others' events). */
-  account_id: string;
-  destination_id: string;
-  url: string;
-  status: 'active' | 'paused';
-  deleted_at: string | null;
-  failing_since: string | null;
-  secret_enc: string;
-  previous_secret_enc: string | null;
-  previous_secret_expires_at: string | null;
-  state: string;
-  destination_updated_at: string;
-  last_status: number | null;
-}
-
 export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
   const { orm, encryptionKey, timeoutMs } = deps;
   const drainPerSecond = deps.drainPerSecond ?? 20;
   const client = () => deps.client ?? Context.current().client;
   const eagerStart = deps.eagerStart ?? deps.client === undefined;
-  const sql = () => orm.em.getConnection();
 
   async function reportOutcome(destinationId: string, succeeded: boolean) {
     await client().workflow.signalWithStart('destinationWorkflow', {
@@ -126,40 +104,14 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
     const now = new Date();
     const id = newId('evt', now.getTime());
     const body = publicEventBody({ id, type: input.type, created: now.toISOString(), livemode: environment === 'live', data });
-    // One transaction: the event and one delivery per subscribed destination (unique per event and destination), so
-    // a retry or a concurrent duplicate finds them all and never adds a second delivery.
-    const recorded = await orm.em.fork().transactional(async (em) => {
-      const conn = em.getConnection();
-      const run = <T extends object[]>(query: string, params: unknown[]) =>
-        conn.execute<T>(query, params, 'all', em.getTransactionContext());
-      await run<[]>(
-        `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at)
-           values (?, ?, ?, ?, ?, ?, ?) on conflict (account_id, environment, dedupe_key) do nothing`,
-        [id, accountId, environment, input.type, input.dedupeKey, body, now],
-      );
-      const [event] = await run<{ id: string }[]>(
-        'select id from public_events where account_id = ? and environment = ? and dedupe_key = ?',
-        [accountId, environment, input.dedupeKey],
-      );
-      const subscribed = await run<{ id: string }[]>(`${SUBSCRIBED_DESTINATIONS} order by id`, [
-        accountId,
-        environment,
-        input.type,
-        environment,
-        input.type,
-      ]);
-      for (const d of subscribed) {
-        await run<[]>(
-          `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at)
-             values (?, ?, ?, 'pending', 0, now(), now()) on conflict (event_id, destination_id) where not redelivery do nothing`,
-          [newId('dlv'), event!.id, d.id],
-        );
-      }
-      const deliveries = await run<{ id: string; destination_id: string }[]>(
-        'select id, destination_id from public_deliveries where event_id = ? and not redelivery order by destination_id',
-        [event!.id],
-      );
-      return { eventId: event!.id, deliveries };
+    const recorded = await recordEventAndDeliveries(orm, {
+      id,
+      accountId,
+      environment,
+      type: input.type,
+      dedupeKey: input.dedupeKey,
+      body,
+      now,
     });
     return {
       eventId: recorded.eventId,
@@ -209,19 +161,10 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       attempt: number;
       resumed?: boolean;
     }): Promise<AttemptResult> {
-      const [row] = await sql().execute<AttemptRow[]>(
-        `select e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.body, e.environment, w.account_id, w.id as destination_id, w.url,
-                w.status, w.deleted_at, w.failing_since, w.updated_at as destination_updated_at, p.last_status, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at, p.state
-           from public_deliveries p join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
-          where p.id = ?`,
-        [deliveryId],
-      );
+      const row = await deliveryToAttempt(orm, deliveryId);
       if (!row) throw ApplicationFailure.nonRetryable(`no delivery ${deliveryId}`, 'NoSuchDelivery');
       if (row.deleted_at) {
-        await sql().execute(
-          `update public_deliveries set state = 'failed', last_error = 'destination_deleted', updated_at = now() where id = ?`,
-          [deliveryId],
-        );
+        await failDelivery(orm, deliveryId, 'destination_deleted');
         return { kind: 'gone' };
       }
       if (row.state === 'delivered') return { kind: 'delivered', status: row.last_status, error: null, retryAfterMs: null };
@@ -229,7 +172,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       // drain, which sends the backlog in event order.
       const recentlyResumed = Date.parse(row.destination_updated_at) > Date.now() - RESUME_GRACE_MS;
       if (row.status === 'paused' || (row.state === 'parked' && !resumed && recentlyResumed)) {
-        await sql().execute(`update public_deliveries set state = 'parked', updated_at = now() where id = ?`, [deliveryId]);
+        await parkDelivery(orm, deliveryId);
         return { kind: 'parked' };
       }
       const secrets = signingSecrets(
@@ -263,34 +206,17 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       recordDelivery('public', succeeded ? 'delivered' : result.status === null ? 'unreachable' : 'rejected');
       const state = succeeded ? 'delivered' : attempt >= PUBLIC_WEBHOOK_RETRY.maxAttempts ? 'failed' : 'pending';
       const error = result.error ?? (succeeded ? null : `http_${result.status}`);
-      await sql().execute(
-        `with logged as (
-           insert into public_delivery_attempts
-             (delivery_id, event_id, event_type, destination_id, account_id, environment, url, attempt, sent_at, duration_ms, response_status, error, succeeded)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         )
-         update public_deliveries set state = ?, attempts = ?, last_status = ?, last_error = ?, updated_at = now() where id = ?`,
-        [
-          deliveryId,
-          row.event_id,
-          row.event_type,
-          row.destination_id,
-          row.account_id,
-          row.environment,
-          row.url,
-          attempt,
-          sentAt,
-          result.durationMs,
-          result.status,
-          result.error,
-          succeeded,
-          state,
-          attempt,
-          result.status,
-          error,
-          deliveryId,
-        ],
-      );
+      await logAttempt(orm, row, {
+        deliveryId,
+        attempt,
+        sentAt,
+        durationMs: result.durationMs,
+        status: result.status,
+        error: result.error,
+        succeeded,
+        state,
+        lastError: error,
+      });
       // The entity counts consecutive failures; a success matters to it only while failures are on record.
       // Test events do not count: a test is how an integrator checks a fixed endpoint, not traffic.
       if (row.event_type !== TEST_EVENT_TYPE && (!succeeded || row.failing_since)) await reportOutcome(row.destination_id, succeeded);
@@ -303,20 +229,11 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
     },
 
     async markDestinationFailing({ destinationId, failing }: { destinationId: string; failing: boolean }): Promise<void> {
-      await sql().execute(
-        failing
-          ? 'update webhook_destinations set failing_since = coalesce(failing_since, now()) where id = ?'
-          : 'update webhook_destinations set failing_since = null where id = ?',
-        [destinationId],
-      );
+      await setDestinationFailing(orm, destinationId, failing);
     },
 
     async pauseDestination({ destinationId, consecutiveFailures }: { destinationId: string; consecutiveFailures: number }): Promise<void> {
-      await sql().execute(
-        `update webhook_destinations set status = 'paused', paused_reason = ?, paused_since = now(), updated_at = now()
-          where id = ? and status = 'active'`,
-        [`${consecutiveFailures} consecutive failed deliveries`, destinationId],
-      );
+      await pauseFailingDestination(orm, destinationId, `${consecutiveFailures} consecutive failed deliveries`);
     },
 
     /**
@@ -331,22 +248,12 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       const spacingMs = 1000 / drainPerSecond;
       for (let pass = 0; pass < 2; pass++) {
         for (;;) {
-          const [dest] = await sql().execute<{ status: string }[]>('select status from webhook_destinations where id = ?', [destinationId]);
-          if (dest?.status !== 'active') return woken;
-          const page = await sql().execute<{ id: string; event_id: string; attempts: number }[]>(
-            `select id, event_id, attempts from public_deliveries
-              where destination_id = ? and state = 'parked' and event_id > ? order by event_id, id limit 100`,
-            [destinationId, cursor],
-          );
+          if ((await destinationStatus(orm, destinationId)) !== 'active') return woken;
+          const page = await parkedDeliveries(orm, destinationId, cursor, 100);
           if (page.length === 0) break;
           for (const p of page) {
             const started = Date.now();
-            const claimed: { affectedRows: number } = await sql().execute(
-              `update public_deliveries set state = 'pending', updated_at = now() where id = ? and state = 'parked'`,
-              [p.id],
-              'run',
-            );
-            if (claimed.affectedRows > 0) {
+            if (await unparkDelivery(orm, p.id)) {
               // Signal-with-start: a delivery workflow that failed or was terminated starts again and goes on counting;
               // a completed one is never started twice.
               await client()
@@ -380,9 +287,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
   async function waitForAttempt(deliveryId: string, attemptsBefore: number, ctx: Context) {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      const [d] = await sql().execute<{ state: string; attempts: number }[]>('select state, attempts from public_deliveries where id = ?', [
-        deliveryId,
-      ]);
+      const d = await deliveryProgress(orm, deliveryId);
       if (!d || d.attempts > attemptsBefore || d.state !== 'pending') return;
       ctx.heartbeat();
       await ctx.sleep(20);

@@ -269,3 +269,14 @@ export async function dbNow(em: EntityManager): Promise<Date> {
   const [{ now }] = await em.execute<{ now: string }[]>('select now() as now');
   return new Date(now); // the driver answers timestamps as text here
 }
+
+/** When each of these finance documents was issued, by id. */
+export async function issueTimes(orm: MikroORM, ids: string[]): Promise<Map<string, Date>> {
+  const issued = await orm.em
+    .fork()
+    .execute<{ id: string; issued_at: Date }[]>(
+      `select id, issued_at from finance_documents where id in (${ids.map(() => '?').join(', ') || 'null'})`,
+      ids,
+    );
+  return new Map(issued.map((d) => [d.id, d.issued_at]));
+}

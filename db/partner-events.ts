@@ -1,4 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { HubEventSchema, type HubEvent } from './entities';
 import type { Environment } from '../domain/environment';
 
 /** A partner event as its delivery queue takes it. */
@@ -111,4 +112,21 @@ export async function unacknowledgedPartnerEvents(
 /** Removes an event nobody was told of (its delivery could not be queued). */
 export async function deletePartnerEvent(orm: MikroORM, id: string): Promise<void> {
   await orm.em.getConnection().execute('delete from events where id = ?', [id]);
+}
+
+/**
+ * Writes a booking's partner event once per (booking, sequence): a concurrent or retried write of the same sequence
+ * keeps the first, whose id is returned.
+ */
+export async function recordPartnerEvent(orm: MikroORM, em: EntityManager, event: HubEvent): Promise<string> {
+  const inserted = await em
+    .createQueryBuilder(HubEventSchema)
+    .insert(event)
+    .onConflict(['bookingId', 'sequence'])
+    .ignore()
+    .returning('id')
+    .execute('all');
+  if (inserted.length) return event.id;
+  // A concurrent write of this event came first: use its id.
+  return (await orm.em.fork().findOneOrFail(HubEventSchema, { bookingId: event.bookingId, sequence: event.sequence })).id;
 }
