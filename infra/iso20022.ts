@@ -1,6 +1,6 @@
 /**
  * ISO 20022 bank files: the pain.001.001.09 payout file the hub writes (from a SepaBatch of domain/sepa.ts), the
- * camt.053.001.08 statements and camt.054.001.08 notifications it reads back, and validation of either against the
+ * camt.053.001.08 statements, camt.054.001.08 notifications and pain.002.001.10 status reports it reads back, and validation of either against the
  * published XSDs kept in infra/iso20022/ (libxml2's validator, compiled to WebAssembly by `xmllint-wasm`).
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,8 @@ import {
 export const PAIN_001 = 'pain.001.001.09';
 export const CAMT_053 = 'camt.053.001.08';
 export const CAMT_054 = 'camt.054.001.08';
-export type BankMessage = typeof PAIN_001 | typeof CAMT_053 | typeof CAMT_054;
+export const PAIN_002 = 'pain.002.001.10';
+export type BankMessage = typeof PAIN_001 | typeof CAMT_053 | typeof CAMT_054 | typeof PAIN_002;
 
 const namespace = (message: BankMessage) => `urn:iso:std:iso:20022:tech:xsd:${message}`;
 
@@ -139,7 +140,18 @@ export interface BankStatement {
   transactions: StatementTransaction[];
 }
 
-const ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls', 'RtrInf', 'AddtlInf']);
+const ARRAYS = new Set([
+  'Stmt',
+  'Ntfctn',
+  'Ntry',
+  'NtryDtls',
+  'TxDtls',
+  'RtrInf',
+  'AddtlInf',
+  'OrgnlPmtInfAndSts',
+  'TxInfAndSts',
+  'StsRsnInf',
+]);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -226,5 +238,83 @@ export function readStatement(xml: string, message: typeof CAMT_053 | typeof CAM
     createdAt: text(header.CreDtTm),
     accounts: reports.map((r) => ({ id: text(r.Id) ?? '', iban: text(node(node(r.Acct).Id).IBAN) })),
     transactions,
+  };
+}
+
+/** One status a pain.002 reports: of one transaction (by its OrgnlEndToEndId), or of the whole original message. */
+export interface ReportedStatus {
+  /** The TxInfAndSts's position in the report (1-based); 0 for a status of the whole original message or payment. */
+  entry: number;
+  /** The payout id the hub wrote as EndToEndId; null when the status is the group's (or payment's) own. */
+  endToEndId: string | null;
+  /** ExternalPaymentTransactionStatus1Code (RJCT, ACCP, ACSC, ACSP, PDNG…), inherited from the payment or group. */
+  status: string;
+  /** The ISO status reason (StsRsnInf/Rsn/Cd: AC01, AC04, AM04…) and the bank's words. */
+  reason: string | null;
+  info: string | null;
+}
+
+export interface StatusReport {
+  message: typeof PAIN_002;
+  messageId: string;
+  createdAt: string | null;
+  /** The MsgId of the payout file the report answers (the hub's PF-… number). */
+  originalMessageId: string;
+  originalMessage: string;
+  groupStatus: string | null;
+  /** Transaction statuses; when the report has none, one status (endToEndId null) for the whole message. */
+  statuses: ReportedStatus[];
+}
+
+/** The first reason of a list of StsRsnInf: its code (or proprietary code) and additional information. */
+function statusReason(v: unknown): { reason: string | null; info: string | null } {
+  const first = list(v)[0];
+  if (!first) return { reason: null, info: null };
+  const rsn = node(first.Rsn);
+  return {
+    reason: text(rsn.Cd) ?? text(rsn.Prtry),
+    info: [first.AddtlInf].flat().map(text).filter(Boolean).join(' ') || null,
+  };
+}
+
+/**
+ * Reads a pain.002.001.10 Customer Payment Status Report (already valid against its schema). A transaction without
+ * its own status or reason takes its payment's, then the group's; a payment block (or a report) without transaction
+ * statuses reports one status for the whole original message, which the hub applies to every transfer of that file.
+ */
+export function readStatusReport(xml: string): StatusReport {
+  const root = node(node(node(parser.parse(xml)).Document).CstmrPmtStsRpt);
+  const header = node(root.GrpHdr);
+  const group = node(root.OrgnlGrpInfAndSts);
+  const groupStatus = text(group.GrpSts);
+  const groupReason = statusReason(group.StsRsnInf);
+  const statuses: ReportedStatus[] = [];
+  let entry = 0;
+  for (const payment of list(root.OrgnlPmtInfAndSts)) {
+    const paymentStatus = text(payment.PmtInfSts) ?? groupStatus;
+    const own = statusReason(payment.StsRsnInf);
+    const paymentReason = own.reason || own.info ? own : groupReason;
+    const transactions = list(payment.TxInfAndSts);
+    if (!transactions.length && paymentStatus) statuses.push({ entry: 0, endToEndId: null, status: paymentStatus, ...paymentReason });
+    for (const tx of transactions) {
+      entry++;
+      const txReason = statusReason(tx.StsRsnInf);
+      statuses.push({
+        entry,
+        endToEndId: text(tx.OrgnlEndToEndId),
+        status: text(tx.TxSts) ?? paymentStatus ?? '',
+        ...(txReason.reason || txReason.info ? txReason : paymentReason),
+      });
+    }
+  }
+  if (!statuses.length && groupStatus) statuses.push({ entry: 0, endToEndId: null, status: groupStatus, ...groupReason });
+  return {
+    message: PAIN_002,
+    messageId: text(header.MsgId) ?? '',
+    createdAt: text(header.CreDtTm),
+    originalMessageId: text(group.OrgnlMsgId) ?? '',
+    originalMessage: text(group.OrgnlMsgNmId) ?? '',
+    groupStatus,
+    statuses,
   };
 }
