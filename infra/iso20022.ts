@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { XMLBuilder } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
 import {
   batchProblem,
@@ -152,16 +153,42 @@ const ARRAYS = new Set([
   'TxInfAndSts',
   'StsRsnInf',
 ]);
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => ARRAYS.has(name),
-});
+
+/**
+ * Reads a bank file into plain objects in one streaming pass (saxes): an element with only text is its text, with
+ * attributes or children an object (attributes `@_name`, text `#text`), namespace prefixes and declarations dropped,
+ * repeated elements (and those in ARRAYS) lists. A DOCTYPE was refused before (schemaErrors), so only the predefined
+ * entities and character references are expanded. Several times faster than a general parser on a 10 MB statement.
+ */
+function parseXml(xml: string): Node {
+  const root: Node = {};
+  const stack: { node: Node; text: string; name: string }[] = [{ node: root, text: '', name: '' }];
+  const parser = new SaxesParser({ xmlns: false });
+  parser.on('opentag', (tag) => {
+    const element: Node = {};
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      if (name !== 'xmlns' && !name.startsWith('xmlns:')) element[`@_${name.slice(name.indexOf(':') + 1)}`] = value;
+    }
+    stack.push({ node: element, text: '', name: tag.name.slice(tag.name.indexOf(':') + 1) });
+  });
+  parser.on('text', (t) => {
+    stack[stack.length - 1]!.text += t;
+  });
+  parser.on('closetag', () => {
+    const { node: element, text: raw, name } = stack.pop()!;
+    const parent = stack[stack.length - 1]!.node;
+    const text = raw.trim();
+    let value: unknown = element;
+    if (Object.keys(element).length === 0) value = text;
+    else if (text) element['#text'] = text;
+    const existing = parent[name];
+    if (existing === undefined) parent[name] = ARRAYS.has(name) ? [value] : value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else parent[name] = [existing, value];
+  });
+  parser.write(xml).close();
+  return root;
+}
 
 type Node = Record<string, unknown>;
 const node = (v: unknown): Node => (v && typeof v === 'object' ? (v as Node) : {});
@@ -183,7 +210,7 @@ function minorOf(amount: string | null): bigint | null {
  * transaction of every entry with the references and return reason the hub matches on.
  */
 export function readStatement(xml: string, message: typeof CAMT_053 | typeof CAMT_054): BankStatement {
-  const doc = node(node(parser.parse(xml)).Document);
+  const doc = node(parseXml(xml).Document);
   const root = node(message === CAMT_053 ? doc.BkToCstmrStmt : doc.BkToCstmrDbtCdtNtfctn);
   const header = node(root.GrpHdr);
   const reports = list(message === CAMT_053 ? root.Stmt : root.Ntfctn);
@@ -283,7 +310,7 @@ function statusReason(v: unknown): { reason: string | null; info: string | null 
  * statuses reports one status for the whole original message, which the hub applies to every transfer of that file.
  */
 export function readStatusReport(xml: string): StatusReport {
-  const root = node(node(node(parser.parse(xml)).Document).CstmrPmtStsRpt);
+  const root = node(node(parseXml(xml).Document).CstmrPmtStsRpt);
   const header = node(root.GrpHdr);
   const group = node(root.OrgnlGrpInfAndSts);
   const groupStatus = text(group.GrpSts);
