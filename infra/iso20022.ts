@@ -1,13 +1,13 @@
 /**
  * ISO 20022 bank files: the pain.001.001.09 payout file the hub writes (from a SepaBatch of domain/sepa.ts), the
  * camt.053.001.08 statements, camt.054.001.08 notifications and pain.002.001.10 status reports it reads back, and validation of either against the
- * published XSDs kept in infra/iso20022/ (libxml2's validator, compiled to WebAssembly by `xmllint-wasm`).
+ * published XSDs kept in infra/iso20022/ (libxml2's validator, compiled to WebAssembly by `libxml2-wasm`, on its own
+ * thread: infra/xsd-worker.mjs).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { XMLBuilder } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
-import { validateXML } from 'xmllint-wasm';
 import {
   batchProblem,
   batchTotals,
@@ -76,11 +76,31 @@ export function painXml(batch: SepaBatch): string {
   return builder.build(doc) as string;
 }
 
-const SCHEMAS = new Map<BankMessage, string>();
-function schema(message: BankMessage): string {
-  let text = SCHEMAS.get(message);
-  if (!text) SCHEMAS.set(message, (text = readFileSync(join(__dirname, 'iso20022', `${message}.xsd`), 'utf8')));
-  return text;
+/** The validator thread (infra/xsd-worker.mjs), started on first use; it keeps the process alive only while it works. */
+let validatorThread: Worker | null = null;
+const validations = new Map<number, { resolve: (errors: SchemaError[]) => void; reject: (err: Error) => void }>();
+let nextValidation = 0;
+
+function validatorWorker(): Worker {
+  if (validatorThread) return validatorThread;
+  const worker = new Worker(join(__dirname, 'xsd-worker.mjs'));
+  worker.unref();
+  const failAll = (err: Error) => {
+    for (const v of validations.values()) v.reject(err);
+    validations.clear();
+    if (validatorThread === worker) validatorThread = null;
+  };
+  worker.on('message', (m: { id: number; errors?: SchemaError[]; failure?: string }) => {
+    const v = validations.get(m.id);
+    validations.delete(m.id);
+    if (!validations.size) worker.unref();
+    if (m.failure !== undefined) v?.reject(new Error(`XSD validator failed: ${m.failure}`));
+    else v?.resolve(m.errors ?? []);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`XSD validator thread exited (${code})`)));
+  validatorThread = worker;
+  return worker;
 }
 
 /** The ISO 20022 message a document declares (its default or prefixed namespace `urn:iso:std:iso:20022:tech:xsd:…`). */
@@ -99,19 +119,12 @@ export interface SchemaError {
 export async function schemaErrors(xml: string, message: BankMessage): Promise<SchemaError[]> {
   // Entities and external subsets are never read: a bank file has no use for a DOCTYPE.
   if (/<!DOCTYPE/i.test(xml)) return [{ line: null, message: 'a DOCTYPE is not allowed in a bank file' }];
-  const bytes = Buffer.byteLength(xml);
-  const result = await validateXML({
-    xml: [{ fileName: 'document.xml', contents: xml }],
-    schema: [{ fileName: `${message}.xsd`, contents: schema(message) }],
-    // 64 KiB pages: room for the document several times over (libxml2 keeps the tree and the schema in memory).
-    initialMemoryPages: 256,
-    maxMemoryPages: Math.min(65_536, 512 + Math.ceil((bytes * 12) / 65_536)),
-  });
-  if (result.valid) return [];
-  return result.errors.map((e) => ({
-    line: e.loc?.lineNumber ?? null,
-    message: e.message.replace(/^document\.xml:\d+:\s*/, '').trim(),
-  }));
+  const worker = validatorWorker();
+  const id = ++nextValidation;
+  const errors = new Promise<SchemaError[]>((resolve, reject) => validations.set(id, { resolve, reject }));
+  worker.ref();
+  worker.postMessage({ id, xml, schema: join(__dirname, 'iso20022', `${message}.xsd`) });
+  return errors;
 }
 
 /** One transaction of a statement entry, as the hub matches it. */
