@@ -60,14 +60,21 @@ export async function importStatement(
       detail: `Expected a ${CAMT_053} statement, ${CAMT_054} notification or ${PAIN_002} status report; the document declares ${message ?? 'no ISO 20022 message'}.`,
     });
   }
-  const [first] = await schemaErrors(input.xml, message);
-  if (first) {
+  // The XSD validation runs on its own thread: the document is read meanwhile, and used only once it proves valid.
+  const validation = schemaErrors(input.xml, message);
+  let statement: ReturnType<typeof readStatusReport> | ReturnType<typeof readStatement> | null = null;
+  try {
+    statement = message === PAIN_002 ? readStatusReport(input.xml) : readStatement(input.xml, message);
+  } catch {
+    // Not well-formed: the validator names the first error.
+  }
+  const [first] = await validation;
+  if (first || !statement) {
     throw new ProblemError('bank_file_invalid', {
-      detail: `Not valid against the ${message} schema${first.line ? `, line ${first.line}` : ''}: ${first.message}`,
-      extensions: { message, line: first.line },
+      detail: `Not valid against the ${message} schema${first?.line ? `, line ${first.line}` : ''}: ${first?.message ?? 'unreadable document'}`,
+      extensions: { message, line: first?.line ?? null },
     });
   }
-  const statement = message === PAIN_002 ? readStatusReport(input.xml) : readStatement(input.xml, message);
   const sha256 = createHash('sha256').update(input.xml).digest('hex');
   const applied = await applyStatement(deps.orm, { livemode: input.livemode, statement, sha256 });
   if (deps.temporal) {
