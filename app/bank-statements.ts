@@ -4,12 +4,22 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { applyStatement, type MatchedLine } from '../db/bank-statements';
 import { PLATFORM_ACCOUNT, settlementEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
-import { CAMT_053, CAMT_054, declaredMessage, readStatement, schemaErrors } from '../infra/iso20022';
+import { CAMT_053, CAMT_054, declaredMessage, PAIN_002, readStatement, readStatusReport, schemaErrors } from '../infra/iso20022';
 import { publishEvent } from './credit-notes';
 import { ProblemError } from './problems';
 
 export interface StatementImport {
-  statement: { id: string; message: string; message_id: string; duplicate: boolean; livemode: boolean };
+  statement: {
+    id: string;
+    message: string;
+    message_id: string;
+    /** A pain.002's OrgnlMsgId: the payout file (PF-…) it reports on; null for a statement. */
+    original_message_id: string | null;
+    /** A pain.002's group status (ACCP, PART, RJCT…); null for a statement. */
+    group_status: string | null;
+    duplicate: boolean;
+    livemode: boolean;
+  };
   transactions: number;
   paid: number;
   returned: number;
@@ -17,6 +27,8 @@ export interface StatementImport {
   unchanged: number;
   /** Lines that match no payout file transfer of this environment: listed, never guessed. */
   unmatched: { entry: number; end_to_end_id: string | null; amount: number | null }[];
+  /** A pain.002's statuses other than RJCT (ACCP, ACSC, ACSP, PDNG…): recorded, never a payment. */
+  status_recorded: number;
   lines: {
     entry: number;
     end_to_end_id: string | null;
@@ -25,35 +37,44 @@ export interface StatementImport {
     amount: number | null;
     reason: string | null;
     booking_date: string | null;
+    status: string | null;
   }[];
 }
 
 const amount = (minor: string | null) => (minor === null ? null : fromMinor(Number(minor), 'EUR'));
 
 /**
- * Imports a bank's camt.053.001.08 statement or camt.054.001.08 notification for one environment: refused (422
- * `bank_file_invalid`, naming the first error) unless it is one of those and valid against its published XSD; then
- * each transaction is matched by EndToEndId to a payout (db/bank-statements.ts), and each payout it settles announces
- * `settlement.paid` or `settlement.failed` (with the ISO return reason) once. Importing it again changes nothing.
+ * Imports a bank's camt.053.001.08 statement, camt.054.001.08 notification or pain.002.001.10 status report for one
+ * environment: refused (422 `bank_file_invalid`, naming the first error) unless it is one of those and valid against
+ * its published XSD; then each transaction is matched by EndToEndId to a payout (db/bank-statements.ts), and each
+ * payout it settles announces `settlement.paid` or `settlement.failed` (with the ISO return or rejection reason) once.
+ * Importing it again changes nothing.
  */
 export async function importStatement(
   deps: { orm: MikroORM; temporal?: Client },
   input: { xml: string; livemode: boolean },
 ): Promise<StatementImport> {
   const message = declaredMessage(input.xml);
-  if (message !== CAMT_053 && message !== CAMT_054) {
+  if (message !== CAMT_053 && message !== CAMT_054 && message !== PAIN_002) {
     throw new ProblemError('bank_file_invalid', {
-      detail: `Expected a ${CAMT_053} statement or ${CAMT_054} notification; the document declares ${message ?? 'no ISO 20022 message'}.`,
+      detail: `Expected a ${CAMT_053} statement, ${CAMT_054} notification or ${PAIN_002} status report; the document declares ${message ?? 'no ISO 20022 message'}.`,
     });
   }
-  const [first] = await schemaErrors(input.xml, message);
-  if (first) {
+  // The XSD validation runs on its own thread: the document is read meanwhile, and used only once it proves valid.
+  const validation = schemaErrors(input.xml, message);
+  let statement: ReturnType<typeof readStatusReport> | ReturnType<typeof readStatement> | null = null;
+  try {
+    statement = message === PAIN_002 ? readStatusReport(input.xml) : readStatement(input.xml, message);
+  } catch {
+    // Not well-formed: the validator names the first error.
+  }
+  const [first] = await validation;
+  if (first || !statement) {
     throw new ProblemError('bank_file_invalid', {
-      detail: `Not valid against the ${message} schema${first.line ? `, line ${first.line}` : ''}: ${first.message}`,
-      extensions: { message, line: first.line },
+      detail: `Not valid against the ${message} schema${first?.line ? `, line ${first.line}` : ''}: ${first?.message ?? 'unreadable document'}`,
+      extensions: { message, line: first?.line ?? null },
     });
   }
-  const statement = readStatement(input.xml, message);
   const sha256 = createHash('sha256').update(input.xml).digest('hex');
   const applied = await applyStatement(deps.orm, { livemode: input.livemode, statement, sha256 });
   if (deps.temporal) {
@@ -70,7 +91,15 @@ export async function importStatement(
   }
   const count = (...outcomes: MatchedLine['outcome'][]) => applied.lines.filter((l) => outcomes.includes(l.outcome)).length;
   return {
-    statement: { id: applied.id, message, message_id: statement.messageId, duplicate: applied.duplicate, livemode: input.livemode },
+    statement: {
+      id: applied.id,
+      message,
+      message_id: statement.messageId,
+      original_message_id: statement.message === PAIN_002 ? statement.originalMessageId : null,
+      group_status: statement.message === PAIN_002 ? statement.groupStatus : null,
+      duplicate: applied.duplicate,
+      livemode: input.livemode,
+    },
     transactions: applied.lines.length,
     paid: count('paid'),
     returned: count('returned'),
@@ -78,6 +107,7 @@ export async function importStatement(
     unmatched: applied.lines
       .filter((l) => l.outcome === 'unmatched')
       .map((l) => ({ entry: l.entry, end_to_end_id: l.endToEndId, amount: amount(l.amountMinor) })),
+    status_recorded: count('status_recorded'),
     lines: applied.lines.map((l) => ({
       entry: l.entry,
       end_to_end_id: l.endToEndId,
@@ -86,6 +116,7 @@ export async function importStatement(
       amount: amount(l.amountMinor),
       reason: l.reason,
       booking_date: l.bookingDate,
+      status: l.status,
     })),
   };
 }

@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { matchLine, type MatchOutcome } from '../domain/sepa';
+import { matchLine, matchStatus, type MatchOutcome } from '../domain/sepa';
 import { newId } from '../infra/ids';
-import type { BankStatement } from '../infra/iso20022';
+import type { BankStatement, StatusReport } from '../infra/iso20022';
 
-/** One statement transaction and what it did. */
+/** One statement transaction (or status report status) and what it did. */
 export interface MatchedLine {
   entry: number;
   endToEndId: string | null;
@@ -14,6 +14,8 @@ export interface MatchedLine {
   reason: string | null;
   returnInfo: string | null;
   bookingDate: string | null;
+  /** A pain.002 status (RJCT, ACCP, ACSC…); null on a statement line. */
+  status: string | null;
 }
 
 /** A settlement whose payout the statement settled: for `settlement.paid` and `settlement.failed`. */
@@ -38,62 +40,112 @@ interface TransferRow {
   currency: string;
   payable_minor: string;
 }
+type Transfer = TransferRow & { amountMinor: bigint };
+
+/** What one line does, decided against the transfers as the file so far left them. */
+interface Decision {
+  entry: number;
+  endToEndId: string | null;
+  amountMinor: bigint | null;
+  outcome: MatchOutcome;
+  transfer: Transfer | null;
+  reason: string | null;
+  info: string | null;
+  /** YYYY-MM-DD… of the booking (statement) or of the report. */
+  on: string | null;
+  status: string | null;
+}
 
 /**
- * Applies a statement of one environment in one transaction: each transaction matched by EndToEndId against the
- * transfers of that environment's payout files; a booked debit marks the transfer and its settlement paid, a return
- * marks them returned with the ISO reason (the settlement's next one carries the amount). Applying the same statement
- * again finds every transfer already settled and changes nothing.
+ * Applies a camt.053/camt.054 statement or a pain.002 status report of one environment in one transaction: each
+ * transaction matched by EndToEndId against the transfers of that environment's payout files (a pain.002 status of the
+ * whole original message applies to every transfer of the file whose number is its OrgnlMsgId). A booked debit marks
+ * the transfer and its settlement paid; a return, or a pain.002 rejection (RJCT), marks them returned with the ISO
+ * reason (the settlement's next one carries the amount); other pain.002 statuses are recorded and change nothing.
+ * Applying the same file again finds every transfer already settled and changes nothing. Every write is one statement
+ * over the whole file, whatever its size.
  */
 export async function applyStatement(
   orm: MikroORM,
-  input: { livemode: boolean; statement: BankStatement; sha256: string },
+  input: { livemode: boolean; statement: BankStatement | StatusReport; sha256: string },
 ): Promise<{ id: string; duplicate: boolean; lines: MatchedLine[]; settled: SettledPayout[] }> {
   return orm.em.fork().transactional(async (em) => {
     await em.execute("select pg_advisory_xact_lock(hashtextextended('bank-statements', 0))");
-    const ids = [...new Set(input.statement.transactions.flatMap((t) => (t.endToEndId ? [t.endToEndId] : [])))];
-    const rows = await em.execute<TransferRow[]>(
-      `select t.id, t.status, t.amount_minor, s.number, s.driver_id, s.driver_name, s.currency, s.payable_minor
-         from bank_transfers t join settlements s on s.id = t.settlement_id
-        where t.id in (select jsonb_array_elements_text(?::jsonb)) and t.livemode = ?
+    const doc = input.statement;
+    const report = doc.message === 'pain.002.001.10' ? doc : null;
+    const ids = [
+      ...new Set((report ? report.statuses : (doc as BankStatement).transactions).flatMap((t) => (t.endToEndId ? [t.endToEndId] : []))),
+    ];
+    const wholeFile = report?.statuses.some((s) => s.endToEndId === null) ? report.originalMessageId : null;
+    const rows = await em.execute<(TransferRow & { file: string })[]>(
+      `select t.id, t.status, t.amount_minor, s.number, s.driver_id, s.driver_name, s.currency, s.payable_minor, f.number as file
+         from bank_transfers t join settlements s on s.id = t.settlement_id join payout_files f on f.id = t.file_id
+        where t.livemode = ?
+          and t.id in (select unnest(string_to_array(?, chr(31)))
+                       union all
+                       select b.id from bank_transfers b join payout_files p on p.id = b.file_id where p.number = ? and p.livemode = ?)
         for update of t`,
-      [JSON.stringify(ids), input.livemode],
+      // Unit separator: a character no XML document can hold, so no EndToEndId.
+      [input.livemode, ids.join('\x1f'), wholeFile ?? '', input.livemode],
     );
-    const transfers = new Map(rows.map((r) => [r.id, { ...r, amountMinor: BigInt(r.amount_minor) }]));
-    const lines: MatchedLine[] = [];
+    const transfers = new Map<string, Transfer>(rows.map((r) => [r.id, { ...r, amountMinor: BigInt(r.amount_minor) }]));
+    const decisions: Decision[] = [];
+    const decide = (d: Omit<Decision, 'outcome'>, outcome: MatchOutcome) => {
+      decisions.push({ ...d, outcome });
+      // A later line of the same file sees what an earlier one did.
+      if (d.transfer && (outcome === 'paid' || outcome === 'returned')) d.transfer.status = outcome;
+    };
+    if (report) {
+      const on = report.createdAt;
+      for (const s of report.statuses) {
+        const base = { entry: s.entry, reason: s.status === 'RJCT' ? (s.reason ?? 'NARR') : s.reason, info: s.info, on, status: s.status };
+        if (s.endToEndId === null) {
+          const ofFile = rows.filter((r) => r.file === report.originalMessageId).map((r) => transfers.get(r.id)!);
+          if (!ofFile.length) decide({ ...base, endToEndId: null, amountMinor: null, transfer: null }, 'unmatched');
+          for (const t of ofFile) {
+            decide({ ...base, endToEndId: t.id, amountMinor: t.amountMinor, transfer: t }, matchStatus({ ...s, endToEndId: t.id }, t));
+          }
+          continue;
+        }
+        const transfer = transfers.get(s.endToEndId) ?? null;
+        decide({ ...base, endToEndId: s.endToEndId, amountMinor: transfer?.amountMinor ?? null, transfer }, matchStatus(s, transfer));
+      }
+    } else {
+      for (const tx of (doc as BankStatement).transactions) {
+        const transfer = tx.endToEndId ? (transfers.get(tx.endToEndId) ?? null) : null;
+        const base = {
+          entry: tx.entry,
+          endToEndId: tx.endToEndId,
+          amountMinor: tx.amountMinor,
+          transfer,
+          reason: tx.returnReason,
+          info: tx.returnInfo,
+          on: tx.bookingDate,
+          status: null,
+        };
+        decide(base, matchLine(tx, transfer));
+      }
+    }
+
+    const settled: SettledPayout[] = [];
     const paid: { id: string; on: string | null }[] = [];
     const returned: { id: string; on: string | null; reason: string; info: string | null }[] = [];
-    const settled: SettledPayout[] = [];
-    for (const tx of input.statement.transactions) {
-      const transfer = tx.endToEndId ? (transfers.get(tx.endToEndId) ?? null) : null;
-      const outcome = matchLine(tx, transfer);
-      lines.push({
-        entry: tx.entry,
-        endToEndId: tx.endToEndId,
-        amountMinor: tx.amountMinor === null ? null : String(tx.amountMinor),
-        outcome,
-        settlement: transfer?.number ?? null,
-        reason: tx.returnReason,
-        returnInfo: tx.returnInfo,
-        bookingDate: tx.bookingDate,
-      });
-      if (!transfer || (outcome !== 'paid' && outcome !== 'returned')) continue;
-      transfer.status = outcome; // a later line of the same statement sees it
-      const event = {
-        settlement: transfer.number,
-        driverId: transfer.driver_id,
-        driverName: transfer.driver_name,
+    for (const d of decisions) {
+      const t = d.transfer;
+      if (!t || (d.outcome !== 'paid' && d.outcome !== 'returned')) continue;
+      const on = d.on?.slice(0, 10) ?? null;
+      if (d.outcome === 'paid') paid.push({ id: t.id, on });
+      else returned.push({ id: t.id, on, reason: d.reason!, info: d.info });
+      settled.push({
+        settlement: t.number,
+        driverId: t.driver_id,
+        driverName: t.driver_name,
         livemode: input.livemode,
-        currency: transfer.currency,
-        payable: String(transfer.payable_minor),
-      };
-      if (outcome === 'paid') {
-        paid.push({ id: transfer.id, on: tx.bookingDate?.slice(0, 10) ?? null });
-        settled.push({ ...event, status: 'paid', reason: null });
-      } else {
-        returned.push({ id: transfer.id, on: tx.bookingDate?.slice(0, 10) ?? null, reason: tx.returnReason!, info: tx.returnInfo });
-        settled.push({ ...event, status: 'failed', reason: tx.returnReason });
-      }
+        currency: t.currency,
+        payable: String(t.payable_minor),
+        status: d.outcome === 'paid' ? 'paid' : 'failed',
+        reason: d.outcome === 'paid' ? null : d.reason,
+      });
     }
     if (paid.length) {
       await em.execute(
@@ -127,15 +179,26 @@ export async function applyStatement(
         [
           id,
           input.livemode,
-          input.statement.message,
-          input.statement.messageId,
+          doc.message,
+          doc.messageId,
           input.sha256,
-          lines.length,
+          decisions.length,
           settled.length,
-          lines.filter((l) => l.outcome === 'unmatched').length,
+          decisions.filter((d) => d.outcome === 'unmatched').length,
         ],
       );
     }
+    const lines = decisions.map((d): MatchedLine => ({
+      entry: d.entry,
+      endToEndId: d.endToEndId,
+      amountMinor: d.amountMinor === null ? null : String(d.amountMinor),
+      outcome: d.outcome,
+      settlement: d.transfer?.number ?? null,
+      reason: d.reason,
+      returnInfo: d.info,
+      bookingDate: d.status === null ? d.on : null,
+      status: d.status,
+    }));
     return { id, duplicate: Boolean(existing), lines, settled };
   });
 }

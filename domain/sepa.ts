@@ -219,7 +219,8 @@ export interface StatementLine {
   returnReason: string | null;
 }
 
-export type MatchOutcome = 'paid' | 'returned' | 'already_paid' | 'already_returned' | 'unmatched' | 'amount_mismatch' | 'ignored';
+export type MatchOutcome =
+  'paid' | 'returned' | 'already_paid' | 'already_returned' | 'unmatched' | 'amount_mismatch' | 'ignored' | 'status_recorded';
 
 /**
  * What a statement line does to the transfer it names: a booked debit pays it, a return (any line with a return reason)
@@ -236,5 +237,24 @@ export function matchLine(
   if (line.creditDebit !== 'DBIT') return 'ignored';
   if (line.amountMinor !== null && line.amountMinor !== transfer.amountMinor) return 'amount_mismatch';
   if (transfer.status === 'submitted') return 'paid';
+  return transfer.status === 'paid' ? 'already_paid' : 'already_returned';
+}
+
+/** A pain.002 status that rejects a transfer: the bank refused it, so it never left the account. */
+export const REJECTED = 'RJCT';
+
+/**
+ * What a pain.002 status does to the transfer it names: `RJCT` returns it (like a camt return: the driver's next
+ * settlement pays the amount again), once; every other status (ACCP, ACSC, ACSP, ACTC, PDNG…) is recorded and changes
+ * nothing, since only a booked statement debit marks a payout paid. A rejection of a transfer the bank's statement
+ * already booked changes nothing either: only a return (money credited back) undoes a booking.
+ */
+export function matchStatus(
+  line: { endToEndId: string | null; status: string },
+  transfer: { status: 'submitted' | 'paid' | 'returned' } | null,
+): MatchOutcome {
+  if (!line.endToEndId || !transfer) return 'unmatched';
+  if (line.status !== REJECTED) return 'status_recorded';
+  if (transfer.status === 'submitted') return 'returned';
   return transfer.status === 'paid' ? 'already_paid' : 'already_returned';
 }

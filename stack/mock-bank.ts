@@ -90,3 +90,58 @@ export function bankStatement(o: {
     Document: { '@_xmlns': `urn:iso:std:iso:20022:tech:xsd:${message}`, ...body },
   }) as string;
 }
+
+/** A transaction status of a pain.002: RJCT with its ISO reason (AC01, AC04, AM04…), or ACCP, ACSC, ACSP, PDNG… */
+export interface ReportedTransfer {
+  endToEndId: string;
+  status: string;
+  reason?: string;
+  info?: string;
+}
+
+/**
+ * The pain.002.001.10 Customer Payment Status Report a bank answers a payout file with: the group status (and its
+ * reason) of the original message, and the status of each transaction it names (none: the group status is the whole
+ * file's, as a bank reports a file it refused outright).
+ */
+export function statusReport(o: {
+  messageId: string;
+  /** The payout file's MsgId (its PF-… number). */
+  originalMessageId: string;
+  groupStatus?: string;
+  groupReason?: string;
+  transactions?: ReportedTransfer[];
+  createdAt?: string;
+}): string {
+  const reason = (code: string | undefined, info?: string) =>
+    code || info ? { StsRsnInf: { ...(code ? { Rsn: { Cd: code } } : {}), ...(info ? { AddtlInf: info } : {}) } } : {};
+  const transactions = o.transactions ?? [];
+  return builder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    Document: {
+      '@_xmlns': 'urn:iso:std:iso:20022:tech:xsd:pain.002.001.10',
+      CstmrPmtStsRpt: {
+        GrpHdr: { MsgId: o.messageId, CreDtTm: o.createdAt ?? '2026-12-01T09:00:00' },
+        OrgnlGrpInfAndSts: {
+          OrgnlMsgId: o.originalMessageId,
+          OrgnlMsgNmId: 'pain.001.001.09',
+          ...(o.groupStatus ? { GrpSts: o.groupStatus } : {}),
+          ...reason(o.groupReason),
+        },
+        ...(transactions.length
+          ? {
+              OrgnlPmtInfAndSts: {
+                OrgnlPmtInfId: o.originalMessageId,
+                TxInfAndSts: transactions.map((t, i) => ({
+                  StsId: `${o.messageId}-${i + 1}`.slice(-35),
+                  OrgnlEndToEndId: t.endToEndId,
+                  TxSts: t.status,
+                  ...reason(t.reason, t.info),
+                })),
+              },
+            }
+          : {}),
+      },
+    },
+  }) as string;
+}

@@ -134,25 +134,39 @@ export const getPayoutFile = defineOperation({
 const ImportedLine = z.object({
   entry: z.number().int().meta({ description: 'The entry’s position in the file.' }),
   end_to_end_id: z.string().nullable().meta({ description: 'The EndToEndId: the payout id the hub wrote (`<settlement>:<attempt>`).' }),
-  outcome: z.enum(['paid', 'returned', 'already_paid', 'already_returned', 'unmatched', 'amount_mismatch', 'ignored']).meta({
-    description:
-      'What the line did: paid or returned a payout, found it already so, matched none, or changed nothing (pending, informational).',
-  }),
+  outcome: z
+    .enum(['paid', 'returned', 'already_paid', 'already_returned', 'unmatched', 'amount_mismatch', 'ignored', 'status_recorded'])
+    .meta({
+      description:
+        'What the line did: paid or returned a payout (a pain.002 `RJCT` returns it), found it already so, matched none, changed nothing ' +
+        '(pending, informational), or recorded a pain.002 status other than `RJCT` (`ACCP`, `ACSC`, `ACSP`, `PDNG`…: never a payment).',
+    }),
   settlement: z.string().nullable(),
   amount: z.number().nullable(),
-  reason: z
-    .string()
-    .nullable()
-    .meta({ description: 'A return’s ISO 20022 reason code (AC04 closed account, AC01 wrong account number…).' }),
+  reason: z.string().nullable().meta({
+    description:
+      'A return’s or rejection’s ISO 20022 reason code (AC04 closed account, AC01 wrong account number, AM04 insufficient funds…).',
+  }),
   booking_date: z.string().nullable(),
+  status: z.string().nullable().meta({
+    description:
+      'A pain.002 line’s transaction status (`RJCT`, `ACCP`, `ACSC`…, inherited from the payment or group when the transaction has none); null on a statement line.',
+  }),
 });
 
 const StatementImport = z
   .object({
     statement: z.object({
       id: z.string(),
-      message: z.enum(['camt.053.001.08', 'camt.054.001.08']),
+      message: z.enum(['camt.053.001.08', 'camt.054.001.08', 'pain.002.001.10']),
       message_id: z.string(),
+      original_message_id: z.string().nullable().meta({
+        description: 'A pain.002’s OrgnlMsgId: the number of the payout file it reports on (`PF-2026-000001`); null for a statement.',
+      }),
+      group_status: z
+        .string()
+        .nullable()
+        .meta({ description: 'A pain.002’s group status (`ACCP`, `PART`, `RJCT`…); null for a statement.' }),
       duplicate: z.boolean().meta({ description: 'The same file was imported before: nothing changed this time.' }),
       livemode: z.boolean(),
     }),
@@ -161,6 +175,7 @@ const StatementImport = z
     returned: z.number().int(),
     unchanged: z.number().int(),
     unmatched: z.array(z.object({ entry: z.number().int(), end_to_end_id: z.string().nullable(), amount: z.number().nullable() })),
+    status_recorded: z.number().int().meta({ description: 'pain.002 statuses other than `RJCT`: recorded, never a payment.' }),
     lines: z.array(ImportedLine),
   })
   .meta({ id: 'BankStatementImport' });
@@ -169,20 +184,22 @@ export const importBankStatement = defineOperation({
   operationId: 'importBankStatement',
   method: 'post',
   path: '/api/public/v1/bank-statements',
-  summary: 'Import a bank statement (operator accounts)',
+  summary: 'Import a bank statement or status report (operator accounts)',
   description:
-    'A camt.053.001.08 statement or camt.054.001.08 notification of the debtor account, as the bank delivers it (`application/xml`, up to 32 MiB), ' +
-    'for the key’s environment. Checked against the ISO 20022 schema (422 `bank_file_invalid` naming the first error), then each transaction is ' +
-    'matched by EndToEndId: a booked debit marks the payout and its settlement paid (`settlement.paid`), a return marks them returned with the ISO ' +
-    'reason (`settlement.failed`; the driver’s next settlement pays the amount again). Importing the same file again changes nothing; a line ' +
-    'matching no payout is listed, never guessed.',
+    'A camt.053.001.08 statement or camt.054.001.08 notification of the debtor account, or a pain.002.001.10 Customer Payment Status Report ' +
+    'answering a payout file, as the bank delivers it (`application/xml`, up to 32 MiB), for the key’s environment. Checked against the ISO 20022 ' +
+    'schema (422 `bank_file_invalid` naming the first error), then each transaction is matched by EndToEndId (a pain.002’s OrgnlEndToEndId): a ' +
+    'booked debit marks the payout and its settlement paid (`settlement.paid`); a return, or a pain.002 rejection (`RJCT` with its reason), marks ' +
+    'them returned with the ISO reason (`settlement.failed`; the driver’s next settlement pays the amount again). A pain.002 group status `RJCT` ' +
+    'without transaction statuses rejects every payout of the file named by OrgnlMsgId; other pain.002 statuses are recorded and never mark a ' +
+    'payout paid. Importing the same file again changes nothing; a line matching no payout is listed, never guessed.',
   tags: ['Settlements'],
   security: { kind: 'apiKey', scope: 'payouts.write' },
   request: {
-    body: z.string().meta({ description: 'The camt.053.001.08 or camt.054.001.08 document.' }),
+    body: z.string().meta({ description: 'The camt.053.001.08, camt.054.001.08 or pain.002.001.10 document.' }),
     bodyContentType: 'application/xml',
   },
-  responses: { 200: { description: 'What each line of the statement did.', schema: StatementImport } },
+  responses: { 200: { description: 'What each line of the statement or status report did.', schema: StatementImport } },
   errors: [...ERRORS, 'bank_file_invalid', 'payload_too_large', 'unsupported_media_type'],
   async handler({ body, principal, deps }) {
     requireAccountKind(principal, 'operator', 'Bank statements');

@@ -63,7 +63,7 @@ export const financeCommands: Record<string, Command> = {
   'import-statement': {
     usage: 'finance import-statement <file> [--env live|test]',
     summary:
-      "import the bank's camt.053.001.08 statement or camt.054.001.08 notification (live unless --env test): payouts booked become paid, returns returned; a second import changes nothing",
+      "import the bank's camt.053.001.08 statement, camt.054.001.08 notification or pain.002.001.10 status report (live unless --env test): payouts booked become paid, returns and rejections (RJCT) returned, other statuses recorded; a second import changes nothing",
     args: ['file'],
     options: { env: { type: 'string' } },
     async run({ orm, flags, args: [file], temporal }) {
@@ -85,7 +85,7 @@ export const financeCommands: Record<string, Command> = {
         .filter((l) => l.outcome !== 'already_paid' && l.outcome !== 'already_returned')
         .map(
           (l) =>
-            `${String(l.entry).padStart(5)}  ${l.outcome.padEnd(16)} ${l.end_to_end_id ?? '-'}  ${l.settlement ?? ''}${l.reason ? ` ${l.reason}` : ''}`,
+            `${String(l.entry).padStart(5)}  ${l.outcome.padEnd(16)} ${l.end_to_end_id ?? '-'}  ${l.settlement ?? ''}${l.status ? ` ${l.status}` : ''}${l.reason ? ` ${l.reason}` : ''}`,
         );
       return {
         json: imported,
@@ -94,12 +94,23 @@ export const financeCommands: Record<string, Command> = {
             'statement',
             `${imported.statement.message} ${imported.statement.message_id}${imported.statement.duplicate ? ' (imported before)' : ''}`,
           ],
+          ...(imported.statement.original_message_id
+            ? [
+                [
+                  'reports on',
+                  `${imported.statement.original_message_id}${imported.statement.group_status ? ` (group ${imported.statement.group_status})` : ''}`,
+                ] as [string, string],
+              ]
+            : []),
           ['environment', env],
           ['transactions', String(imported.transactions)],
           ['paid', String(imported.paid)],
           ['returned', String(imported.returned)],
           ['unchanged', String(imported.unchanged)],
           ['unmatched', String(imported.unmatched.length)],
+          ...(imported.statement.message.startsWith('pain.002')
+            ? [['statuses recorded', String(imported.status_recorded)] as [string, string]]
+            : []),
         ])}${rows.length ? `\n${rows.join('\n')}` : ''}`,
       };
     },

@@ -13,7 +13,7 @@ import { issueSettlement, settlementTargets } from '../../db/settlements';
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
 import { simulatedPayoutProvider } from '../../infra/payout-provider';
 import { appendBilledRide } from '../../stack/billed-rides';
-import { bankStatement, transfersOf } from '../../stack/mock-bank';
+import { bankStatement, statusReport, transfersOf } from '../../stack/mock-bank';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { maskIban, sandboxTestIban } from '../../domain/bank-accounts';
 import { decryptSecret } from '../../infra/secrets';
@@ -246,6 +246,38 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       expect((await post(statement, corporateKey)).json.code).toBe('account_kind_forbidden');
     });
 
+    it('imports a pain.002 status report: statuses recorded, unknown ids listed, a schema-invalid report 422', async () => {
+      const report = statusReport({
+        messageId: 'PSR-API-1',
+        originalMessageId: file.number,
+        groupStatus: 'PART',
+        transactions: [
+          { endToEndId: filed[0]!.endToEndId, status: 'ACSC' },
+          { endToEndId: filed[1]!.endToEndId, status: 'RJCT', reason: 'AC01' },
+          { endToEndId: 'NOT-OURS-2', status: 'RJCT', reason: 'AC04' },
+        ],
+      });
+      const imported = await post(report);
+      expect(imported).toMatchObject({
+        status: 200,
+        json: {
+          statement: { message: 'pain.002.001.10', original_message_id: file.number, group_status: 'PART', duplicate: false },
+          paid: 0,
+          returned: 0, // the statement above already returned it
+          unchanged: 1,
+          status_recorded: 1,
+          unmatched: [{ entry: 3, end_to_end_id: 'NOT-OURS-2', amount: null }],
+        },
+      });
+      expect(imported.json.lines[0]).toMatchObject({ outcome: 'status_recorded', status: 'ACSC', amount: 80 });
+      expect((await post(report)).json.statement.duplicate).toBe(true);
+      const invalid = await post(report.replace('<TxSts>ACSC</TxSts>', '<TxSts>SETTLED</TxSts>'));
+      expect(invalid).toMatchObject({
+        status: 422,
+        json: { code: 'bank_file_invalid', detail: expect.stringMatching(/pain\.002\.001\.10 schema, line \d+: .*TxSts/) },
+      });
+    });
+
     it('a sandbox settlement takes the same path into the test series, paid into its driver’s test IBAN', async () => {
       const JUNE: PeriodRef = { id: '2026-06', start: '2026-06-01T00:00:00.000Z', end: '2026-07-01T00:00:00.000Z' };
       await appendBilledRide(db.orm, {
@@ -291,6 +323,19 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       expect(live).toMatchObject({ statement: { message: 'camt.054.001.08', livemode: true }, unchanged: 1 });
       const test = await hubJson('finance', 'import-statement', path, '--env', 'test');
       expect(test).toMatchObject({ statement: { livemode: false }, unchanged: 0, unmatched: [expect.objectContaining({ entry: 1 })] });
+      const reportPath = join(dir, 'pain002.xml');
+      writeFileSync(
+        reportPath,
+        statusReport({
+          messageId: 'PSR-CLI-1',
+          originalMessageId: file.number,
+          transactions: [{ endToEndId: filed[0]!.endToEndId, status: 'ACCP' }],
+        }),
+      );
+      expect(await hubJson('finance', 'import-statement', reportPath)).toMatchObject({
+        statement: { message: 'pain.002.001.10', original_message_id: file.number },
+        status_recorded: 1,
+      });
       writeFileSync(path, '<x/>');
       expect(await cli('finance', 'import-statement', path)).toMatchObject({ code: 1, stderr: expect.stringContaining('camt.053.001.08') });
     });

@@ -6,6 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import {
   batchTotals,
   isSepaId,
+  matchStatus,
   payoutRemittance,
   requestedExecutionDate,
   SEPA_CHARSET,
@@ -14,8 +15,18 @@ import {
   sepaText,
   type SepaBatch,
 } from '../../domain/sepa';
-import { CAMT_053, CAMT_054, declaredMessage, PAIN_001, painXml, readStatement, schemaErrors } from '../../infra/iso20022';
-import { bankStatement, transfersOf } from '../../stack/mock-bank';
+import {
+  CAMT_053,
+  CAMT_054,
+  declaredMessage,
+  PAIN_001,
+  PAIN_002,
+  painXml,
+  readStatement,
+  readStatusReport,
+  schemaErrors,
+} from '../../infra/iso20022';
+import { bankStatement, statusReport, transfersOf } from '../../stack/mock-bank';
 
 const DEBTOR = { name: 'Dispatch Hub Demo SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' };
 
@@ -218,6 +229,62 @@ describe('camt.053.001.08 / camt.054.001.08 statements', () => {
   });
 });
 
+describe('pain.002.001.10 status reports', () => {
+  it('valid against its XSD, read back with per-transaction statuses and reasons', async () => {
+    const xml = statusReport({
+      messageId: 'PSR-2026-12-01-1',
+      originalMessageId: 'PF-2026-000001',
+      groupStatus: 'PART',
+      transactions: [
+        { endToEndId: 'ST-2026-000001:1', status: 'ACSC' },
+        { endToEndId: 'ST-2026-000002:1', status: 'RJCT', reason: 'AC04', info: 'Account closed' },
+      ],
+    });
+    expect(declaredMessage(xml)).toBe(PAIN_002);
+    expect(await schemaErrors(xml, PAIN_002)).toEqual([]);
+    expect(readStatusReport(xml)).toEqual({
+      message: PAIN_002,
+      messageId: 'PSR-2026-12-01-1',
+      createdAt: '2026-12-01T09:00:00',
+      originalMessageId: 'PF-2026-000001',
+      originalMessage: 'pain.001.001.09',
+      groupStatus: 'PART',
+      statuses: [
+        { entry: 1, endToEndId: 'ST-2026-000001:1', status: 'ACSC', reason: null, info: null },
+        { entry: 2, endToEndId: 'ST-2026-000002:1', status: 'RJCT', reason: 'AC04', info: 'Account closed' },
+      ],
+    });
+  });
+
+  it('a group status without transaction statuses is one status for the whole file, with the group reason', async () => {
+    const xml = statusReport({ messageId: 'PSR-2', originalMessageId: 'PF-2026-000002', groupStatus: 'RJCT', groupReason: 'AM04' });
+    expect(await schemaErrors(xml, PAIN_002)).toEqual([]);
+    expect(readStatusReport(xml).statuses).toEqual([{ entry: 0, endToEndId: null, status: 'RJCT', reason: 'AM04', info: null }]);
+  });
+
+  it('a report the schema refuses names its first error', async () => {
+    const xml = statusReport({ messageId: 'PSR-3', originalMessageId: 'PF-2026-000001', groupStatus: 'REJECTED' });
+    const [first] = await schemaErrors(xml, PAIN_002);
+    expect(first).toMatchObject({ line: expect.any(Number), message: expect.stringContaining('GrpSts') });
+    const noOriginal = statusReport({ messageId: 'PSR-4', originalMessageId: 'PF-1', groupStatus: 'RJCT' }).replace(
+      /<OrgnlMsgId>PF-1<\/OrgnlMsgId>/,
+      '',
+    );
+    expect((await schemaErrors(noOriginal, PAIN_002))[0]?.message).toMatch(/OrgnlMsgNmId|OrgnlMsgId/);
+  });
+
+  it('only RJCT returns a transfer; every other status is recorded and never pays one', () => {
+    const line = (status: string) => ({ endToEndId: 'ST-2026-000001:1', status });
+    expect(matchStatus(line('RJCT'), { status: 'submitted' })).toBe('returned');
+    expect(matchStatus(line('RJCT'), { status: 'returned' })).toBe('already_returned');
+    expect(matchStatus(line('RJCT'), { status: 'paid' })).toBe('already_paid');
+    for (const status of ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'PDNG', 'ACCC']) {
+      expect(matchStatus(line(status), { status: 'submitted' })).toBe('status_recorded');
+    }
+    expect(matchStatus(line('RJCT'), null)).toBe('unmatched');
+  });
+});
+
 describe('the shipped schemas', () => {
   it('are the published files, unchanged (infra/iso20022/README.md)', () => {
     const sha = (file: string) =>
@@ -227,5 +294,6 @@ describe('the shipped schemas', () => {
     expect(sha('pain.001.001.09.xsd')).toBe('05440a7e84f695e7dbc6677082f43623cd7393881b76a5e8d648ae21d7d728e3');
     expect(sha('camt.053.001.08.xsd')).toBe('ca0b135cc8e2dde5b2f99af6b6c514a8f29d6e7c6cf98e9ea84d247189868ff5');
     expect(sha('camt.054.001.08.xsd')).toBe('2b392a1f7e70e70902fd0d803ff85989613bd1cae351663240b0bb9243be2c28');
+    expect(sha('pain.002.001.10.xsd')).toBe('2f9f8d0e9891fa9f31ccf0576397afe501614384d688ae6e43ba694b3d24b0cf');
   });
 });

@@ -6,7 +6,7 @@ import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '..
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { eventually } from '../../stack/eventually';
-import { bankStatement, transfersOf } from '../../stack/mock-bank';
+import { bankStatement, statusReport, transfersOf } from '../../stack/mock-bank';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
@@ -17,7 +17,10 @@ const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', e
 const NOVEMBER: PeriodRef = { id: '2026-11-02', start: '2026-11-02T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' };
 const DEBTOR = { name: 'Dispatch Hub Demo SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' };
 
-/** The settlement cycle paying chauffeurs by SEPA file (PAYOUT_PROVIDER=sepa), and the bank's statement closing the loop. */
+/**
+ * The settlement cycle paying chauffeurs by SEPA file (PAYOUT_PROVIDER=sepa), and the bank's statement and pain.002
+ * status reports closing the loop.
+ */
 describe('settlement cycle with SEPA payout files', () => {
   let env: TestWorkflowEnvironment;
   let db: TestDatabase;
@@ -158,5 +161,145 @@ describe('settlement cycle with SEPA payout files', () => {
     await expect(sql("update payout_files set xml = '' where number = ?", [files[0]!.number])).rejects.toThrow(/immutable/);
     // The carry-over is taken once: a third period has nothing more for C.
     expect(await sql('select count(*)::int as n from settlement_lines where returned_from is not null')).toEqual([{ n: 1 }]);
+  });
+
+  it('pain.002: RJCT per transaction and for a whole file returns payouts once; ACSC and PDNG pay nothing; unknown ids listed', async () => {
+    const EARLY: PeriodRef = { id: '2026-11-05', start: '2026-11-05T00:00:00.000Z', end: '2026-11-06T00:00:00.000Z' };
+    const LATE: PeriodRef = { id: '2026-11-09', start: '2026-11-09T00:00:00.000Z', end: '2026-11-10T00:00:00.000Z' };
+    const importing = (xml: string) => importStatement({ orm: db.orm, temporal: env.client }, { xml, livemode: true });
+    const ours = new Set<string>();
+    const events = async () =>
+      (
+        await sql<{ type: string; body: { data: { settlement: string; reason?: string } } }>(
+          "select type, body::jsonb as body from public_events where type like 'settlement.%' order by type, body::jsonb->'data'->>'settlement'",
+        )
+      ).filter((e) => ours.has(e.body.data.settlement));
+    const names = ['Ana Ruiz', 'Ben Okafor', 'Cleo Marchetti'];
+    const units = await Promise.all(names.map((name) => createTestUnit(db.orm, { name })));
+    const [a, b, c] = units.map((u) => u.id) as [string, string, string];
+    for (const [i, id] of [a, b, c].entries()) {
+      await setBankAccount(db.orm, TEST_SECRETS, { driverId: id, holder: names[i]!, iban: 'DE89370400440532013000' });
+      await appendBilledRide(db.orm, {
+        bookingId: `bkg_psr_${i}`,
+        accountId: 'acct_rider',
+        grossMinor: 10_000 * (i + 1),
+        at: '2026-11-05T08:00:00Z',
+        unit: { id, driverName: names[i]! },
+      });
+    }
+    await runCycle(EARLY);
+    const newestFile = async () =>
+      (await sql<{ number: string; xml: string }>('select number, xml from payout_files order by number desc limit 1'))[0]!;
+    const file = await newestFile();
+    const [ta, tb, tc] = transfersOf(file.xml);
+    const [sa, sb] = await Promise.all([a, b].map((id) => settlement(id, EARLY.id)));
+    ours.add(sa!.number).add(sb!.number);
+
+    // The bank accepts A's and C's transfers, rejects B's (AC01: wrong account number), and names one it never had from us.
+    const report = statusReport({
+      messageId: 'PSR-OCT-1',
+      originalMessageId: file.number,
+      groupStatus: 'PART',
+      transactions: [
+        { endToEndId: ta!.endToEndId, status: 'ACSC' },
+        { endToEndId: tb!.endToEndId, status: 'RJCT', reason: 'AC01', info: 'Incorrect account number' },
+        { endToEndId: tc!.endToEndId, status: 'PDNG' },
+        { endToEndId: 'ST-1999-000001:1', status: 'RJCT', reason: 'AC04' },
+      ],
+    });
+    const first = await importing(report);
+    expect(first).toMatchObject({
+      statement: { message: 'pain.002.001.10', message_id: 'PSR-OCT-1', original_message_id: file.number, group_status: 'PART' },
+      transactions: 4,
+      paid: 0,
+      returned: 1,
+      unchanged: 0,
+      status_recorded: 2,
+      unmatched: [{ entry: 4, end_to_end_id: 'ST-1999-000001:1', amount: null }],
+    });
+    expect(first.lines[1]).toMatchObject({ outcome: 'returned', settlement: sb!.number, status: 'RJCT', reason: 'AC01' });
+    expect(first.lines[0]).toMatchObject({ outcome: 'status_recorded', status: 'ACSC', settlement: sa!.number });
+    // Accepted or settled by the bank is not paid: only a booked statement debit pays.
+    expect((await settlement(a, EARLY.id)).status).toBe('pending');
+    expect((await settlement(c, EARLY.id)).status).toBe('pending');
+    expect(await settlement(b, EARLY.id)).toMatchObject({ status: 'returned', failure_reason: 'AC01' });
+    const failed = await eventually(events, (rows) => rows.length === 1, 'settlement.failed for B');
+    expect(failed[0]).toMatchObject({ type: 'settlement.failed', body: { data: { settlement: sb!.number, reason: 'AC01' } } });
+
+    // The same report again changes nothing and announces nothing.
+    const again = await importing(report);
+    expect(again).toMatchObject({ returned: 0, unchanged: 1, status_recorded: 2, statement: { duplicate: true, id: first.statement.id } });
+    // A later report of the same rejection, written anew by the bank, changes nothing either.
+    expect(
+      await importing(
+        statusReport({
+          messageId: 'PSR-OCT-2',
+          originalMessageId: file.number,
+          transactions: [{ endToEndId: tb!.endToEndId, status: 'RJCT', reason: 'AC01' }],
+        }),
+      ),
+    ).toMatchObject({ returned: 0, unchanged: 1, statement: { duplicate: false } });
+
+    // The statement books A's debit: paid. A rejection arriving after the booking does not undo it (only a return does).
+    await importing(bankStatement({ messageId: 'STMT-OCT-1', iban: DEBTOR.iban, entries: [{ ...ta!, outcome: 'booked' }] }));
+    expect((await settlement(a, EARLY.id)).status).toBe('paid');
+    const late = await importing(
+      statusReport({
+        messageId: 'PSR-OCT-3',
+        originalMessageId: file.number,
+        transactions: [{ endToEndId: ta!.endToEndId, status: 'RJCT', reason: 'AM04' }],
+      }),
+    );
+    expect(late).toMatchObject({ returned: 0, unchanged: 1 });
+    expect((await settlement(a, EARLY.id)).status).toBe('paid');
+
+    // November: B's returned amount is carried into B's next settlement and filed again, with C's October payout still
+    // pending and a new ride of C; the bank refuses that whole file (group RJCT, no transaction statuses).
+    await appendBilledRide(db.orm, {
+      bookingId: 'bkg_psr_nov',
+      accountId: 'acct_rider',
+      grossMinor: 7_000,
+      at: '2026-11-09T08:00:00Z',
+      unit: { id: c, driverName: names[2]! },
+    });
+    await runCycle(LATE);
+    const carried = await settlement(b, LATE.id);
+    expect(carried.payable_minor).toBe(sb!.payable_minor);
+    const second = await newestFile();
+    expect(second.number).not.toBe(file.number);
+    const filedAgain = transfersOf(second.xml);
+    expect(filedAgain).toHaveLength(2);
+    const refused = await importing(
+      statusReport({ messageId: 'PSR-NOV-1', originalMessageId: second.number, groupStatus: 'RJCT', groupReason: 'AM04' }),
+    );
+    expect(refused).toMatchObject({ statement: { group_status: 'RJCT' }, returned: 2, unmatched: [] });
+    expect(refused.lines.map((l) => l.end_to_end_id).sort()).toEqual(filedAgain.map((t) => t.endToEndId).sort());
+    const cNov = await settlement(c, LATE.id);
+    ours.add(carried.number).add(cNov.number);
+    expect(await settlement(b, LATE.id)).toMatchObject({ status: 'returned', failure_reason: 'AM04' });
+    expect(cNov).toMatchObject({ status: 'returned', failure_reason: 'AM04' });
+    // C's October transfer, in the first file, is untouched by the second file's rejection.
+    expect((await settlement(c, EARLY.id)).status).toBe('pending');
+    const all = await eventually(events, (rows) => rows.length === 4, 'four settlement events');
+    expect(all.map((e) => [e.type, e.body.data.settlement, e.body.data.reason ?? null])).toEqual(
+      [
+        ['settlement.failed', sb!.number, 'AC01'],
+        ['settlement.failed', carried.number, 'AM04'],
+        ['settlement.failed', cNov.number, 'AM04'],
+        ['settlement.paid', sa!.number, null],
+      ].sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`)),
+    );
+    // The same group rejection again changes nothing; one naming a file the hub never wrote is listed, never guessed.
+    expect(
+      await importing(statusReport({ messageId: 'PSR-NOV-1', originalMessageId: second.number, groupStatus: 'RJCT', groupReason: 'AM04' })),
+    ).toMatchObject({ returned: 0, unchanged: 2, statement: { duplicate: true } });
+    expect(
+      await importing(statusReport({ messageId: 'PSR-X', originalMessageId: 'PF-1999-000009', groupStatus: 'RJCT', groupReason: 'FF01' })),
+    ).toMatchObject({
+      returned: 0,
+      unmatched: [{ entry: 0, end_to_end_id: null, amount: null }],
+      statement: { original_message_id: 'PF-1999-000009' },
+    });
+    expect(await events()).toHaveLength(4);
   });
 });
