@@ -91,10 +91,12 @@ export async function ensureHaproxy(log: (line: string) => void): Promise<Haprox
 
 /**
  * How the balancer checks each API process: `GET /readyz` every `interMs`, out after `fall` failures in a row (a
- * refused connection or a 503, or no answer within `timeoutMs`), back after `rise` passes. A process that dies or starts
- * draining is out of rotation within `maxDetectionMs`; the API's SHUTDOWN_DRAIN_SECONDS (5) leaves ample margin.
+ * refused connection or a 503, or no answer within `timeoutMs`: /readyz answers within a second by design, so a slow
+ * machine does not take healthy processes out), back after `rise` passes. A process that dies or starts draining (a
+ * refused connection, a 503: no wait) is out within `fall` × `inter`; even a hung one within `maxDetectionMs`, 2 s. The
+ * API's SHUTDOWN_DRAIN_SECONDS (5) leaves ample margin.
  */
-export const HEALTH_CHECK = { interMs: 500, fastInterMs: 250, fall: 2, rise: 2, timeoutMs: 400 } as const;
+export const HEALTH_CHECK = { interMs: 500, fastInterMs: 250, fall: 2, rise: 2, timeoutMs: 1000 } as const;
 /** The longest a failing process stays in rotation: the check that was just passed, then `fall` failed ones. */
 export const maxDetectionMs = (check: typeof HEALTH_CHECK = HEALTH_CHECK) => check.fall * check.interMs + check.timeoutMs;
 
@@ -115,9 +117,11 @@ export const balancerSocket = (dir: string) => join(dir, 'haproxy.sock');
 /**
  * The config: round robin over the API processes with the health check above; connections to a process are closed
  * after each answer (`http-server-close`: no kept-alive connection for a restarting process to cut under a request);
- * a refused connection is retried on another process (`retry-on conn-failure`, `redispatch`), so a process that has
- * just died costs only the requests it was already answering. When no process is ready (PostgreSQL down fails every
- * /readyz) the balancer answers itself what the hub would: 503 problem+json `service_unavailable` with `Retry-After`.
+ * a refused connection is retried on another process (`retry-on conn-failure`, `redispatch`), and so is a request a
+ * process died under without answering (`empty-response`) when repeating it is safe: GET, HEAD, PUT, DELETE, OPTIONS,
+ * or a write carrying an `Idempotency-Key` (the hub answers its repeat as the first); any other write cut that way is
+ * lost, as it would be without a balancer. When no process is ready (PostgreSQL down fails every /readyz) the balancer
+ * answers itself what the hub would: 503 problem+json `service_unavailable` with `Retry-After`.
  */
 export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHECK = HEALTH_CHECK): string {
   const problem = JSON.stringify({
@@ -145,7 +149,7 @@ export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHEC
     '  option http-server-close',
     '  option redispatch 1',
     '  retries 3',
-    '  retry-on conn-failure',
+    '  retry-on conn-failure empty-response',
     '',
     'frontend api',
     `  bind ${layout.host}:${layout.port}`,
@@ -155,6 +159,7 @@ export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHEC
     '  balance roundrobin',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
+    '  http-request disable-l7-retry if !{ method GET HEAD PUT DELETE OPTIONS } !{ req.hdr(idempotency-key) -m found }',
     `  default-server check inter ${check.interMs}ms fastinter ${check.fastInterMs}ms downinter ${check.interMs}ms fall ${check.fall} rise ${check.rise}`,
     `  http-error status 503 content-type application/problem+json hdr Retry-After 1 hdr Cache-Control no-store lf-string '${problem}'`,
     ...layout.servers.map((s) => `  server ${s.name} ${s.host}:${s.port}`),
