@@ -12,8 +12,8 @@
  *      no process is ready), never 500, never a connection error, never a hang; the hub recovers by itself.
  * Then every booking answered 201 exists exactly once, and every event reached the partner's receiver. Prints each
  * phase's answers, availability and the error budget it would have spent against 99.95 % over 30 days.
- * UPTIME_PHASE_SECONDS (20), UPTIME_CLIENTS (6), UPTIME_API_PROCESSES (2), UPTIME_WORKER_PROCESSES (2),
- * UPTIME_PG_DOWN_SECONDS (10).
+ * UPTIME_PHASE_SECONDS (20), UPTIME_CLIENTS (3), UPTIME_API_PROCESSES (2), UPTIME_WORKER_PROCESSES (2),
+ * UPTIME_PG_DOWN_SECONDS (10), UPTIME_DRAIN_SECONDS (600: the bound on the wait for every event's delivery).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -27,8 +27,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addUnit, issueDriverCredential } from '../app/fleet';
@@ -40,6 +38,7 @@ import { balancerStats, HEALTH_CHECK, maxDetectionMs } from '../infra/haproxy';
 import { clusterPortOffsets } from '../infra/temporal-cluster';
 import { clusterStateFile, readClusterState } from '../stack/cluster-state';
 import { freePort, freePortBlock } from '../stack/ports';
+import { startReceiver } from '../stack/receiver';
 import { processReady, rollingRestart, type RestartStep } from '../stack/rolling';
 import { Connection } from '@temporalio/client';
 
@@ -56,6 +55,8 @@ export interface UptimeOptions {
   workers: number;
   /** PostgreSQL stays down at least this long (and until a write was answered while it was). */
   pgDownMs: number;
+  /** How long to wait, after the load, for every event to reach the receiver. */
+  drainMs: number;
   print?: (line: string) => void;
   keepDir?: boolean;
 }
@@ -134,23 +135,6 @@ const budgetText = (s: PhaseSummary) =>
   `at this rate the 30-day budget of ${SLO.objective * 100} % is ${s.budgetRequests.toFixed(0)} failed requests, ` +
   `of which this spent ${(s.budgetSpent * 100).toFixed(4)} % (${(s.budgetSpent * SLO.windowDays * 24 * 60 * (1 - SLO.objective)).toFixed(3)} of the ${(SLO.windowDays * 24 * 60 * (1 - SLO.objective)).toFixed(1)} minutes)`;
 
-async function startReceiver(): Promise<{ url: string; seen: Set<string>; close: () => Promise<void> }> {
-  const seen = new Set<string>();
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      seen.add(String(req.headers['x-event-id']));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeResult> {
   const print = options.print ?? ((line: string) => console.log(line));
   const t0 = Date.now();
@@ -158,7 +142,7 @@ export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeRes
   const dir = mkdtempSync(join(tmpdir(), 'hub-uptime-'));
   chmodSync(dir, 0o755); // the `postgres` user must reach its data directory inside
   const violations: string[] = [];
-  const receiver = await startReceiver();
+  const receiver = await startReceiver(() => 204);
   const pgPort = await freePort();
   const pgDir = join(dir, 'pg');
   let pg: EmbeddedPostgresHandle | undefined;
@@ -477,9 +461,10 @@ export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeRes
       for (;;) {
         events = await partnerEventRefs(check, demo.partner.partnerId);
         const withEvents = new Set(events.map((e) => e.booking_id));
-        missing = events.filter((e) => !receiver.seen.has(e.id)).map((e) => e.id);
+        const seen = new Set(receiver.requests.map((r) => String(r.headers['x-event-id'])));
+        missing = events.filter((e) => !seen.has(e.id)).map((e) => e.id);
         withoutEvent = [...answeredIds].filter((id) => !withEvents.has(id!)) as string[];
-        if ((!missing.length && !withoutEvent.length) || Date.now() - drainFrom > 300_000) break;
+        if ((!missing.length && !withoutEvent.length) || Date.now() - drainFrom > options.drainMs) break;
         await sleep(500);
       }
       for (const id of missing) violations.push(`event ${id} never reached the receiver`);
@@ -543,10 +528,11 @@ export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeRes
 export async function uptimeMain(): Promise<void> {
   const result = await runUptimeProofs({
     phaseMs: Number(process.env.UPTIME_PHASE_SECONDS ?? 20) * 1000,
-    clients: Number(process.env.UPTIME_CLIENTS ?? 6),
+    clients: Number(process.env.UPTIME_CLIENTS ?? 3),
     apis: Number(process.env.UPTIME_API_PROCESSES ?? 2),
     workers: Number(process.env.UPTIME_WORKER_PROCESSES ?? 2),
     pgDownMs: Number(process.env.UPTIME_PG_DOWN_SECONDS ?? 10) * 1000,
+    drainMs: Number(process.env.UPTIME_DRAIN_SECONDS ?? 600) * 1000,
     keepDir: process.env.UPTIME_KEEP_DIR === 'true',
   });
   if (process.env.UPTIME_RESULT_FILE) writeFileSync(process.env.UPTIME_RESULT_FILE, JSON.stringify(result));

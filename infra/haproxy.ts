@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { executable } from './temporal-binaries';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -22,15 +23,6 @@ export interface HaproxyBinary {
   env: NodeJS.ProcessEnv;
   version: string;
 }
-
-const executable = (path: string) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function probe(path: string, env: NodeJS.ProcessEnv): Promise<HaproxyBinary | undefined> {
   if (!executable(path)) return undefined;
