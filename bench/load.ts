@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
 import { processStack } from '../stack/process-stack';
+import { uptimeMain } from './uptime';
 
 const STEPS = (process.env.LOAD_STEPS ?? '2,4,8,16,32').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 60);
@@ -237,7 +238,8 @@ async function main() {
   }
 }
 
-main().then(
+// `npm run load -- --rolling`: the uptime proofs instead (bench/uptime.ts).
+(process.argv.includes('--rolling') ? uptimeMain() : main()).then(
   () => process.exit(0),
   (err) => {
     console.error(err);

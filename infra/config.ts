@@ -142,6 +142,7 @@ const envSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(25),
+  WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -226,6 +227,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     workerMetricsPort: env.WORKER_METRICS_PORT,
     /** The API's SIGTERM: how long /readyz fails before the listener closes, then how long in-flight requests get. */
     shutdown: { drainMs: Math.round(env.SHUTDOWN_DRAIN_SECONDS * 1000), graceMs: Math.round(env.SHUTDOWN_GRACE_SECONDS * 1000) },
+    /** The worker's SIGTERM: how long its in-flight activities get to finish once it stopped polling (shutdownGraceTime). */
+    workerShutdownGraceMs: Math.round(env.WORKER_SHUTDOWN_GRACE_SECONDS * 1000),
     logLevel: env.LOG_LEVEL,
   };
 }

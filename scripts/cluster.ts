@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { Connection } from '@temporalio/client';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
@@ -17,12 +18,18 @@ import {
   ensureUiBinary,
   TEMPORAL_SERVER_VERSION,
 } from '../infra/temporal-cluster';
+import { balancerSocket, ensureHaproxy, startBalancer } from '../infra/haproxy';
+import { clusterStateFile, readClusterState, writeClusterState, type ClusterProcessState } from '../stack/cluster-state';
+import { processReady } from '../stack/rolling';
+import { buildWorkflowBundle } from '../workers/create-workers';
 
 /**
  * `npm run stack:cluster`: the hub on Temporal's production server instead of the dev server. PostgreSQL (embedded,
  * or DATABASE_URL's server) holds the hub's database and Temporal's two; Temporal's frontend, history, matching and
- * worker services run as four processes; HUB_API_PROCESSES API processes (ports PORT, PORT+1…) and
- * HUB_WORKER_PROCESSES worker processes run against it. Ctrl-C stops all of it. docs/deploy.md.
+ * worker services run as four processes; HUB_WORKER_PROCESSES worker processes and HUB_API_PROCESSES API processes
+ * (ports PORT+1, PORT+2…) run against it, behind HAProxy on PORT (infra/haproxy.ts), which checks each on /readyz. The
+ * stack restarts any of its processes that exits and keeps what runs in stack.json (stack/cluster-state.ts) for `npm run
+ * deploy:rolling`. TEMPORAL_UI_PORT=0 leaves the Web UI out. Ctrl-C stops all of it. docs/deploy.md.
  */
 const count = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
@@ -76,8 +83,7 @@ async function main() {
   stops.push(() => cluster.stop());
   const address = cluster.address;
   const uiPort = Number(process.env.TEMPORAL_UI_PORT ?? 8833);
-  const ui = startClusterUi(await ensureUiBinary(log), layout, stack.namespace, uiPort);
-  children.push(ui);
+  if (uiPort) children.push(startClusterUi(await ensureUiBinary(log), layout, stack.namespace, uiPort));
 
   const orm = await openOrm(databaseUrl);
   await migrate(orm);
@@ -96,29 +102,137 @@ async function main() {
     HUB_DEV_WEBHOOK_TARGETS: String(config.devWebhookTargets),
     PAYMENT_CHALLENGE_TIMEOUT: process.env.PAYMENT_CHALLENGE_TIMEOUT ?? 'PT15M',
   };
-  const tsx = join(__dirname, '..', 'node_modules', '.bin', 'tsx');
-  const hub = (entry: string, extra: Record<string, string>, name: string) => {
-    const child = spawn(tsx, [join(__dirname, '..', entry)], { env: { ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('exit', (code) => !stopping && (console.error(`[stack] ${name} exited (${code})`), void stopAll()));
+  // The balancer listens on PORT, where clients reach the API; the API processes on the ports after it.
+  const root = join(__dirname, '..');
+  const haproxy = await ensureHaproxy(log);
+  const apiHost = '127.0.0.1';
+  const stateFile = clusterStateFile(dataDir);
+  // The workflow bundle built once here: a worker (re)started from it polls in seconds instead of bundling first.
+  const bundlePath = join(dataDir, 'workflow-bundle.js');
+  writeFileSync(bundlePath, (await buildWorkflowBundle()).code);
+  const slots: Slot[] = [
+    ...Array.from({ length: workerProcesses }, (_, i): Slot => ({
+      name: `worker${i + 1}`,
+      role: 'worker',
+      entry: 'workers/main.ts',
+      env: { WORKER_METRICS_PORT: String(config.workerMetricsPort + i), WORKFLOW_BUNDLE_PATH: bundlePath },
+      exits: [],
+      quickFailures: 0,
+    })),
+    ...Array.from({ length: apiProcesses }, (_, i): Slot => ({
+      name: `api${i + 1}`,
+      role: 'api',
+      entry: 'api/server.ts',
+      port: config.port + 1 + i,
+      env: { HOST: apiHost, PORT: String(config.port + 1 + i) },
+      exits: [],
+      quickFailures: 0,
+    })),
+  ];
+  const balancerUrl = `http://${config.host}:${config.port}`;
+  const balancer = await startBalancer(
+    haproxy,
+    {
+      host: config.host,
+      port: config.port,
+      servers: slots.filter((s) => s.role === 'api').map((s) => ({ name: s.name, host: apiHost, port: s.port! })),
+      dir: join(dataDir, 'balancer'),
+      docsBase: config.publicBaseUrl ?? balancerUrl,
+    },
+    (code) => !stopping && (console.error(`[stack] haproxy exited (${code})`), void stopAll()),
+  );
+  stops.push(() => balancer.stop());
+  let ready = false;
+  const writeState = () =>
+    writeClusterState(stateFile, {
+      pid: process.pid,
+      ready,
+      balancer: { url: balancerUrl, adminDir: join(dataDir, 'balancer'), pid: balancer.child.pid! },
+      temporal: { address, namespace: stack.namespace },
+      databaseUrl,
+      processes: slots.map((s) => ({
+        name: s.name,
+        role: s.role,
+        pid: s.child!.pid!,
+        port: s.port,
+        startedAt: new Date(s.startedAt!).toISOString(),
+        exits: s.exits,
+      })),
+    });
+  // A supervisor, as systemd or Kubernetes would be: a process that ends (a SIGTERM from `npm run deploy:rolling`, a
+  // crash, a kill -9) is started again; one that keeps failing within seconds of its start stops the stack.
+  const spawnSlot = (slot: Slot) => {
+    // Node with tsx's loader, not the tsx CLI: the pid in stack.json is the process itself, which signals reach.
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, slot.entry)], {
+      cwd: root,
+      env: { ...env, ...slot.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    slot.child = child;
+    slot.startedAt = Date.now();
     children.push(child);
+    child.once('exit', (code, signal) => {
+      children.splice(children.indexOf(child), 1);
+      slot.exits.push({ pid: child.pid!, code, signal, at: new Date().toISOString() });
+      if (stopping) return;
+      const quick = Date.now() - slot.startedAt! < 15_000 && code !== 0;
+      slot.quickFailures = quick ? slot.quickFailures + 1 : 0;
+      if (slot.quickFailures >= 5) {
+        console.error(`[stack] ${slot.name} failed 5 times within seconds of its start: stopping`);
+        return void stopAll();
+      }
+      log(`${slot.name} (pid ${child.pid}) exited (${signal ?? code}): starting it again`);
+      setTimeout(
+        () => {
+          if (stopping) return;
+          spawnSlot(slot);
+          writeState();
+        },
+        quick ? 1000 : 0,
+      );
+    });
   };
-  for (let i = 0; i < workerProcesses; i++)
-    hub('workers/main.ts', { WORKER_METRICS_PORT: String(config.workerMetricsPort + i) }, `worker ${i + 1}`);
-  for (let i = 0; i < apiProcesses; i++) hub('api/server.ts', { PORT: String(config.port + i) }, `API ${i + 1}`);
+  for (const slot of slots) spawnSlot(slot);
+  writeState();
+  const connection = await Connection.connect({ address });
+  try {
+    for (const slot of slots)
+      await processReady(stateFile, { ...readClusterState(stateFile).processes.find((p) => p.name === slot.name)! }, connection);
+  } finally {
+    await connection.close();
+  }
+  ready = true;
+  writeState();
 
   console.log(`
   Dispatch integration hub on Temporal's production server ${TEMPORAL_SERVER_VERSION}.
 
+  API            ${balancerUrl}   (HAProxy ${haproxy.version}: ${apiProcesses} API process(es) behind it, checked on /readyz)
   Temporal       ${address}   namespace ${stack.namespace}, ${shards} history shards, services ${CLUSTER_SERVICES.join(', ')} (one process each)
-  Temporal UI    http://127.0.0.1:${uiPort}
-  API            ${Array.from({ length: apiProcesses }, (_, i) => `http://${config.host}:${config.port + i}`).join('  ')}
+  Temporal UI    ${uiPort ? `http://127.0.0.1:${uiPort}` : 'off (TEMPORAL_UI_PORT=0)'}
+  API processes  ${slots
+    .filter((s) => s.role === 'api')
+    .map((s) => `${s.name} http://${apiHost}:${s.port}`)
+    .join('  ')}   (balancer stats: echo 'show stat' | socat - ${balancerSocket(join(dataDir, 'balancer'))})
   Workers        ${workerProcesses} process(es)
   PostgreSQL     psql ${databaseUrl}   (and databases temporal, temporal_visibility)
 
   Demo sandbox partner client_id ${demo.partner.sandbox.clientId}   client_secret ${demo.partner.sandbox.clientSecret}
 
-  Press Ctrl-C to stop everything.
+  A process that exits is started again; npm run deploy:rolling restarts each in turn. Press Ctrl-C to stop everything.
 `);
+}
+
+interface Slot {
+  name: string;
+  role: 'api' | 'worker';
+  entry: string;
+  port?: number;
+  env: Record<string, string>;
+  child?: ChildProcess;
+  startedAt?: number;
+  exits: ClusterProcessState['exits'];
+  quickFailures: number;
 }
 
 main().catch(fail);

@@ -23,7 +23,8 @@ import { createPartner } from '../app/accounts';
 import { migrate, openOrm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
 import { bookingWorkflowId } from '../contracts/booking';
-import { processStack, type ProcessStack, type StackEngine, type StackRole } from '../stack/process-stack';
+import { claimsInProgress, runningStatements } from '../db/proof-probes';
+import { API_APPLICATION_NAME, processStack, type ProcessStack, type StackEngine, type StackRole } from '../stack/process-stack';
 import { stackDataConverter } from '../stack/secrets';
 
 export interface CrashTestOptions {
@@ -221,16 +222,42 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       await sleep(options.phaseMs);
       say(`load: ${bookings.length} bookings started, ${bookings.filter((b) => b.final).length} answered`);
     };
-    const restart = async (role: StackRole) => {
-      // A kill is meant to cut requests: wait (briefly) for some to be in flight; the API's kill, for one that holds
-      // its idempotency claim (the case a lease would lock out).
-      for (let i = 0; i < 50 && inFlight.size === 0; i++) await sleep(20);
-      if (role === 'api') {
-        const db = await openOrm(stack!.databaseUrl, 1);
-        const sql = `select count(*)::int as n from idempotency_keys where state = 'in_progress'`;
-        for (let i = 0; i < 100 && ((await db.em.getConnection().execute(sql)) as { n: number }[])[0].n === 0; i++) await sleep(50);
+    /**
+     * The API's kill is meant to cut a request holding its idempotency claim (the case a lease would lock out), so it
+     * happens only once one certainly is: the API is frozen (SIGSTOP), and once none of its sessions is still running a
+     * statement (PostgreSQL finishes what it already received), an `in_progress` claim of a request in flight can only
+     * stay so until the kill. Otherwise the API is thawed and the look repeated. The kill itself (SIGKILL) ends a stopped
+     * process as any other.
+     */
+    const freezeApiHoldingAClaim = async () => {
+      const pid = stack!.pids().api!;
+      const db = await openOrm(stack!.databaseUrl, 1);
+      try {
+        for (let tries = 0; tries < 600; tries++) {
+          process.kill(pid, 'SIGSTOP');
+          // A statement waiting on a lock that a frozen session holds never ends: then thaw and look again.
+          let settled = false;
+          for (let i = 0; i < 100; i++) {
+            if ((await runningStatements(db, API_APPLICATION_NAME)) === 0) {
+              settled = true;
+              break;
+            }
+            await sleep(10);
+          }
+          const keys = bookings.filter((b) => b.attempts.some((a) => inFlight.has(a))).map((b) => b.key);
+          if (settled && (await claimsInProgress(db, keys)) > 0) return;
+          process.kill(pid, 'SIGCONT');
+          await sleep(25);
+        }
+        say('no request held a claim while frozen in 600 looks: killing the API anyway');
+      } finally {
         await db.close();
       }
+    };
+    const restart = async (role: StackRole) => {
+      // A kill is meant to cut requests: wait (briefly) for some to be in flight.
+      for (let i = 0; i < 50 && inFlight.size === 0; i++) await sleep(20);
+      if (role === 'api') await freezeApiHoldingAClaim();
       const pid = stack!.pids()[role];
       const cutNow = [...inFlight];
       const killedAt = Date.now();
@@ -240,13 +267,10 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         cut = bookings.filter((b) => b.attempts.some((a) => cutNow.includes(a)));
         // The killed process's claims are still `in_progress`: with a lease they would lock their clients out.
         const db = await openOrm(stack!.databaseUrl, 1);
-        const [{ n }] = cut.length
-          ? ((await db.em
-              .getConnection()
-              .execute(`select count(*)::int as n from idempotency_keys where state = 'in_progress' and key in (?)`, [
-                cut.map((b) => b.key),
-              ])) as { n: number }[])
-          : [{ n: 0 }];
+        const n = await claimsInProgress(
+          db,
+          cut.map((b) => b.key),
+        );
         await db.close();
         claimsLeft = n;
         say(`${n} of the cut requests' claims are left in_progress by the killed API`);

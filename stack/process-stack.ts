@@ -24,6 +24,8 @@ const ROOT = join(__dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export type StackEngine = 'dev' | 'cluster';
+/** The API process's PostgreSQL sessions carry this `application_name` (PGAPPNAME), so a test can tell them apart. */
+export const API_APPLICATION_NAME = 'hub-api';
 /** What can be killed: `temporal` is the dev server; `history` and `matching` are the cluster's services. */
 export type StackRole = 'postgres' | 'temporal' | 'history' | 'matching' | 'worker' | 'api';
 
@@ -213,7 +215,7 @@ export async function processStack(dir: string, engine: StackEngine = 'dev'): Pr
       const child = node(
         'api',
         'api/server.ts',
-        hubEnv({ HOST: '127.0.0.1', PORT: String(apiPort), PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' }),
+        hubEnv({ HOST: '127.0.0.1', PORT: String(apiPort), PARTNER_RATE_LIMIT_PER_MINUTE: '1000000', PGAPPNAME: API_APPLICATION_NAME }),
       );
       await waitFor('api', child, async () => (await fetch(`${apiUrl}/openapi.json`, { signal: AbortSignal.timeout(1000) })).ok);
     },

@@ -47,6 +47,11 @@ export interface WorkerDeps {
   tracing?: Tracing;
   /** The public-webhooks worker's tuning and eager delivery starts, overridden by the tuning sweep (bench/deliveries.ts). */
   publicWebhooksTuning?: PublicWebhooksTuning;
+  /**
+   * WORKER_SHUTDOWN_GRACE_SECONDS: once shutdown is asked for (SIGTERM), the workers stop polling and their in-flight
+   * activities get this long to finish before they are cancelled (Temporal's `shutdownGraceTime`). Default 0.
+   */
+  shutdownGraceMs?: number;
 }
 
 export type PublicWebhooksTuning = Pick<
@@ -78,6 +83,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     namespace: deps.namespace,
     workflowBundle,
     dataConverter: hubDataConverter(ring),
+    shutdownGraceTime: deps.shutdownGraceMs ?? 0,
     ...deps.tracing?.worker,
     interceptors: {
       ...deps.tracing?.worker.interceptors,

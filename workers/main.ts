@@ -39,6 +39,7 @@ async function main() {
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,
     publicBaseUrl: config.publicBaseUrl,
     tracing,
+    shutdownGraceMs: config.workerShutdownGraceMs,
   });
   const running = runWorkers(workers);
   logger.info(
@@ -46,12 +47,20 @@ async function main() {
       (metrics ? `; metrics on http://${config.host}:${config.workerMetricsPort}/metrics` : '') +
       (tracing ? '; tracing on' : ''),
   );
-  process.once('SIGINT', running.shutdown).once('SIGTERM', running.shutdown);
+  // SIGTERM drains: polling stops at once (the task queues' other workers take the new tasks), workflow tasks in hand
+  // complete, activities get WORKER_SHUTDOWN_GRACE_SECONDS to finish before they are cancelled (and retried elsewhere).
+  const drain = () => {
+    logger.info({ graceMs: config.workerShutdownGraceMs }, 'shutting down: polling stops, in-flight tasks finish');
+    running.shutdown();
+  };
+  process.once('SIGINT', drain).once('SIGTERM', drain);
   await running.done;
   metrics?.close();
   await connection.close();
   await orm.close();
   await tracing?.shutdown();
+  logger.info('workers drained');
+  process.exit(0);
 }
 
 if (require.main === module) main().catch(fail);

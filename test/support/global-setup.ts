@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openOrm } from '../../db/orm';
 import { ensureClusterBinaries } from '../../infra/temporal-cluster';
+import { ensureHaproxy } from '../../infra/haproxy';
 import { ensureStripeMock } from './stripe-mock';
 import { startScratchPostgres } from '../../stack/local-stack';
 import { buildWorkflowBundle } from '../../workers/create-workers';
@@ -11,7 +12,7 @@ import { adminQuery, TEMPLATE_DB } from './db';
 /**
  * Once per `npm test`: a fresh PostgreSQL (embedded, in the OS temp dir, unless DATABASE_URL names a server to use)
  * with a migrated template database that every test file clones, and one shared workflow bundle; in the slow tier,
- * Temporal's production server built.
+ * Temporal's production server built and HAProxy unpacked.
  */
 export default async function globalSetup(): Promise<void> {
   let baseUrl: string;
@@ -44,5 +45,6 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.HUB_TEST_TIER === 'slow') {
     await ensureClusterBinaries((line) => console.log(line));
     await ensureStripeMock((line) => console.log(line)); // test/e2e/stripe-mock.test.ts; seconds once built
+    await ensureHaproxy((line) => console.log(line)); // test/cluster/uptime-on-cluster.test.ts; instant once unpacked
   }
 }
