@@ -46,6 +46,7 @@ import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret'
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
 import { createConsoleLinkOperation } from './public/console-links';
+import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
   createWebhookDestination,
@@ -112,4 +113,7 @@ export const OPERATIONS = [
   sendTestWebhook,
   ...WEBHOOK_DESTINATION_OPERATIONS,
   createConsoleLinkOperation,
+  listApiKeys,
+  createApiKeyOperation,
+  revokeApiKeyOperation,
 ];
