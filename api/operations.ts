@@ -46,6 +46,8 @@ import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret'
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
 import { createConsoleLinkOperation } from './public/console-links';
+import { getWebhookDestinationStats } from './public/webhooks/destination-stats';
+import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
 import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
@@ -58,7 +60,9 @@ const WEBHOOK_DESTINATION_OPERATIONS = [
   resumeWebhookDestination,
   rotateWebhookSecret,
   sendWebhookTestEvent,
+  getWebhookDestinationStats,
   listWebhookDeliveries,
+  streamWebhookDeliveries, // before getWebhookDelivery: `stream` is not a delivery id
   getWebhookDelivery,
   redeliverWebhooks,
   listPartnerWebhookDeliveries,
