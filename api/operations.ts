@@ -48,6 +48,7 @@ import { updateWebhookDestination } from './public/webhooks/update-destination';
 import { createConsoleLinkOperation } from './public/console-links';
 import { getWebhookDestinationStats } from './public/webhooks/destination-stats';
 import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
+import { getWebhookRecovery, recoverWebhookDestination } from './public/webhooks/recover-destination';
 import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
@@ -61,6 +62,8 @@ const WEBHOOK_DESTINATION_OPERATIONS = [
   rotateWebhookSecret,
   sendWebhookTestEvent,
   getWebhookDestinationStats,
+  recoverWebhookDestination,
+  getWebhookRecovery,
   listWebhookDeliveries,
   streamWebhookDeliveries, // before getWebhookDelivery: `stream` is not a delivery id
   getWebhookDelivery,
