@@ -25,7 +25,14 @@ export interface EventStream {
 export async function serveEventStream(
   ctx: Context,
   deps: Pick<ApiDeps, 'changes' | 'logger'>,
-  follow: { channel: ChangeChannel; key: string; read: (stream: EventStream) => Promise<void>; what: Record<string, unknown> },
+  follow: {
+    channel: ChangeChannel;
+    key: string;
+    read: (stream: EventStream) => Promise<void>;
+    what: Record<string, unknown>;
+    /** Send what the first read finds, then end (a client that did not ask for a stream). */
+    once?: boolean;
+  },
 ): Promise<void> {
   const body = new PassThrough();
   let ended = false;
@@ -85,4 +92,5 @@ export async function serveEventStream(
   }
   if (ended) unsubscribe();
   await refresh();
+  if (follow.once) stream.finish();
 }

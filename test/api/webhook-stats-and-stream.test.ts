@@ -140,7 +140,7 @@ describe('Public API: destination stats, delivery filters and the live delivery 
   it('streams each new attempt of the account as it is logged, and resumes from Last-Event-ID', async () => {
     const abort = new AbortController();
     const response = await fetch(`${hub.baseUrl}/api/public/v1/webhook-deliveries/stream`, {
-      headers: { authorization: `Bearer ${key}` },
+      headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
       signal: abort.signal,
     });
     expect(response.status).toBe(200);
@@ -172,26 +172,13 @@ describe('Public API: destination stats, delivery filters and the live delivery 
     expect(events()).toHaveLength(2); // the attempts logged before the stream opened are not sent
     abort.abort();
 
-    // A resumed stream gets what was logged since its last id.
+    // A resumed stream gets what was logged since its last id; a client that did not ask for a stream gets it and the end.
     const resumed = await fetch(`${hub.baseUrl}/api/public/v1/webhook-deliveries/stream?destination=${destination}`, {
       headers: { authorization: `Bearer ${key}`, 'last-event-id': first!.id },
       signal: AbortSignal.timeout(5000),
     });
-    const resumedText = await readFirst(resumed, /event: delivery_attempt/);
+    const resumedText = await resumed.text(); // ends by itself
     expect(resumedText).toContain(`id: ${secondAttempt!.id}\n`);
     expect(resumedText).not.toContain(`id: ${first!.id}\n`);
   });
-
-  async function readFirst(response: Response, pattern: RegExp): Promise<string> {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while (!pattern.test(text)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-    await reader.cancel();
-    return text;
-  }
 });

@@ -19,7 +19,8 @@ export const streamWebhookDeliveries = defineOperation({
   description:
     "Server-Sent Events (`text/event-stream`): each new attempt to deliver an event to one of your destinations (key's environment) as it is logged, " +
     'as `event: delivery_attempt` with the attempt as JSON (as `GET /api/public/v1/webhook-deliveries` lists it) and its id as `id:`. ' +
-    'Starts with the next attempt; reconnect with `Last-Event-ID` to get those logged since. `: ping` every 15 s. Filter by `destination`.',
+    'Starts with the next attempt; reconnect with `Last-Event-ID` to get those logged since. `: ping` every 15 s. Filter by `destination`. ' +
+    'The stream stays open only for a client that sends `Accept: text/event-stream` (as EventSource does); any other gets the attempts logged after `Last-Event-ID` and the answer ends.',
   tags: ['Webhook deliveries'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
   request: { query: z.object({ destination: DestinationId.optional() }).strict() },
@@ -36,6 +37,8 @@ export const streamWebhookDeliveries = defineOperation({
       channel: 'delivery_attempted',
       key: `${accountId}:${environment}`,
       what: { accountId },
+      // EventSource asks for text/event-stream; any other client gets what is there now, and the answer ends.
+      once: !/text\/event-stream/i.test(ctx.get('accept')),
       async read(stream) {
         let from = after - LOOKBACK > floor ? after - LOOKBACK : floor;
         for (;;) {
