@@ -6,6 +6,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { until } from '../support/until';
+import { hubCli } from '../support/cli';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
 
@@ -115,6 +116,19 @@ describe('Public API: recover every failed delivery of a destination since a tim
     const nothing = await postJson(url, key, { since });
     expect(nothing.json).toMatchObject({ status: 'completed', count: 0, redelivered: 0 });
     expect(receiver.requests).toHaveLength(2);
+  });
+
+  it('hub destinations recover does the same for ops', async () => {
+    const { hubJson } = hubCli(
+      () => db,
+      () => env.client,
+    );
+    const failed = await past(destination, 5, 'failed');
+    const before = receiver.requests.length;
+    const started = await hubJson('destinations', 'recover', destination, '--since', new Date(Date.now() - 6 * HOUR).toISOString());
+    expect(started).toMatchObject({ id: expect.stringMatching(/^rcv_/), destination, status: 'running', count: 1 });
+    const [request] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(JSON.parse(request!.body).id).toBe(failed);
   });
 
   it("refuses a time in the future or past the event log's 30 days, and another account's recovery is 404", async () => {
