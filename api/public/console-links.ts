@@ -51,6 +51,11 @@ export const createConsoleLinkOperation = defineOperation({
   responses: { 201: { description: 'The link; it is shown this once.', schema: ConsoleLinkSchema } },
   errors: ['invalid_api_key', 'insufficient_scope', 'account_kind_forbidden', 'not_found', 'validation_failed', 'rate_limited'],
   async handler({ body, principal, deps, ctx }) {
+    // The body may be left out, but one that is sent is an object (JSON `null` is not).
+    if (ctx.request.parsedBody === null) {
+      const detail = 'The body, when sent, is a JSON object.';
+      throw new ProblemError('validation_failed', { detail, errors: [{ param: 'body', code: 'invalid_type', detail }] });
+    }
     const accountId = body.account ?? principal.ownerId;
     if (accountId !== principal.ownerId) {
       requireAccountKind(principal, 'operator', 'A console link for another account');

@@ -243,6 +243,8 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     const beyond = await request('GET', '/api/public/v1/webhook-destinations', { cookie });
     expect(beyond.status).toBe(403);
     expect(beyond.json).toMatchObject({ code: 'insufficient_scope', scope: 'webhooks.manage' });
+    const nullBody = await request('POST', '/api/public/v1/console-links', { bearer: corporateKey, body: 'null' });
+    expect(nullBody.status).toBe(422);
     const unknown = await request('POST', '/api/public/v1/console-links', {
       bearer: operatorKey,
       body: JSON.stringify({ account: 'acct_00000000000000000000000000' }),
