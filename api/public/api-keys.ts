@@ -168,10 +168,17 @@ export const revokeApiKeyOperation = defineOperation({
   idempotent: true,
   request: { params: z.object({ id: ApiKeyId }) },
   responses: { 200: { description: 'The key as revoked.', schema: ApiKeyView } },
-  errors: [...ERRORS, 'not_found', 'demo_key_read_only', 'idempotency_key_in_use', 'idempotency_key_reused'],
+  errors: [...ERRORS, 'not_found', 'conflict', 'demo_key_read_only', 'idempotency_key_in_use', 'idempotency_key_reused'],
   async handler({ params, principal, deps }) {
     const key = await findAccountKey(deps.orm, ownerOf(principal), params.id);
     if (!key) throw new ProblemError('not_found', { detail: `No API key ${params.id}.`, param: 'id' });
+    // No lock-out by accident: the key in use (or the one that opened this console login) is revoked by another.
+    if (key.id === (principal.console ? principal.console.apiKeyId : principal.credentialId)) {
+      throw new ProblemError('conflict', {
+        detail: 'A key does not revoke itself: revoke it with another key of keys.manage, or with the CLI.',
+        param: 'id',
+      });
+    }
     return { status: 200, body: view(await revokeAccountKey(deps.orm, key)) };
   },
 });

@@ -116,6 +116,9 @@ describe('Public API: an account manages its own API keys', () => {
     expect(demo.status).toBe(403);
     expect(demo.json.code).toBe('demo_key_read_only');
     expect((await call('GET', '/bookings', demoKey)).status).toBe(200); // still reads
+    const itself = await call('DELETE', `/api-keys/${manager.split('_')[2]}`, manager);
+    expect(itself.status).toBe(409);
+    expect((await call('GET', '/api-keys', manager)).status).toBe(200);
     const foreign = await call('DELETE', `/api-keys/${otherKeyId}`, manager);
     expect(foreign.status).toBe(404);
     const byDemo = await call('POST', '/api-keys', demoKey, { label: 'x', scopes: ['bookings.read'] });
