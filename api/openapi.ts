@@ -32,6 +32,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
   'Webhook deliveries (partner)': 'Partner API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
   'Webhook deliveries': 'Public Integration API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
+  Console:
+    'Public Integration API: one-time sign-in links to the web console (`/console`), whose login then calls these same operations with its cookie.',
+  'API keys':
+    "Public Integration API: the account's API keys in the key's environment — list them masked, create one (its secret shown once), revoke one.",
   'Webhook destinations':
     'Public Integration API: where your signed webhooks go and which events each destination receives (catalogue: /events.json, /asyncapi.json).',
 };
@@ -339,7 +343,10 @@ export function buildOpenApiDocument(): object {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'hub API key',
-            description: `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}.`,
+            description:
+              `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}. ` +
+              "The web console's login cookie `hub_console` (docs/console.md) stands in for a key of its scopes on every operation that takes one; " +
+              'with it, a request that changes something also needs `X-CSRF-Token` and a same-origin `Origin`.',
           },
           driverCredential: {
             type: 'http',

@@ -45,6 +45,11 @@ import { pauseWebhookDestination, resumeWebhookDestination } from './public/webh
 import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret';
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
+import { createConsoleLinkOperation } from './public/console-links';
+import { getWebhookDestinationStats } from './public/webhooks/destination-stats';
+import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
+import { getWebhookRecovery, recoverWebhookDestination } from './public/webhooks/recover-destination';
+import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
   createWebhookDestination,
@@ -56,7 +61,11 @@ const WEBHOOK_DESTINATION_OPERATIONS = [
   resumeWebhookDestination,
   rotateWebhookSecret,
   sendWebhookTestEvent,
+  getWebhookDestinationStats,
+  recoverWebhookDestination,
+  getWebhookRecovery,
   listWebhookDeliveries,
+  streamWebhookDeliveries, // before getWebhookDelivery: `stream` is not a delivery id
   getWebhookDelivery,
   redeliverWebhooks,
   listPartnerWebhookDeliveries,
@@ -110,4 +119,8 @@ export const OPERATIONS = [
   rotateWebhookDestinationSecret,
   sendTestWebhook,
   ...WEBHOOK_DESTINATION_OPERATIONS,
+  createConsoleLinkOperation,
+  listApiKeys,
+  createApiKeyOperation,
+  revokeApiKeyOperation,
 ];
