@@ -1,0 +1,12 @@
+import type { Page } from './shell';
+import { NewWebhookPage, WebhookPage, WebhooksPage } from './pages/webhooks';
+
+/** The console's top-level sections, in the order of the navigation. */
+export const sections: { path: string; label: string; operatorOnly?: boolean }[] = [{ path: '/webhooks', label: 'Webhooks' }];
+
+/** Every page and the section it belongs to; the first pattern that matches wins. */
+export const routes: { path: string; page: Page; section: string }[] = [
+  { path: '/webhooks', page: WebhooksPage, section: '/webhooks' },
+  { path: '/webhooks/new', page: NewWebhookPage, section: '/webhooks' },
+  { path: '/webhooks/:id', page: WebhookPage, section: '/webhooks' },
+];
