@@ -1,5 +1,22 @@
 /** Amounts and dates in the browser's own locale (the hub's wire format is decimal amounts and RFC 3339 times). */
-const locale = navigator.language || undefined;
+const locale = browserLocale();
+
+/** The browser's first language that Intl accepts (some report POSIX forms such as "en-US@posix"); else Intl's default. */
+function browserLocale(): string | undefined {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      const base = tag.split(/[@.]/)[0];
+      try {
+        return Intl.getCanonicalLocales(base)[0];
+      } catch {
+        // not a language tag at all: try the next one
+      }
+    }
+  }
+  return undefined;
+}
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 

@@ -105,7 +105,7 @@ export function WebhooksPage({ location }: PageProps) {
           </tbody>
         </table>
       )}
-      {list.data && (
+      {list.data && (list.data.has_more || cursor) && (
         <Pager
           cursor={cursor}
           nextCursor={list.data.next_cursor}
