@@ -93,7 +93,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
         <nav aria-label="Sections" class="sections">
           <ul>
             {sections
-              .filter((section) => !section.operatorOnly || session.account.kind === 'operator')
+              .filter((section) => section.scopes.length === 0 || section.scopes.some((s) => session.scopes.includes(s)))
               .map((section) => (
                 <li key={section.path}>
                   <Link to={section.path} aria-current={active === section.path ? 'page' : undefined}>
