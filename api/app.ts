@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { authenticateApiKey } from './auth/api-key-auth';
+import { authenticateKeyOrConsole } from './auth/console-session';
 import { authenticateDriver } from './auth/driver-auth';
 import { authenticatePartner } from './auth/partner-auth';
 import { ANONYMOUS } from './auth/principal';
@@ -17,6 +17,7 @@ import { opsRouter } from './ops-routes';
 import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
 import { trackingRouter } from './tracking/routes';
+import { consoleRouter } from './console/routes';
 import { payRouter } from './pay/routes';
 import { pspSimRouter } from './psp-sim-routes';
 import { stripeWebhookRouter } from './psp-stripe-routes';
@@ -47,7 +48,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
         security.kind === 'partner'
           ? await authenticatePartner(ctx, deps, security.scope)
           : security.kind === 'apiKey'
-            ? await authenticateApiKey(ctx, deps, security.scope)
+            ? await authenticateKeyOrConsole(ctx, deps, security.scope)
             : security.kind === 'driver'
               ? await authenticateDriver(ctx, deps)
               : ANONYMOUS;
@@ -75,6 +76,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.use(docsRouter(deps.publicBaseUrl).routes());
   app.use(trackingRouter(deps).routes());
   app.use(payRouter(deps).routes());
+  app.use(consoleRouter(deps).routes());
   if (deps.simulatedPsp) app.use(pspSimRouter(deps).routes());
   if (deps.stripe) app.use(stripeWebhookRouter({ ...deps, stripe: deps.stripe }).routes());
   app.use(router.routes());

@@ -63,6 +63,10 @@ export interface ApiDeps {
   lifeline: Lifeline;
   /** Set once the process has begun to shut down: /readyz fails and every answer closes its connection (api/server.ts). */
   lifecycle: { draining: boolean };
+  /** The clock of console links and logins (tests move it to pass timeouts); `new Date()` when absent. */
+  now?: () => Date;
+  /** The web console: its built files (HUB_CONSOLE_DIR) and the origins that may frame it (HUB_CONSOLE_EMBED_ORIGINS). */
+  console: { dir: string; embedOrigins: string[] };
   /** Present only when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */
   tracing?: Tracing;
 }

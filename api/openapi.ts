@@ -32,6 +32,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Driver app': "Driver API: a fleet unit's driver app goes online or offline and reports GPS positions, with its own `drv_…` credential.",
   'Webhook deliveries (partner)': 'Partner API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
   'Webhook deliveries': 'Public Integration API: the delivery log of your webhooks (every attempt, with the payload sent) and redelivery.',
+  Console:
+    'Public Integration API: one-time sign-in links to the web console (`/console`), whose login then calls these same operations with its cookie.',
+  'API keys':
+    "Public Integration API: the account's API keys in the key's environment — list them masked, create one (its secret shown once), revoke one.",
   'Webhook destinations':
     'Public Integration API: where your signed webhooks go and which events each destination receives (catalogue: /events.json, /asyncapi.json).',
 };
@@ -264,7 +268,9 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
           : []
         : security.kind === 'driver'
           ? [{ driverCredential: [] }]
-          : scopesOf(security.scope).map((scope) => ({ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [scope] })),
+          : security.kind === 'partner'
+            ? scopesOf(security.scope).map((scope) => ({ partnerOAuth: [scope] }))
+            : scopesOf(security.scope).flatMap((scope): Record<string, string[]>[] => [{ apiKey: [scope] }, { consoleSession: [scope] }]),
     ...(op.idempotent
       ? { parameters: [{ $ref: `#/components/parameters/${op.idempotencyKeyRequired ? 'RequiredIdempotencyKey' : 'IdempotencyKey'}` }] }
       : {}),
@@ -340,6 +346,14 @@ export function buildOpenApiDocument(): object {
             scheme: 'bearer',
             bearerFormat: 'hub API key',
             description: `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}.`,
+          },
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'hub_console',
+            description:
+              "The web console's login (docs/console.md), opened by a one-time link from `POST /api/public/v1/console-links`: it stands in for a key of its scopes. " +
+              "A request that changes something also needs `X-CSRF-Token` (the `csrf_token` of `GET /console/session`) and must come from the hub's own origin.",
           },
           driverCredential: {
             type: 'http',

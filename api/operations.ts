@@ -45,6 +45,7 @@ import { pauseWebhookDestination, resumeWebhookDestination } from './public/webh
 import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret';
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
+import { createConsoleLinkOperation } from './public/console-links';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
   createWebhookDestination,
@@ -110,4 +111,5 @@ export const OPERATIONS = [
   rotateWebhookDestinationSecret,
   sendTestWebhook,
   ...WEBHOOK_DESTINATION_OPERATIONS,
+  createConsoleLinkOperation,
 ];

@@ -74,6 +74,7 @@ export function apiDeps(
     drivers: driverStandings(parts.orm, changes),
     rateLimiter: new RateLimiter(parts.orm),
     tracking: config.tracking,
+    console: config.console,
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
     positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
     lifecycle: { draining: false },

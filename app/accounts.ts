@@ -2,7 +2,7 @@ import type { BillingDetails } from '../domain/billing-details';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { generateApiKey, generateClientId, generateClientSecret, maskApiKey } from '../infra/credentials';
 import { createPartnerEndpoints } from './partner-endpoints';
-import { API_KEY_SCOPES, unknownScopes } from '../infra/scopes';
+import { API_KEY_SCOPES, DEMO_KEY_SCOPES, unknownScopes } from '../infra/scopes';
 import { newId } from '../infra/ids';
 import { hashSecret } from '../infra/secrets';
 import {
@@ -122,10 +122,12 @@ export async function updateBillingDetails(orm: MikroORM, accountId: string, pat
 export async function createApiKey(
   orm: MikroORM,
   secrets: Secrets,
-  input: { accountId: string; environment: KeyEnvironment; label: string; scopes: string[]; ratePerMinute?: number },
+  input: { accountId: string; environment: KeyEnvironment; label: string; scopes: string[]; ratePerMinute?: number; demo?: boolean },
 ) {
   const unknown = unknownScopes(input.scopes, API_KEY_SCOPES);
   if (unknown.length) throw new Error(`unknown scope(s): ${unknown.join(', ')}; known: ${API_KEY_SCOPES.join(', ')}`);
+  const writing = unknownScopes(input.scopes, DEMO_KEY_SCOPES);
+  if (input.demo && writing.length) throw new Error(`a demo key reads only; not ${writing.join(', ')}`);
   const em = orm.em.fork();
   await em.findOneOrFail(IntegratorAccountSchema, { id: input.accountId });
   const generated = generateApiKey(input.environment);
@@ -139,6 +141,7 @@ export async function createApiKey(
     secretHash: hashSecret(generated.secret, secrets.hashPepper),
     last4: generated.last4,
     createdAt: new Date(),
+    demo: input.demo ?? false,
   });
   await em.flush();
   return {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApiKey, createIntegratorAccount, createPartner, updatePartner, type Secrets } from './accounts';
 import { seedDemoFleet } from './demo-fleet';
+import { DEMO_KEY_SCOPES } from '../infra/scopes';
 
 export interface DemoCredentials {
   partner: { partnerId: string; name: string; sandbox: { clientId: string; clientSecret: string }; webhookSecret: string };
@@ -11,7 +12,7 @@ export interface DemoCredentials {
   operator: { accountId: string; testKey: string };
 }
 
-const DEMO_READ_SCOPES = ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'];
+const DEMO_READ_SCOPES = [...DEMO_KEY_SCOPES];
 
 async function seedDemoOperator(orm: MikroORM, secrets: Secrets): Promise<DemoCredentials['operator']> {
   const account = await createIntegratorAccount(orm, 'Demo Dispatch ERP (operator)', 'operator');
@@ -20,6 +21,7 @@ async function seedDemoOperator(orm: MikroORM, secrets: Secrets): Promise<DemoCr
     environment: 'test',
     label: 'demo operator read-only',
     scopes: DEMO_READ_SCOPES,
+    demo: true,
   });
   return { accountId: account.accountId, testKey: key.key };
 }
@@ -49,6 +51,7 @@ export async function seedDemo(orm: MikroORM, secrets: Secrets, file: string): P
     environment: 'test',
     label: 'demo read-only',
     scopes: DEMO_READ_SCOPES,
+    demo: true,
   });
   const operator = await seedDemoOperator(orm, secrets);
   const demo: DemoCredentials = {

@@ -30,6 +30,7 @@ import { Migration20261125160000_one_delivery_per_destination } from './migratio
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
 import { Migration20261125030000_notify_credentials_of_keys_and_units } from './migrations/Migration20261125030000_notify_credentials_of_keys_and_units';
 import { Migration20261125010000_allocation_times_and_event_log } from './migrations/Migration20261125010000_allocation_times_and_event_log';
+import { Migration20261126080000_console_logins } from './migrations/Migration20261126080000_console_logins';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261126111000_invoice_line_rides', class: Migration20261126111000_invoice_line_rides },
   { name: 'Migration20261126150000_stripe', class: Migration20261126150000_stripe },
   { name: 'Migration20261126100000_sepa_payouts', class: Migration20261126100000_sepa_payouts },
+  { name: 'Migration20261126080000_console_logins', class: Migration20261126080000_console_logins },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -41,6 +41,19 @@ const envSchema = z.object({
   HUB_DEV_WEBHOOK_TARGETS: bool.default(false),
   HUB_CODEC_TOKEN: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
   HUB_CODEC_ORIGINS: z.string().default('http://localhost:8233,http://127.0.0.1:8233'),
+  HUB_CONSOLE_DIR: z.string().min(1).default('console/dist'),
+  HUB_CONSOLE_EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((o) => /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(o)),
+      { message: 'expected comma-separated origins (https://portal.example.com)' },
+    ),
   WEBHOOK_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -195,6 +208,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     codecOrigins: env.HUB_CODEC_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    /** The web console (api/console/routes.ts): its built files and the origins that may frame it. */
+    console: {
+      dir: resolve(env.HUB_CONSOLE_DIR),
+      embedOrigins: env.HUB_CONSOLE_EMBED_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
     production: env.NODE_ENV === 'production',
     publicBaseUrlSet: env.PUBLIC_BASE_URL !== undefined,
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */

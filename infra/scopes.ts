@@ -16,4 +16,11 @@ export const API_KEY_SCOPES = [
   'fleet.read',
   'tracking.read',
   'webhooks.manage',
+  /** Manage the account's API keys (`/api/public/v1/api-keys`). */
+  'keys.manage',
+  /** Ask for a one-time sign-in link to the web console (`POST /api/public/v1/console-links`). */
+  'console.open',
 ] as const;
+
+/** The scopes a demo key may hold: reading only (a database constraint holds the same list). */
+export const DEMO_KEY_SCOPES = ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'] as const;

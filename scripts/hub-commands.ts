@@ -3,6 +3,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import { accountCommands } from './hub/accounts';
 import { Failure, UsageError, type Command, type Flags, type HubIo } from './hub/cli';
 import { clientCommands } from './hub/clients';
+import { consoleCommands } from './hub/console';
 import { fleetCommands } from './hub/fleet';
 import { destinationCommands } from './hub/destinations';
 import { keyCommands } from './hub/keys';
@@ -27,6 +28,7 @@ const RESOURCES: Record<string, Record<string, Command>> = {
   finance: financeCommands,
   invoices: invoiceCommands,
   payments: paymentCommands,
+  console: consoleCommands,
 };
 
 const COMMON_OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -120,6 +122,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       devWebhookTargets: io.devWebhookTargets ?? false,
       financePeriod: io.financePeriod ?? 'month',
       paymentProvider: io.paymentProvider,
+      publicBaseUrl: io.publicBaseUrl ?? 'http://localhost:3000',
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;

@@ -35,6 +35,7 @@ async function main(): Promise<number> {
       devWebhookTargets: config.devWebhookTargets,
       financePeriod: config.financePeriod,
       paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+      publicBaseUrl: config.publicBaseUrl,
     });
   } finally {
     if (client) await (await client).connection.close();

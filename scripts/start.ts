@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { apiDeps, listen } from '../api/server';
 import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
+import { CLI_CONSOLE_RATE_PER_MINUTE, createConsoleLink } from '../app/console-logins';
+import { API_KEY_SCOPES } from '../infra/scopes';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 import { fail, loadConfig } from '../infra/config';
@@ -102,8 +104,20 @@ async function main() {
     const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing, codecAccess }), config.host, config.port);
     stops.push(() => api.close());
 
+    // One sign-in link per demo account, test mode, every scope: the demo console can create keys and destinations.
+    const consoleLink = async (accountId: string) =>
+      (
+        await createConsoleLink(orm, secrets.hashPepper, config.publicBaseUrl, {
+          accountId,
+          environment: 'test',
+          scopes: [...API_KEY_SCOPES],
+          ratePerMinute: CLI_CONSOLE_RATE_PER_MINUTE,
+          apiKeyId: null,
+        })
+      ).url;
     printBanner({
       api: config.publicBaseUrl,
+      consoleLinks: { integrator: await consoleLink(demo.integrator.accountId), operator: await consoleLink(demo.operator.accountId) },
       ui: config.temporal.address ? undefined : `http://${stack.ip}:${stack.uiPort}`,
       demo,
       namespace: target.namespace,
@@ -121,6 +135,7 @@ function printBanner(info: {
   namespace: string;
   databaseUrl: string;
   demo: Awaited<ReturnType<typeof seedDemo>>;
+  consoleLinks: { integrator: string; operator: string };
 }) {
   const { partner, integrator, operator } = info.demo;
   const pickup = new Date(Date.now() + 3 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -139,8 +154,11 @@ function printBanner(info: {
     client_secret  ${partner.sandbox.clientSecret}
   Demo corporate account ${integrator.accountId}   (the demo partner's bookings only; no fleet registry)
     test API key   ${integrator.testKey}
+    console        ${info.consoleLinks.integrator}
   Demo operator account ${operator.accountId}   (every account's bookings and events, and the fleet registry)
     test API key   ${operator.testKey}
+    console        ${info.consoleLinks.operator}
+  (each console link signs one browser in, once, within 10 minutes; another: npm run hub -- console link --account <acct> --env test)
 
   Get a token:
     TOKEN=$(curl -s -u '${partner.sandbox.clientId}:${partner.sandbox.clientSecret}' -d grant_type=client_credentials ${info.api}/v1/oauth/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')

@@ -30,6 +30,8 @@ export interface ApiKey {
   createdAt: Date;
   lastUsedAt?: Date | null;
   revokedAt?: Date | null;
+  /** A demo key of `npm start`'s seed: read scopes only, never revoked through the API (docs/console.md). */
+  demo?: boolean;
 }
 
 export const IntegratorAccountSchema = new EntitySchema<IntegratorAccount>({
@@ -59,5 +61,6 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
     createdAt: { type: 'datetime' },
     lastUsedAt: { type: 'datetime', nullable: true },
     revokedAt: { type: 'datetime', nullable: true },
+    demo: { type: 'boolean', default: false },
   },
 });

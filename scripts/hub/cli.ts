@@ -20,6 +20,8 @@ export interface HubIo {
   financePeriod?: string;
   /** Who takes the cards (PAYMENT_PROVIDER); the simulated PSP when absent. */
   paymentProvider?: PaymentProvider;
+  /** PUBLIC_BASE_URL: console sign-in links point there. */
+  publicBaseUrl?: string;
 }
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -35,6 +37,8 @@ export interface Context {
   financePeriod: string;
   /** Who takes the cards (PAYMENT_PROVIDER); the simulated PSP when absent. */
   paymentProvider?: PaymentProvider;
+  /** PUBLIC_BASE_URL: console sign-in links point there. */
+  publicBaseUrl: string;
 }
 
 /** `json` is printed with --json, `text` otherwise. */

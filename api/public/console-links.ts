@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { consoleAccount, createConsoleLink } from '../../app/console-logins';
+import { scopesBeyond } from '../../domain/console-login';
+import { API_KEY_SCOPES } from '../../infra/scopes';
+import { consoleNow } from '../auth/console-session';
+import { insufficientScope } from '../auth/api-key-auth';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { requireAccountKind } from './account-kind';
+
+const AccountId = z.string().regex(/^acct_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an account id (acct_…)');
+
+const CreateConsoleLinkBody = z
+  .object({
+    account: AccountId.optional().meta({
+      description: "The account the console opens on; the key's own when left out. Only an operator key may name another account.",
+    }),
+    scopes: z
+      .array(z.enum(API_KEY_SCOPES))
+      .min(1)
+      .optional()
+      .meta({ description: "What the login may do: some of the key's own scopes (all of them when left out), never more." }),
+  })
+  .strict()
+  .meta({ id: 'CreateConsoleLink' });
+
+const ConsoleLinkSchema = z
+  .object({
+    object: z.literal('console_link'),
+    url: z.string().meta({ description: 'Open it in a browser once, within 10 minutes: it signs into the console.' }),
+    expires_at: z.string(),
+    account: z.string(),
+    livemode: z.boolean(),
+    scopes: z.array(z.string()),
+  })
+  .meta({ id: 'ConsoleLink' });
+
+export const createConsoleLinkOperation = defineOperation({
+  operationId: 'createConsoleLink',
+  method: 'post',
+  path: '/api/public/v1/console-links',
+  summary: 'Create a one-time sign-in link to the web console',
+  description:
+    "A URL that signs a browser into the console once, within 10 minutes, for the key's environment and its own account " +
+    '(an operator key may name another, to embed the console in its own customer portal). The login gets the scopes of ' +
+    'the key, or the subset asked for, never more; it ends after an hour idle, after 12 hours, on sign-out, when ops revoke ' +
+    "the account's logins, or when this key is revoked. Hand the URL to the person only: it is as good as their login.",
+  tags: ['Console'],
+  security: { kind: 'apiKey', scope: 'console.open' },
+  request: { body: CreateConsoleLinkBody, bodyExample: { scopes: ['bookings.read', 'webhooks.manage'] }, bodyOptional: true },
+  responses: { 201: { description: 'The link; it is shown this once.', schema: ConsoleLinkSchema } },
+  errors: ['invalid_api_key', 'insufficient_scope', 'account_kind_forbidden', 'not_found', 'validation_failed', 'rate_limited'],
+  async handler({ body, principal, deps, ctx }) {
+    const accountId = body.account ?? principal.ownerId;
+    if (accountId !== principal.ownerId) {
+      requireAccountKind(principal, 'operator', 'A console link for another account');
+      if (!(await consoleAccount(deps.orm, accountId))) {
+        throw new ProblemError('not_found', { detail: `No account ${accountId}.`, param: 'account' });
+      }
+    }
+    const scopes = body.scopes ?? principal.scopes;
+    const beyond = scopesBeyond(scopes, principal.scopes);
+    if (beyond.length) throw insufficientScope(beyond);
+    const link = await createConsoleLink(
+      deps.orm,
+      deps.hashPepper,
+      deps.publicBaseUrl,
+      {
+        accountId,
+        environment: principal.livemode ? 'live' : 'test',
+        scopes: [...new Set(scopes)],
+        ratePerMinute: principal.rateLimitPerMinute,
+        apiKeyId: principal.console ? principal.console.apiKeyId : principal.credentialId,
+      },
+      consoleNow(deps),
+    );
+    ctx.set('Cache-Control', 'no-store');
+    return {
+      status: 201,
+      body: {
+        object: 'console_link',
+        url: link.url,
+        expires_at: link.expiresAt.toISOString(),
+        account: link.accountId,
+        livemode: link.environment === 'live',
+        scopes: link.scopes,
+      },
+    };
+  },
+});

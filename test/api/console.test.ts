@@ -1,0 +1,336 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../app/accounts';
+import { CONSOLE_ABSOLUTE_TIMEOUT_MS, CONSOLE_IDLE_TIMEOUT_MS, CONSOLE_LINK_TTL_MS } from '../../domain/console-login';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { hubCli } from '../support/cli';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { localEnvironment } from '../../stack/temporal';
+
+const ORIGIN = 'http://hub.test';
+
+describe('Console sign-in: links, logins, the cookie on the public API, CSRF, the served app', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+  let corporate: string;
+  let other: string;
+  let operator: string;
+  let corporateKey: string;
+  let operatorKey: string;
+  let noConsoleKey: string;
+  let clock: number;
+  const { hub: cli, hubJson } = hubCli(() => db);
+
+  const key = async (accountId: string, scopes: string[]) =>
+    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'test', label: 'k', scopes })).key;
+
+  async function request(
+    method: string,
+    path: string,
+    init: { bearer?: string; cookie?: string; headers?: Record<string, string>; body?: string } = {},
+  ) {
+    const response = await fetch(`${hub.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+        ...(init.cookie ? { cookie: `hub_console=${init.cookie}` } : {}),
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      body: init.body,
+    });
+    const text = await response.text();
+    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  const linkOf = async (bearer: string, body: object = {}) => {
+    const answer = await request('POST', '/api/public/v1/console-links', { bearer, body: JSON.stringify(body) });
+    expect(answer.status).toBe(201);
+    return answer.json as { url: string; expires_at: string; account: string; scopes: string[] };
+  };
+  const pathOf = (url: string) => url.slice(ORIGIN.length);
+  /** Opens a link and answers the cookie's value. */
+  const open = async (url: string) => {
+    const answer = await request('GET', pathOf(url));
+    expect(answer.status).toBe(303);
+    return /hub_console=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
+  };
+  const session = (cookie: string) => request('GET', '/console/session', { cookie });
+
+  beforeAll(async () => {
+    [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
+    hub = await startTestHub(db, env, { workers: false });
+    clock = Date.parse('2026-11-26T09:00:00Z');
+    hub.deps.now = () => new Date(clock);
+    corporate = (await createIntegratorAccount(db.orm, 'Acme <Travel>')).accountId;
+    other = (await createIntegratorAccount(db.orm, 'Other')).accountId;
+    operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
+    corporateKey = await key(corporate, ['console.open', 'webhooks.manage', 'bookings.read']);
+    operatorKey = await key(operator, ['console.open', 'bookings.read']);
+    noConsoleKey = await key(corporate, ['webhooks.manage']);
+  });
+  afterAll(async () => {
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  it("signs in by a one-time link with the key's account, environment and scopes, and the cookie calls the public API", async () => {
+    const link = await linkOf(corporateKey);
+    expect(link).toMatchObject({
+      object: 'console_link',
+      url: expect.stringMatching(/^http:\/\/hub\.test\/console\/login\/[A-Za-z0-9_-]{43}$/),
+      expires_at: new Date(clock + CONSOLE_LINK_TTL_MS).toISOString(),
+      account: corporate,
+      livemode: false,
+      scopes: ['console.open', 'webhooks.manage', 'bookings.read'],
+    });
+    const opened = await request('GET', pathOf(link.url));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/console/');
+    expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+    const setCookie = opened.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^hub_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
+    const cookie = /hub_console=([^;]+)/.exec(setCookie)![1]!;
+
+    const described = await session(cookie);
+    expect(described.status).toBe(200);
+    expect(described.json).toEqual({
+      account: { id: corporate, name: 'Acme <Travel>', kind: 'corporate' },
+      livemode: false,
+      scopes: ['console.open', 'webhooks.manage', 'bookings.read'],
+      csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      idle_expires_at: new Date(clock + CONSOLE_IDLE_TIMEOUT_MS).toISOString(),
+      expires_at: new Date(clock + CONSOLE_ABSOLUTE_TIMEOUT_MS).toISOString(),
+    });
+    expect(described.headers.get('set-cookie')).toMatch(/SameSite=Strict/);
+
+    const listed = await request('GET', '/api/public/v1/webhook-destinations', { cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('ratelimit-policy')).toContain('q=600');
+    const created = await request('POST', '/api/public/v1/webhook-destinations', {
+      cookie,
+      headers: { 'x-csrf-token': described.json.csrf_token, origin: ORIGIN },
+      body: JSON.stringify({ url: 'https://erp.example.com/hooks', events: ['booking.cancelled'] }),
+    });
+    expect(created.status).toBe(201);
+    expect((await request('GET', '/api/public/v1/webhook-destinations', { cookie })).json.data.map((d: { id: string }) => d.id)).toEqual([
+      created.json.id,
+    ]);
+  });
+
+  it('refuses a used link and an expired one with a plain page, and opens no login', async () => {
+    const link = await linkOf(corporateKey);
+    await open(link.url);
+    const again = await request('GET', pathOf(link.url));
+    expect(again.status).toBe(410);
+    expect(again.headers.get('content-type')).toContain('text/html');
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(again.text).toContain('already used');
+
+    const late = await linkOf(corporateKey);
+    clock += CONSOLE_LINK_TTL_MS;
+    const expired = await request('GET', pathOf(late.url));
+    expect(expired.status).toBe(410);
+    expect(expired.headers.get('set-cookie')).toBeNull();
+    expect(expired.text).toContain('expired');
+
+    const unknown = await request('GET', '/console/login/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('ends a login idle for an hour, and one twelve hours old however busy', async () => {
+    const idle = await open((await linkOf(corporateKey)).url);
+    clock += CONSOLE_IDLE_TIMEOUT_MS - 60_000;
+    expect((await session(idle)).status).toBe(200); // moves the idle clock
+    clock += CONSOLE_IDLE_TIMEOUT_MS - 1000;
+    expect((await session(idle)).status).toBe(200);
+    clock += CONSOLE_IDLE_TIMEOUT_MS;
+    const over = await session(idle);
+    expect(over.status).toBe(401);
+    expect(over.json).toMatchObject({ code: 'console_login_required', detail: expect.stringContaining('idle') });
+    clock -= CONSOLE_IDLE_TIMEOUT_MS; // ended for good, even back inside the hour
+    expect((await session(idle)).status).toBe(401);
+
+    const busy = await open((await linkOf(corporateKey)).url);
+    const started = clock;
+    while (clock < started + CONSOLE_ABSOLUTE_TIMEOUT_MS - 50 * 60_000) {
+      clock += 50 * 60_000;
+      expect((await request('GET', '/api/public/v1/webhook-destinations', { cookie: busy })).status).toBe(200);
+    }
+    clock = started + CONSOLE_ABSOLUTE_TIMEOUT_MS;
+    const old = await request('GET', '/api/public/v1/webhook-destinations', { cookie: busy });
+    expect(old.status).toBe(401);
+    expect(old.json).toMatchObject({ code: 'console_login_required', detail: expect.stringContaining('twelve hours') });
+  });
+
+  it('refuses a change with the cookie but no CSRF token (a cross-site form post), or from another origin', async () => {
+    const cookie = await open((await linkOf(corporateKey)).url);
+    const { csrf_token } = (await session(cookie)).json;
+    const body = JSON.stringify({ url: 'https://erp.example.com/x', events: ['booking.cancelled'] });
+    const form = await request('POST', '/api/public/v1/webhook-destinations', {
+      cookie,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'url=https%3A%2F%2Fevil.example&events=booking.cancelled',
+    });
+    expect(form.status).toBe(403);
+    expect(form.json).toMatchObject({ code: 'csrf_token_invalid', param: 'X-CSRF-Token' });
+    const wrong = await request('POST', '/api/public/v1/webhook-destinations', {
+      cookie,
+      headers: { 'x-csrf-token': csrf_token.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A')), origin: ORIGIN },
+      body,
+    });
+    expect(wrong.json.code).toBe('csrf_token_invalid');
+    const crossOrigin = await request('POST', '/api/public/v1/webhook-destinations', {
+      cookie,
+      headers: { 'x-csrf-token': csrf_token, origin: 'https://evil.example' },
+      body,
+    });
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.json.code).toBe('cross_site_request');
+    const noOrigin = await request('POST', '/api/public/v1/webhook-destinations', {
+      cookie,
+      headers: { 'x-csrf-token': csrf_token },
+      body,
+    });
+    expect(noOrigin.json.code).toBe('cross_site_request');
+    const crossSite = await request('POST', '/api/public/v1/webhook-destinations', {
+      cookie,
+      headers: { 'x-csrf-token': csrf_token, 'sec-fetch-site': 'same-site' },
+      body,
+    });
+    expect(crossSite.json.code).toBe('cross_site_request');
+    const signOut = await request('POST', '/console/sign-out', { cookie, headers: { origin: 'https://evil.example' } });
+    expect(signOut.json.code).toBe('csrf_token_invalid');
+    // Nothing of the refused ones was created.
+    const list = await request('GET', '/api/public/v1/webhook-destinations', { cookie });
+    expect(list.json.data.filter((d: { url: string }) => d.url === 'https://erp.example.com/x')).toEqual([]);
+  });
+
+  it("refuses a key without console.open, a corporate key naming another account, and scopes beyond the key's", async () => {
+    const noScope = await request('POST', '/api/public/v1/console-links', { bearer: noConsoleKey, body: '{}' });
+    expect(noScope.status).toBe(403);
+    expect(noScope.json).toMatchObject({ code: 'insufficient_scope', scope: 'console.open' });
+    const another = await request('POST', '/api/public/v1/console-links', {
+      bearer: corporateKey,
+      body: JSON.stringify({ account: other }),
+    });
+    expect(another.status).toBe(403);
+    expect(another.json).toMatchObject({ code: 'account_kind_forbidden', account_kind: 'corporate', required_kind: 'operator' });
+    const more = await request('POST', '/api/public/v1/console-links', {
+      bearer: corporateKey,
+      body: JSON.stringify({ scopes: ['webhooks.manage', 'keys.manage'] }),
+    });
+    expect(more.status).toBe(403);
+    expect(more.json).toMatchObject({ code: 'insufficient_scope', scope: 'keys.manage' });
+
+    // An operator key may open another account's console, with its own scopes or fewer.
+    const embedded = await linkOf(operatorKey, { account: corporate, scopes: ['bookings.read'] });
+    expect(embedded).toMatchObject({ account: corporate, scopes: ['bookings.read'] });
+    const cookie = await open(embedded.url);
+    expect((await session(cookie)).json).toMatchObject({ account: { id: corporate, kind: 'corporate' }, scopes: ['bookings.read'] });
+    const beyond = await request('GET', '/api/public/v1/webhook-destinations', { cookie });
+    expect(beyond.status).toBe(403);
+    expect(beyond.json).toMatchObject({ code: 'insufficient_scope', scope: 'webhooks.manage' });
+    const unknown = await request('POST', '/api/public/v1/console-links', {
+      bearer: operatorKey,
+      body: JSON.stringify({ account: 'acct_00000000000000000000000000' }),
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("signs out; hub console revoke ends every login of an account at once; a revoked key's logins end", async () => {
+    clock = Date.now(); // the CLI's links are made on the real clock
+    const signedIn = await open((await linkOf(corporateKey)).url);
+    const { csrf_token } = (await session(signedIn)).json;
+    const out = await request('POST', '/console/sign-out', { cookie: signedIn, headers: { 'x-csrf-token': csrf_token, origin: ORIGIN } });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/^hub_console=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0/);
+    expect((await session(signedIn)).status).toBe(401);
+
+    const made = await hubJson('console', 'link', '--account', corporate, '--env', 'test', '--scopes', 'bookings.read,webhooks.manage');
+    expect(made).toMatchObject({
+      object: 'console_link',
+      account: corporate,
+      livemode: false,
+      scopes: ['bookings.read', 'webhooks.manage'],
+    });
+    const first = await open(made.url.replace('http://localhost:3000', ORIGIN));
+    const second = await open((await linkOf(corporateKey)).url);
+    const unused = await linkOf(corporateKey);
+    const otherLogin = await open((await linkOf(operatorKey)).url);
+    expect((await session(first)).status).toBe(200);
+    expect((await session(second)).status).toBe(200);
+
+    const revoked = await hubJson('console', 'revoke', '--account', corporate);
+    expect(revoked.ended_logins).toBeGreaterThanOrEqual(2);
+    expect((await session(first)).status).toBe(401);
+    expect((await request('GET', '/api/public/v1/webhook-destinations', { cookie: second })).status).toBe(401);
+    expect((await request('GET', pathOf(unused.url))).status).toBe(410);
+    expect((await session(otherLogin)).status).toBe(200); // another account's login goes on
+    expect((await cli('console', 'revoke', '--account', 'acct_nobody')).code).toBe(1);
+
+    const shortLived = await key(corporate, ['console.open', 'bookings.read']);
+    const cookie = await open((await linkOf(shortLived)).url);
+    expect((await session(cookie)).status).toBe(200);
+    await revokeApiKey(db.orm, shortLived.split('_')[2]!);
+    const after = await session(cookie);
+    expect(after.status).toBe(401);
+    expect(after.json.detail).toContain('revoked');
+  });
+
+  it('serves the built app with a strict CSP under /console, index.html for its pages, and a 503 page when unbuilt', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hub-console-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(
+        join(dir, 'index.html'),
+        '<!doctype html><title>Console</title><script type="module" src="/console/assets/app-1a2b.js"></script>',
+      );
+      writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+      writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      hub.deps.console = { dir, embedOrigins: ['https://portal.example.com'] };
+
+      const index = await request('GET', '/console');
+      expect(index.status).toBe(200);
+      expect(index.text).toContain('<title>Console</title>');
+      expect(index.headers.get('content-security-policy')).toBe(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; " +
+          "form-action 'self'; frame-ancestors 'self' https://portal.example.com",
+      );
+      expect(index.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(index.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(index.headers.get('cache-control')).toBe('no-cache');
+      const deep = await request('GET', '/console/webhooks/whd_123?tab=deliveries');
+      expect(deep.status).toBe(200);
+      expect(deep.text).toBe(index.text);
+      const script = await request('GET', '/console/assets/app-1a2b.js');
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toContain('javascript');
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await request('GET', '/console/favicon.svg')).headers.get('content-type')).toContain('image/svg+xml');
+      expect((await request('GET', '/console/assets/gone-9z9z.js')).status).toBe(404);
+      const traversal = await request('GET', '/console/..%2F..%2Fpackage.json');
+      expect(traversal.text).not.toContain('"dependencies"');
+
+      hub.deps.console = { dir: join(dir, 'missing'), embedOrigins: [] };
+      const unbuilt = await request('GET', '/console/');
+      expect(unbuilt.status).toBe(503);
+      expect(unbuilt.headers.get('content-type')).toContain('text/html');
+      expect(unbuilt.text).toContain('npm ci');
+      expect(unbuilt.text).toContain('HUB_CONSOLE_DIR');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
