@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (8706bf08b793e9e8) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (805435b5bf40f605) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -1126,6 +1126,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/console-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a one-time sign-in link to the web console
+         * @description A URL that signs a browser into the console once, within 10 minutes, for the key's environment and its own account (an operator key may name another, to embed the console in its own customer portal). The login gets the scopes of the key, or the subset asked for, never more; it ends after an hour idle, after 12 hours, on sign-out, when ops revoke the account's logins, or when this key is revoked. Hand the URL to the person only: it is as good as their login.
+         *
+         *     Requires the `console.open` scope.
+         */
+        post: operations["createConsoleLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1491,6 +1513,12 @@ export interface components {
              */
             to?: string;
         } | unknown | unknown;
+        CreateConsoleLink: {
+            /** @description The account the console opens on; the key's own when left out. Only an operator key may name another account. */
+            account?: string;
+            /** @description What the login may do: some of the key's own scopes (all of them when left out), never more. */
+            scopes?: ("bookings.read" | "bookings.write" | "invoices.read" | "payments.read" | "payouts.write" | "fleet.read" | "tracking.read" | "webhooks.manage" | "keys.manage" | "console.open")[];
+        };
         TokenResponse: {
             /** @description A JWT (RFC 9068) signed ES256; verify it with /.well-known/jwks.json. */
             access_token: string;
@@ -1545,7 +1573,7 @@ export interface components {
              * @description Stable machine-readable code; branch on this.
              * @enum {string}
              */
-            code: "bad_request" | "invalid_json" | "unauthorized" | "invalid_token" | "invalid_api_key" | "invalid_driver_credential" | "insufficient_scope" | "ip_not_allowed" | "account_kind_forbidden" | "not_allocated" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_in_use" | "booking_not_cancellable" | "reschedule_not_allowed" | "ride_progress_refused" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "bank_file_invalid" | "quote_expired" | "quote_used" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "invalid_json" | "unauthorized" | "invalid_token" | "invalid_api_key" | "invalid_driver_credential" | "console_login_required" | "insufficient_scope" | "ip_not_allowed" | "account_kind_forbidden" | "not_allocated" | "csrf_token_invalid" | "cross_site_request" | "demo_key_read_only" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_in_use" | "booking_not_cancellable" | "reschedule_not_allowed" | "ride_progress_refused" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "bank_file_invalid" | "quote_expired" | "quote_used" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @description The field or header at fault, when there is one. */
             param?: string;
             /** @description With `validation_failed`: one entry per failing field. */
@@ -2698,6 +2726,16 @@ export interface components {
         };
         PartnerRedeliveryResult: {
             event_ids: string[];
+        };
+        ConsoleLink: {
+            /** @constant */
+            object: "console_link";
+            /** @description Open it in a browser once, within 10 minutes: it signs into the console. */
+            url: string;
+            expires_at: string;
+            account: string;
+            livemode: boolean;
+            scopes: string[];
         };
     };
     responses: never;
@@ -10355,6 +10393,152 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createConsoleLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "bookings.read",
+                 *         "webhooks.manage"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateConsoleLink"];
+            };
+        };
+        responses: {
+            /** @description The link; it is shown this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleLink"];
+                };
+            };
+            /** @description Request body is not valid JSON ([`invalid_json`](/docs/errors#invalid_json)). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): Insufficient scope
+             *     - [`account_kind_forbidden`](/docs/errors#account_kind_forbidden): Not for this account's kind
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large ([`payload_too_large`](/docs/errors#payload_too_large)). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type ([`unsupported_media_type`](/docs/errors#unsupported_media_type)). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

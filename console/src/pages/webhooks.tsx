@@ -15,17 +15,14 @@ function StatusBadge({ destination }: { destination: Destination }) {
   return <Badge tone="warn">Paused</Badge>;
 }
 
-/** Why a destination is paused, in words: by hand, or after the failures in a row that the hub allows. */
+/**
+ * Why a destination is paused, in the hub's words ("paused by request", "12 consecutive failed deliveries"), and since
+ * when: nothing is sent meanwhile and nothing is dropped.
+ */
 function pausedWhy(destination: Destination): string {
   const paused = destination.paused;
   if (!paused) return '';
-  const why =
-    paused.reason === 'consecutive_failures'
-      ? `after ${destination.retry.pause_after_failures} failed attempts in a row`
-      : paused.reason === 'manual'
-        ? 'by hand'
-        : paused.reason;
-  return `Paused ${why} since ${dateTime(paused.since)}.`;
+  return `Since ${dateTime(paused.since)}: ${paused.reason}. New events wait and are sent in order on resume.`;
 }
 
 export function WebhooksPage({ location }: PageProps) {
