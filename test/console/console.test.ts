@@ -319,7 +319,9 @@ describe('Web console (headless Chromium)', () => {
     const problems: string[] = [];
     for (const [path, heading] of pages) {
       await open(page, path, heading);
-      await page.locator('[role=status]:has-text("Loading")').waitFor({ state: 'detached' });
+      await until(`${path} loaded`, async () =>
+        (await page.locator('[role=status]:has-text("Loading")').count()) === 0 ? true : undefined,
+      );
       problems.push(...(await accessibilityProblems(page)).map((p) => `${path}: ${p}`));
       await page.setViewportSize({ width: 390, height: 800 });
       if (!(await noHorizontalScroll(page))) problems.push(`${path}: scrolls sideways at 390 px`);
