@@ -2,14 +2,17 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { purgeExpiredKeys } from './middleware/idempotency';
 import { purgeEndedWindows } from './middleware/rate-limit';
 import { purgePublicEvents } from '../db/public-events';
+import { purgeConsoleLogins } from '../db/console-logins';
 import { EVENT_LOG_RETENTION_DAYS } from '../domain/public-event-scopes';
 
 /**
  * What every API process does once a minute: drop ended rate-limit windows, idempotency keys past 24 hours, and
- * public events past the event log's 30 days (with their finished deliveries; up to 1000 a minute per process).
+ * public events past the event log's 30 days (with their finished deliveries; up to 1000 a minute per process), and
+ * console links and logins over for a day.
  */
 export async function purgeExpired(orm: MikroORM, now = new Date()): Promise<void> {
   await purgeEndedWindows(orm);
   await purgeExpiredKeys(orm);
   await purgePublicEvents(orm, new Date(now.getTime() - EVENT_LOG_RETENTION_DAYS * 86_400_000));
+  await purgeConsoleLogins(orm, new Date(now.getTime() - 86_400_000));
 }

@@ -268,9 +268,7 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
           : []
         : security.kind === 'driver'
           ? [{ driverCredential: [] }]
-          : security.kind === 'partner'
-            ? scopesOf(security.scope).map((scope) => ({ partnerOAuth: [scope] }))
-            : scopesOf(security.scope).flatMap((scope): Record<string, string[]>[] => [{ apiKey: [scope] }, { consoleSession: [scope] }]),
+          : scopesOf(security.scope).map((scope) => ({ [security.kind === 'partner' ? 'partnerOAuth' : 'apiKey']: [scope] })),
     ...(op.idempotent
       ? { parameters: [{ $ref: `#/components/parameters/${op.idempotencyKeyRequired ? 'RequiredIdempotencyKey' : 'IdempotencyKey'}` }] }
       : {}),
@@ -345,15 +343,10 @@ export function buildOpenApiDocument(): object {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'hub API key',
-            description: `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}.`,
-          },
-          consoleSession: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'hub_console',
             description:
-              "The web console's login (docs/console.md), opened by a one-time link from `POST /api/public/v1/console-links`: it stands in for a key of its scopes. " +
-              "A request that changes something also needs `X-CSRF-Token` (the `csrf_token` of `GET /console/session`) and must come from the hub's own origin.",
+              `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}. ` +
+              "The web console's login cookie `hub_console` (docs/console.md) stands in for a key of its scopes on every operation that takes one; " +
+              'with it, a request that changes something also needs `X-CSRF-Token` and a same-origin `Origin`.',
           },
           driverCredential: {
             type: 'http',

@@ -46,6 +46,10 @@ import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret'
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
 import { createConsoleLinkOperation } from './public/console-links';
+import { getWebhookDestinationStats } from './public/webhooks/destination-stats';
+import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
+import { getWebhookRecovery, recoverWebhookDestination } from './public/webhooks/recover-destination';
+import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
   createWebhookDestination,
@@ -57,7 +61,11 @@ const WEBHOOK_DESTINATION_OPERATIONS = [
   resumeWebhookDestination,
   rotateWebhookSecret,
   sendWebhookTestEvent,
+  getWebhookDestinationStats,
+  recoverWebhookDestination,
+  getWebhookRecovery,
   listWebhookDeliveries,
+  streamWebhookDeliveries, // before getWebhookDelivery: `stream` is not a delivery id
   getWebhookDelivery,
   redeliverWebhooks,
   listPartnerWebhookDeliveries,
@@ -112,4 +120,7 @@ export const OPERATIONS = [
   sendTestWebhook,
   ...WEBHOOK_DESTINATION_OPERATIONS,
   createConsoleLinkOperation,
+  listApiKeys,
+  createApiKeyOperation,
+  revokeApiKeyOperation,
 ];

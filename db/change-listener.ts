@@ -3,9 +3,10 @@ import type { Logger } from '../infra/logger';
 
 /**
  * The channels PostgreSQL triggers notify: `booking_changed` with the booking id (a ride's status, position, ETA or
- * driver), `credentials_changed` when an OAuth client or a partner changes (revocation, allow-list, rate limit).
+ * driver), `credentials_changed` when an OAuth client or a partner changes (revocation, allow-list, rate limit),
+ * `delivery_attempted` with `<account>:<environment>` when a public webhook delivery attempt is logged.
  */
-const CHANGE_CHANNELS = ['booking_changed', 'credentials_changed'] as const;
+const CHANGE_CHANNELS = ['booking_changed', 'credentials_changed', 'delivery_attempted'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 const PING_MS = 5000;

@@ -47,6 +47,8 @@ import {
   type PublishPublicEventInput,
 } from '../contracts/public-webhooks';
 import { quoteWorkflowId } from '../contracts/quote';
+import { webhookRecoveryWorkflowId } from '../contracts/webhook-recovery';
+import { newId } from '../infra/ids';
 import { RETENTION_WORKFLOW_ID, type RetentionInput } from '../contracts/retention';
 import { decodedHistory, historyToFile } from '../stack/histories';
 import { startReceiver } from '../stack/receiver';
@@ -493,6 +495,33 @@ export const RECORDINGS: Recording[] = [
         args: [{ retentionDays: 90 } satisfies RetentionInput],
       });
       return RETENTION_WORKFLOW_ID;
+    },
+    settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
+  },
+  {
+    // POST .../webhook-destinations/{id}/recover: one failed delivery since the time, redelivered in one batch, completed.
+    name: 'webhook-recovery-completed',
+    workflowType: 'webhookRecoveryWorkflow',
+    run: async (ctx) => {
+      const { accountId, key } = await ctx.integrator();
+      const receiver = await ctx.receiver([200]);
+      const destinationId = await createDestination(ctx, key, receiver.url, ['booking.cancelled']);
+      const at = new Date(Date.now() - 3600_000);
+      const eventId = newId('evt', at.getTime());
+      const conn = ctx.orm.em.getConnection();
+      await conn.execute(
+        `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at) values (?, ?, 'test', 'booking.cancelled', ?, '{}', ?)`,
+        [eventId, accountId, eventId, at],
+      );
+      await conn.execute(
+        `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at) values (?, ?, ?, 'failed', 8, ?, ?)`,
+        [newId('dlv'), eventId, destinationId, at, at],
+      );
+      const path = `/api/public/v1/webhook-destinations/${destinationId}/recover`;
+      const body = { since: new Date(Date.now() - 2 * 3600_000).toISOString() };
+      const recovery = ok(`POST ${path}`, await ctx.request('POST', path, { token: key, body }), 202);
+      await receiver.waitFor(1);
+      return webhookRecoveryWorkflowId(String(recovery.id));
     },
     settled: (events) => has(events, 'WORKFLOW_EXECUTION_COMPLETED'),
   },

@@ -9,6 +9,7 @@ import { createFinanceActivities } from '../activities/finance';
 import type { PaymentProvider } from '../infra/payment-provider';
 import { createPaymentActivities } from '../activities/payments';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
+import { createWebhookRecoveryActivities } from '../activities/webhook-recovery';
 import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
@@ -125,14 +126,17 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       maxConcurrentLocalActivityExecutions: 200,
       maxConcurrentActivityTaskExecutions: 100,
       ...publicWebhooksWorkerOptions(deps.publicWebhooksTuning),
-      activities: createPublicWebhookActivities({
-        orm: deps.orm,
-        encryptionKey: deps.encryptionKey,
-        timeoutMs: deps.webhookTimeoutMs,
-        devTargets: deps.devWebhookTargets,
-        decryptionKeys,
-        eagerStart: deps.publicWebhooksTuning?.eagerStart,
-      }),
+      activities: {
+        ...createPublicWebhookActivities({
+          orm: deps.orm,
+          encryptionKey: deps.encryptionKey,
+          timeoutMs: deps.webhookTimeoutMs,
+          devTargets: deps.devWebhookTargets,
+          decryptionKeys,
+          eagerStart: deps.publicWebhooksTuning?.eagerStart,
+        }),
+        ...createWebhookRecoveryActivities({ orm: deps.orm }),
+      },
     }),
   ]);
 }

@@ -8,3 +8,4 @@ export { publicEventWorkflow } from './public-events';
 export { passengerDataRetentionWorkflow } from './retention';
 export { settlementCycleWorkflow } from './settlement-cycle';
 export { paymentWorkflow } from './payment';
+export { webhookRecoveryWorkflow } from './webhook-recovery';

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import { BookingSchema, type Booking } from '../../db/entities';
 import { trackingView, type TrackingView } from '../../domain/tracking';
 import type { ApiDeps } from '../deps';
-
-/** A comment line every PING_INTERVAL_MS keeps proxies from closing an idle stream. */
-export const PING_INTERVAL_MS = 15_000;
-/** What EventSource waits before reconnecting. */
-const RETRY_MS = 3_000;
+import { serveEventStream } from '../event-stream';
 
 export async function loadTrackedBooking(deps: ApiDeps, bookingId: string): Promise<Booking | null> {
   return deps.orm.em.fork().findOne(BookingSchema, { id: bookingId });
@@ -38,68 +33,22 @@ export async function streamTracking(ctx: Context, deps: ApiDeps, bookingId: str
     ctx.status = 204;
     return true;
   }
-  const stream = new PassThrough();
   let lastId = ctx.get('last-event-id') || undefined;
-  let ended = false;
-  let running = false;
-  let again = false;
-  let unsubscribe = () => {};
-  const ping = setInterval(() => stream.write(': ping\n\n'), PING_INTERVAL_MS);
-  ping.unref();
-
-  const finish = () => {
-    if (ended) return;
-    ended = true;
-    clearInterval(ping);
-    unsubscribe();
-    stream.end();
-  };
-  const send = (b: Booking) => {
-    const view = trackingView(b);
-    const id = trackingEventId(b, view);
-    if (id !== lastId) {
-      lastId = id;
-      stream.write(`id: ${id}\ndata: ${JSON.stringify(view)}\n\n`);
-    }
-    if (view.ended) finish();
-  };
-  // One read at a time; a notification during a read schedules one more read, so the last state always goes out.
-  const refresh = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const b = await loadTrackedBooking(deps, bookingId);
-        if (ended) return;
-        if (b) send(b);
-      } while (again && !ended);
-    } catch (err) {
-      deps.logger.warn({ err, bookingId }, 'tracking stream read failed');
-      finish();
-    } finally {
-      running = false;
-    }
-  };
-
-  ctx.req.socket.setTimeout(0);
-  ctx.req.socket.setNoDelay(true);
-  ctx.req.on('close', finish);
-  ctx.status = 200;
-  ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
-  ctx.body = stream;
-  stream.write(`retry: ${RETRY_MS}\n\n`);
-  try {
-    unsubscribe = await deps.changes.subscribe('booking_changed', bookingId, { changed: () => void refresh(), closed: finish });
-  } catch (err) {
-    finish();
-    throw err;
-  }
-  if (ended) unsubscribe();
-  // Subscribed first, then read: a change between the two is not lost.
-  await refresh();
+  await serveEventStream(ctx, deps, {
+    channel: 'booking_changed',
+    key: bookingId,
+    what: { bookingId },
+    async read(stream) {
+      const b = await loadTrackedBooking(deps, bookingId);
+      if (!b) return;
+      const view = trackingView(b);
+      const id = trackingEventId(b, view);
+      if (id !== lastId) {
+        lastId = id;
+        stream.send(id, view);
+      }
+      if (view.ended) stream.finish();
+    },
+  });
   return true;
 }

@@ -8,6 +8,7 @@ import {
 } from '../../app/destinations';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../domain/public-events';
 import { urlProblem } from '../../infra/safe-http';
+import { startRecovery } from '../../app/webhook-recoveries';
 import { commaList, fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, type Command, type Context } from './cli';
 
 function destinationJson(d: WebhookDestination) {
@@ -183,6 +184,27 @@ export const destinationCommands: Record<string, Command> = {
       return {
         json: { event_id: sent.eventId, delivery_id: sent.deliveryId },
         text: `Test event ${sent.eventId} sent (delivery ${sent.deliveryId}).`,
+      };
+    },
+  },
+  recover: {
+    usage: 'destinations recover <destination_id> --since TIME',
+    summary: 'redeliver every delivery that failed for good, of events since TIME (RFC 3339), as one durable job',
+    args: ['destination_id'],
+    options: { since: { type: 'string' } },
+    async run(ctx) {
+      const d = await find(ctx);
+      const since = new Date(requiredFlag(ctx.flags, 'since'));
+      if (Number.isNaN(since.getTime()) || since.getTime() >= Date.now()) throw new UsageError('--since must be a past RFC 3339 time');
+      const r = await startRecovery(ctx.orm, await temporalOf(ctx), {
+        accountId: d.accountId,
+        environment: d.environment,
+        destinationId: d.id,
+        since,
+      });
+      return {
+        json: { id: r.id, destination: d.id, status: r.status, count: r.count },
+        text: `Recovery ${r.id}: ${r.count} failed deliver${r.count === 1 ? 'y' : 'ies'} of ${d.id} since ${since.toISOString()} ${r.count ? 'being redelivered' : '(nothing to do)'}.`,
       };
     },
   },

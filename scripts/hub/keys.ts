@@ -76,7 +76,7 @@ export const keyCommands: Record<string, Command> = {
           keys.map((k) => [
             masked(k),
             k.accountId,
-            k.label,
+            k.demo ? `${k.label} (demo)` : k.label,
             k.scopes.join(','),
             `${k.ratePerMinute}/min`,
             when(k.createdAt),
@@ -121,5 +121,6 @@ function keyJson(k: ApiKey) {
     created_at: isoOrNull(k.createdAt),
     last_used_at: isoOrNull(k.lastUsedAt),
     revoked_at: isoOrNull(k.revokedAt),
+    demo: Boolean(k.demo),
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../app/accounts';
+import { purgeExpired } from '../../api/housekeeping';
 import { CONSOLE_ABSOLUTE_TIMEOUT_MS, CONSOLE_IDLE_TIMEOUT_MS, CONSOLE_LINK_TTL_MS } from '../../domain/console-login';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { hubCli } from '../support/cli';
@@ -287,6 +288,15 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     const after = await session(cookie);
     expect(after.status).toBe(401);
     expect(after.json.detail).toContain('revoked');
+  });
+
+  it('forgets links and logins a day after they are over (housekeeping)', async () => {
+    const count = async (table: string) =>
+      (await db.orm.em.getConnection().execute(`select count(*)::int as n from ${table}`))[0].n as number;
+    expect(await count('console_sessions')).toBeGreaterThan(0);
+    await purgeExpired(db.orm, new Date(Date.now() + 2 * 86_400_000));
+    expect(await count('console_sessions')).toBe(0);
+    expect(await count('console_links')).toBe(0);
   });
 
   it('serves the built app with a strict CSP under /console, index.html for its pages, and a 503 page when unbuilt', async () => {

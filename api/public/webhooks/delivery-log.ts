@@ -9,7 +9,7 @@ import { keysetPage } from '../../pagination';
 import { DestinationId } from './schemas';
 import { redeliver } from '../../../app/destinations';
 
-const DeliveryAttempt = z
+export const DeliveryAttempt = z
   .object({
     id: AttemptId,
     delivery_id: z.string().meta({ description: 'The delivery (dlv_…), the same for every attempt of one event to one destination.' }),
@@ -29,7 +29,7 @@ const DeliveryAttemptWithPayload = DeliveryAttempt.extend({
   payload: z.string().meta({ description: 'The exact body sent.' }),
 }).meta({ id: 'WebhookDeliveryAttemptWithPayload' });
 
-interface AttemptRow {
+export interface AttemptRow {
   id: string;
   delivery_id: string;
   event_id: string;
@@ -45,7 +45,7 @@ interface AttemptRow {
   body?: string;
 }
 
-const view = (r: AttemptRow) => ({
+export const attemptView = (r: AttemptRow) => ({
   id: String(r.id),
   delivery_id: r.delivery_id,
   event_id: r.event_id,
@@ -68,13 +68,14 @@ export const listWebhookDeliveries = defineOperation({
   path: '/api/public/v1/webhook-deliveries',
   summary: 'List delivery attempts',
   description:
-    "Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, status and time sent (`from` inclusive, `to` exclusive).",
+    "Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, event type, status and time sent (`from` inclusive, `to` exclusive).",
   tags: ['Webhook deliveries'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
   request: {
     query: z
       .object({
         destination: DestinationId.optional(),
+        type: z.string().max(100).optional().meta({ description: 'Only attempts of events of this type (`booking.cancelled`).' }),
         ...DELIVERY_LOG_QUERY,
       })
       .strict(),
@@ -97,6 +98,7 @@ export const listWebhookDeliveries = defineOperation({
     };
     if (query.destination) add('destination_id = ?', query.destination);
     if (query.event) add('event_id = ?', query.event);
+    if (query.type) add('event_type = ?', query.type);
     if (query.status) add('succeeded = ?', query.status === 'succeeded');
     if (query.from) add('sent_at >= ?', new Date(query.from));
     if (query.to) add('sent_at < ?', new Date(query.to));
@@ -107,7 +109,7 @@ export const listWebhookDeliveries = defineOperation({
         ...params,
         query.limit + 1,
       ]);
-    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => String(r.id), view) };
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => String(r.id), attemptView) };
   },
 });
 
@@ -128,7 +130,7 @@ export const getWebhookDelivery = defineOperation({
       [params.id, principal.ownerId, environmentOf(principal)],
     );
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
-    return { status: 200, body: { ...view(row), payload: row.body! } };
+    return { status: 200, body: { ...attemptView(row), payload: row.body! } };
   },
 });
 

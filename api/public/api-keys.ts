@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { createApiKey } from '../../app/accounts';
+import { findAccountKey, listAccountKeys, revokeAccountKey } from '../../app/api-keys';
+import type { ApiKey } from '../../db/entities';
+import { scopesBeyond } from '../../domain/console-login';
+import { maskApiKey } from '../../infra/credentials';
+import { API_KEY_SCOPES } from '../../infra/scopes';
+import { insufficientScope } from '../auth/api-key-auth';
+import type { Principal } from '../auth/principal';
+import { ProblemError } from '../errors';
+import { defineOperation } from '../operation';
+import { keysetCursor, keysetPage, PageLimit } from '../pagination';
+
+const KEY_ID = /^[0-9A-Za-z]{12}$/;
+const ApiKeyId = z.string().regex(KEY_ID, 'expected an API key id (12 letters and digits)').meta({ example: 'a1B2c3D4e5F6' });
+
+const ApiKeyView = z
+  .object({
+    object: z.literal('api_key'),
+    id: ApiKeyId.meta({ description: 'The id inside the key (`hub_<env>_<id>_…`); not secret.' }),
+    label: z.string(),
+    masked: z
+      .string()
+      .meta({ description: 'The key with its secret hidden: prefix, id and last four.', example: 'hub_test_a1B2c3D4e5F6_…wXyZ' }),
+    livemode: z.boolean(),
+    scopes: z.array(z.string()),
+    rate_per_minute: z.number().int(),
+    created_at: z.string(),
+    last_used_at: z.string().nullable().meta({ description: 'To the minute: written at most once a minute per key.' }),
+    revoked_at: z.string().nullable(),
+    demo: z.boolean().meta({ description: "One of `npm start`'s demo keys: read-only, never revoked through the API." }),
+  })
+  .meta({ id: 'ApiKey' });
+
+const view = (k: ApiKey) => ({
+  object: 'api_key' as const,
+  id: k.id,
+  label: k.label,
+  masked: maskApiKey({ env: k.environment, id: k.id, last4: k.last4 }),
+  livemode: k.environment === 'live',
+  scopes: k.scopes,
+  rate_per_minute: k.ratePerMinute,
+  created_at: k.createdAt.toISOString(),
+  last_used_at: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+  revoked_at: k.revokedAt ? k.revokedAt.toISOString() : null,
+  demo: Boolean(k.demo),
+});
+
+const ownerOf = (p: Principal) => ({ accountId: p.ownerId, environment: p.livemode ? ('live' as const) : ('test' as const) });
+const ERRORS = ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'] as const;
+
+/** A page's cursor: the last key's creation time (ms) and id. */
+const CURSOR = /^(\d{1,15})\.([0-9A-Za-z]{12})$/;
+
+export const listApiKeys = defineOperation({
+  operationId: 'listApiKeys',
+  method: 'get',
+  path: '/api/public/v1/api-keys',
+  summary: "List the account's API keys",
+  description:
+    "The account's keys of the caller's environment that are not revoked, newest first, masked: the secret is never shown again.",
+  tags: ['API keys'],
+  security: { kind: 'apiKey', scope: 'keys.manage' },
+  request: {
+    query: z.object({ limit: PageLimit, cursor: keysetCursor((s) => CURSOR.test(s), 40).optional() }).strict(),
+  },
+  responses: {
+    200: {
+      description: 'One page of keys.',
+      schema: z.object({ data: z.array(ApiKeyView), has_more: z.boolean(), next_cursor: z.string().nullable() }).meta({ id: 'ApiKeyList' }),
+    },
+  },
+  errors: [...ERRORS],
+  async handler({ query, principal, deps, ctx }) {
+    const cursor = query.cursor ? CURSOR.exec(query.cursor) : null;
+    const rows = await listAccountKeys(deps.orm, ownerOf(principal), {
+      limit: query.limit + 1,
+      after: cursor ? { createdAt: new Date(Number(cursor[1])), id: cursor[2]! } : undefined,
+    });
+    return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (k) => `${k.createdAt.getTime()}.${k.id}`, view) };
+  },
+});
+
+const CreateApiKeyBody = z
+  .object({
+    label: z.string().trim().min(1).max(100).meta({ description: 'What the key is for.', example: 'ERP sync' }),
+    scopes: z
+      .array(z.enum(API_KEY_SCOPES))
+      .min(1)
+      .refine((a) => new Set(a).size === a.length, 'each scope once')
+      .meta({ description: "What the key may do: some of the caller's own scopes, never more." }),
+    rate_per_minute: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .meta({ description: "Requests per minute; at most the caller's own rate (600 when left out, or the caller's if lower)." }),
+  })
+  .strict()
+  .meta({ id: 'CreateApiKey' });
+
+export const createApiKeyOperation = defineOperation({
+  operationId: 'createApiKey',
+  method: 'post',
+  path: '/api/public/v1/api-keys',
+  summary: 'Create an API key',
+  description:
+    "A key of the caller's account and environment. The answer carries the whole key (`secret`) this once; the hub keeps only a hash. " +
+    "Its scopes and rate are at most the caller's. Accepts `Idempotency-Key` (the stored answer is kept encrypted).",
+  tags: ['API keys'],
+  security: { kind: 'apiKey', scope: 'keys.manage' },
+  idempotent: true,
+  request: {
+    body: CreateApiKeyBody,
+    bodyExample: { label: 'ERP sync', scopes: ['bookings.read', 'webhooks.manage'], rate_per_minute: 300 },
+  },
+  responses: {
+    201: {
+      description: 'Created; the key is shown this once.',
+      schema: ApiKeyView.extend({ secret: z.string().meta({ description: 'The whole key, `hub_<env>_…`: store it now.' }) }).meta({
+        id: 'ApiKeyWithSecret',
+      }),
+    },
+  },
+  errors: [...ERRORS, 'idempotency_key_in_use', 'idempotency_key_reused'],
+  async handler({ body, principal, deps }) {
+    const beyond = scopesBeyond(body.scopes, principal.scopes);
+    if (beyond.length) throw insufficientScope(beyond);
+    const rate = body.rate_per_minute ?? Math.min(600, principal.rateLimitPerMinute);
+    if (rate > principal.rateLimitPerMinute) {
+      const detail = `rate_per_minute is at most your own rate, ${principal.rateLimitPerMinute}.`;
+      throw new ProblemError('validation_failed', {
+        detail,
+        param: 'rate_per_minute',
+        errors: [{ param: 'rate_per_minute', code: 'too_big', detail }],
+      });
+    }
+    const owner = ownerOf(principal);
+    const created = await createApiKey(
+      deps.orm,
+      { encryptionKey: deps.encryptionKey, hashPepper: deps.hashPepper },
+      {
+        ...owner,
+        label: body.label,
+        scopes: body.scopes,
+        ratePerMinute: rate,
+      },
+    );
+    const key = (await findAccountKey(deps.orm, owner, created.keyId))!;
+    return {
+      status: 201,
+      headers: { 'Cache-Control': 'no-store' },
+      body: { ...view(key), secret: created.key },
+    };
+  },
+});
+
+export const revokeApiKeyOperation = defineOperation({
+  operationId: 'revokeApiKey',
+  method: 'delete',
+  path: '/api/public/v1/api-keys/:id',
+  summary: 'Revoke an API key',
+  description:
+    "Refuses the key on every API process within milliseconds, and ends the console logins it opened. Another account's key, another environment's or one already revoked is 404; a demo key is 403. Accepts `Idempotency-Key`.",
+  tags: ['API keys'],
+  security: { kind: 'apiKey', scope: 'keys.manage' },
+  idempotent: true,
+  request: { params: z.object({ id: ApiKeyId }) },
+  responses: { 200: { description: 'The key as revoked.', schema: ApiKeyView } },
+  errors: [...ERRORS, 'not_found', 'demo_key_read_only', 'idempotency_key_in_use', 'idempotency_key_reused'],
+  async handler({ params, principal, deps }) {
+    const key = await findAccountKey(deps.orm, ownerOf(principal), params.id);
+    if (!key) throw new ProblemError('not_found', { detail: `No API key ${params.id}.`, param: 'id' });
+    return { status: 200, body: view(await revokeAccountKey(deps.orm, key)) };
+  },
+});
