@@ -180,10 +180,8 @@ describe('Web console (headless Chromium)', () => {
     await until('the test event at the receiver', async () => (receiver.requests.length >= 1 ? true : undefined));
     await page.getByRole('link', { name: 'see the deliveries' }).click();
     await page.getByRole('heading', { level: 1, name: 'Deliveries' }).waitFor();
-    await until('the delivered attempt in the log', async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      return (await page.locator('.badge.good', { hasText: '200' }).count()) > 0 ? true : undefined;
-    });
+    await page.getByText('Live: new attempts appear here').waitFor();
+    await page.locator('.badge.good', { hasText: '200' }).waitFor(); // already logged, or arriving by the stream
     expect(await page.locator('main table').textContent()).toContain('webhook.test');
     await page
       .getByRole('button', { name: /^Payload of attempt 1/ })
@@ -193,15 +191,12 @@ describe('Web console (headless Chromium)', () => {
     expect(await page.locator('.attempt-detail pre').textContent()).toContain('"type": "webhook.test"');
     await screenshot(page, 'deliveries');
 
+    // A new attempt appears by itself (the stream of new attempts), with no reload or click.
     failing = true;
-    await page.goBack();
-    await page.getByRole('button', { name: 'Send a test event' }).click();
-    await page.getByRole('status').filter({ hasText: 'Test event' }).waitFor();
-    await page.getByRole('link', { name: 'see the deliveries' }).click();
-    await until('the failed attempt in the log', async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      return (await page.locator('.badge.bad', { hasText: '500' }).count()) > 0 ? true : undefined;
-    });
+    const destinationId = new URL(page.url()).searchParams.get('destination')!;
+    const sent = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations/${destinationId}/test`, keyA, {});
+    expect(sent.status).toBe(202);
+    await page.locator('.badge.bad', { hasText: '500' }).waitFor();
     await page.getByLabel('Outcome').selectOption('failed');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/status=failed/);

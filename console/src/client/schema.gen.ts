@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (805435b5bf40f605) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (8b1f9791ee808934) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -998,6 +998,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v1/webhook-destinations/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A destination's deliveries and attempts over a window
+         * @description Delivered, failed and pending deliveries and the attempts by outcome, per hour, over [`from`, `to`): the last 24 hours by default, at most 7 days.
+         *
+         *     Requires the `webhooks.manage` scope.
+         */
+        get: operations["getWebhookDestinationStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhook-destinations/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver every failed delivery since a time
+         * @description Every delivery to this destination that failed for good, of events created since `since` (at most the event log’s 30 days) and until now, is sent again (new delivery ids, the same event ids and bodies, the full retry schedule) by one durable job, `webhook-recovery:<id>`. Answers at once with the count; follow it with `GET /api/public/v1/webhook-recoveries/{id}`. Accepts `Idempotency-Key`: a retry with the same key answers the same recovery and redelivers nothing more.
+         *
+         *     Requires the `webhooks.manage` scope.
+         */
+        post: operations["recoverWebhookDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhook-recoveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a recovery
+         * @description Requires the `webhooks.manage` scope.
+         */
+        get: operations["getWebhookRecovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/v1/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -1007,11 +1071,33 @@ export interface paths {
         };
         /**
          * List delivery attempts
-         * @description Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, status and time sent (`from` inclusive, `to` exclusive).
+         * @description Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, event type, status and time sent (`from` inclusive, `to` exclusive).
          *
          *     Requires the `webhooks.manage` scope.
          */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhook-deliveries/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of new delivery attempts
+         * @description Server-Sent Events (`text/event-stream`): each new attempt to deliver an event to one of your destinations (key's environment) as it is logged, as `event: delivery_attempt` with the attempt as JSON (as `GET /api/public/v1/webhook-deliveries` lists it) and its id as `id:`. Starts with the next attempt; reconnect with `Last-Event-ID` to get those logged since. `: ping` every 15 s. Filter by `destination`. The stream stays open only for a client that sends `Accept: text/event-stream` (as EventSource does); any other gets the attempts logged after `Last-Event-ID` and the answer ends.
+         *
+         *     Requires the `webhooks.manage` scope.
+         */
+        get: operations["streamWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1143,6 +1229,56 @@ export interface paths {
          */
         post: operations["createConsoleLink"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API keys
+         * @description The account's keys of the caller's environment that are not revoked, newest first, masked: the secret is never shown again.
+         *
+         *     Requires the `keys.manage` scope.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A key of the caller's account and environment. The answer carries the whole key (`secret`) this once; the hub keeps only a hash. Its scopes and rate are at most the caller's. Accepts `Idempotency-Key` (the stored answer is kept encrypted).
+         *
+         *     Requires the `keys.manage` scope.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Refuses the key on every API process within milliseconds, and ends the console logins it opened. Another account's key, another environment's or one already revoked is 404; a demo key is 403. Accepts `Idempotency-Key`.
+         *
+         *     Requires the `keys.manage` scope.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1476,6 +1612,14 @@ export interface components {
              */
             events?: string[];
         };
+        RecoverWebhookDestination: {
+            /**
+             * Format: date-time
+             * @description Recover failures of events created at or after this time.
+             * @example 2026-12-01T09:30:00Z
+             */
+            since: string;
+        };
         RedeliverWebhooks: {
             /** @description Send this event again (to `destination_id`, or to every destination that had it). */
             event_id?: string;
@@ -1518,6 +1662,17 @@ export interface components {
             account?: string;
             /** @description What the login may do: some of the key's own scopes (all of them when left out), never more. */
             scopes?: ("bookings.read" | "bookings.write" | "invoices.read" | "payments.read" | "payouts.write" | "fleet.read" | "tracking.read" | "webhooks.manage" | "keys.manage" | "console.open")[];
+        };
+        CreateApiKey: {
+            /**
+             * @description What the key is for.
+             * @example ERP sync
+             */
+            label: string;
+            /** @description What the key may do: some of the caller's own scopes, never more. */
+            scopes: ("bookings.read" | "bookings.write" | "invoices.read" | "payments.read" | "payouts.write" | "fleet.read" | "tracking.read" | "webhooks.manage" | "keys.manage" | "console.open")[];
+            /** @description Requests per minute; at most the caller's own rate (600 when left out, or the caller's if lower). */
+            rate_per_minute?: number;
         };
         TokenResponse: {
             /** @description A JWT (RFC 9068) signed ES256; verify it with /.well-known/jwks.json. */
@@ -2642,6 +2797,55 @@ export interface components {
             /** @example dlv_01jd2k3m4n5p6q7r8s9t0v1w2x */
             delivery_id: string;
         };
+        WebhookDestinationStats: {
+            /** @constant */
+            object: "webhook_destination_stats";
+            /**
+             * @description Destination id.
+             * @example whd_01jd2k3m4n5p6q7r8s9t0v1w2x
+             */
+            destination: string;
+            from: string;
+            to: string;
+            /** @description Events sent to the destination in the window, each once in the state of its latest delivery: delivered, failed for good, or pending (still retrying, or parked while the destination is paused). */
+            deliveries: {
+                delivered: number;
+                failed: number;
+                pending: number;
+            };
+            /** @description Delivery attempts made in the window, by outcome. */
+            attempts: {
+                succeeded: number;
+                failed: number;
+            };
+            /** @description Attempts per hour from `from` (the last hour may be shorter): a small chart. */
+            hourly: {
+                succeeded: number;
+                failed: number;
+                start: string;
+            }[];
+        };
+        WebhookRecovery: {
+            /** @constant */
+            object: "webhook_recovery";
+            id: string;
+            /**
+             * @description Destination id.
+             * @example whd_01jd2k3m4n5p6q7r8s9t0v1w2x
+             */
+            destination: string;
+            since: string;
+            /** @description When the recovery was asked for: events created in [since, until) are recovered. */
+            until: string;
+            /** @enum {string} */
+            status: "running" | "completed";
+            /** @description Failed deliveries to redeliver, counted when the recovery began. */
+            count: number;
+            /** @description Redelivered so far (one that meanwhile got a delivery of its own is skipped). */
+            redelivered: number;
+            created_at: string;
+            completed_at: string | null;
+        };
         WebhookDeliveryAttemptList: {
             data: components["schemas"]["WebhookDeliveryAttempt"][];
             has_more: boolean;
@@ -2736,6 +2940,61 @@ export interface components {
             account: string;
             livemode: boolean;
             scopes: string[];
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        ApiKey: {
+            /** @constant */
+            object: "api_key";
+            /**
+             * @description The id inside the key (`hub_<env>_<id>_…`); not secret.
+             * @example a1B2c3D4e5F6
+             */
+            id: string;
+            label: string;
+            /**
+             * @description The key with its secret hidden: prefix, id and last four.
+             * @example hub_test_a1B2c3D4e5F6_…wXyZ
+             */
+            masked: string;
+            livemode: boolean;
+            scopes: string[];
+            rate_per_minute: number;
+            created_at: string;
+            /** @description To the minute: written at most once a minute per key. */
+            last_used_at: string | null;
+            revoked_at: string | null;
+            /** @description One of `npm start`'s demo keys: read-only, never revoked through the API. */
+            demo: boolean;
+        };
+        ApiKeyWithSecret: {
+            /** @constant */
+            object: "api_key";
+            /**
+             * @description The id inside the key (`hub_<env>_<id>_…`); not secret.
+             * @example a1B2c3D4e5F6
+             */
+            id: string;
+            label: string;
+            /**
+             * @description The key with its secret hidden: prefix, id and last four.
+             * @example hub_test_a1B2c3D4e5F6_…wXyZ
+             */
+            masked: string;
+            livemode: boolean;
+            scopes: string[];
+            rate_per_minute: number;
+            created_at: string;
+            /** @description To the minute: written at most once a minute per key. */
+            last_used_at: string | null;
+            revoked_at: string | null;
+            /** @description One of `npm start`'s demo keys: read-only, never revoked through the API. */
+            demo: boolean;
+            /** @description The whole key, `hub_<env>_…`: store it now. */
+            secret: string;
         };
     };
     responses: never;
@@ -9631,10 +9890,399 @@ export interface operations {
             };
         };
     };
+    getWebhookDestinationStats: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (inclusive); 24 hours before `to` by default. */
+                from?: string;
+                /** @description End of the window (exclusive); now by default. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Destination id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDestinationStats"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recoverWebhookDestination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first complete response to this key is stored for 24 hours and replayed, with `Idempotent-Replayed: true`, to the same request. A different request with the same key is refused. 1–255 printable ASCII characters (HTTP drops leading and trailing spaces, so a key neither starts nor ends with one); a random UUID is a good choice.
+                 * @example 5f0c8f5e-6a4b-4a4e-9a53-2f3c1b7d9e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Destination id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-25T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverWebhookDestination"];
+            };
+        };
+        responses: {
+            /** @description The recovery, started (or completed at once when nothing failed). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`bad_request`](/docs/errors#bad_request): Bad request
+             *     - [`invalid_json`](/docs/errors#invalid_json): Request body is not valid JSON
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key in use ([`idempotency_key_in_use`](/docs/errors#idempotency_key_in_use)). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large ([`payload_too_large`](/docs/errors#payload_too_large)). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type ([`unsupported_media_type`](/docs/errors#unsupported_media_type)). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`validation_failed`](/docs/errors#validation_failed): Validation failed
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): Idempotency key reused
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable ([`service_unavailable`](/docs/errors#service_unavailable)). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recovery and how far it got. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
                 destination?: string;
+                /** @description Only attempts of events of this type (`booking.cancelled`). */
+                type?: string;
                 event?: string;
                 status?: "succeeded" | "failed";
                 from?: string;
@@ -9662,6 +10310,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryAttemptList"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamWebhookDeliveries: {
+        parameters: {
+            query?: {
+                destination?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["WebhookDeliveryAttempt"];
                 };
             };
             /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
@@ -10515,6 +11244,399 @@ export interface operations {
                 };
             };
             /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 (default 25). */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first complete response to this key is stored for 24 hours and replayed, with `Idempotent-Replayed: true`, to the same request. A different request with the same key is refused. 1–255 printable ASCII characters (HTTP drops leading and trailing spaces, so a key neither starts nor ends with one); a random UUID is a good choice.
+                 * @example 5f0c8f5e-6a4b-4a4e-9a53-2f3c1b7d9e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "ERP sync",
+                 *       "scopes": [
+                 *         "bookings.read",
+                 *         "webhooks.manage"
+                 *       ],
+                 *       "rate_per_minute": 300
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKey"];
+            };
+        };
+        responses: {
+            /** @description Created; the key is shown this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`bad_request`](/docs/errors#bad_request): Bad request
+             *     - [`invalid_json`](/docs/errors#invalid_json): Request body is not valid JSON
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key in use ([`idempotency_key_in_use`](/docs/errors#idempotency_key_in_use)). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large ([`payload_too_large`](/docs/errors#payload_too_large)). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type ([`unsupported_media_type`](/docs/errors#unsupported_media_type)). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`validation_failed`](/docs/errors#validation_failed): Validation failed
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): Idempotency key reused
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first complete response to this key is stored for 24 hours and replayed, with `Idempotent-Replayed: true`, to the same request. A different request with the same key is refused. 1–255 printable ASCII characters (HTTP drops leading and trailing spaces, so a key neither starts nor ends with one); a random UUID is a good choice.
+                 * @example 5f0c8f5e-6a4b-4a4e-9a53-2f3c1b7d9e21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key as revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Bad request ([`bad_request`](/docs/errors#bad_request)). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): Insufficient scope
+             *     - [`demo_key_read_only`](/docs/errors#demo_key_read_only): Demo keys are read-only
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key in use ([`idempotency_key_in_use`](/docs/errors#idempotency_key_in_use)). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - [`validation_failed`](/docs/errors#validation_failed): Validation failed
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): Idempotency key reused
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTimeSeconds, fromLocalInput, prettyJson, toLocalInput } from '../format';
@@ -132,6 +132,29 @@ export function DeliveriesPage({ location }: PageProps) {
   );
   const log = useLoad(() => ok(api.GET('/api/public/v1/webhook-deliveries', { params: { query: { ...filters, limit: 25 } } })), key);
   const [open, setOpen] = useState<string | null>(null);
+  const [live, setLive] = useState(false);
+  // New attempts arrive over server-sent events (the cookie goes with a same-origin EventSource); on the first page the
+  // log reloads, at most once a second, so they appear without a click.
+  const onFirstPage = !filters.cursor;
+  const { reload } = log;
+  useEffect(() => {
+    if (!onFirstPage) return;
+    const query = filters.destination ? `?destination=${encodeURIComponent(filters.destination)}` : '';
+    const source = new EventSource(`/api/public/v1/webhook-deliveries/stream${query}`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener('delivery_attempt', () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        reload();
+      }, 1000);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [onFirstPage, filters.destination, reload]);
   const action = useAction();
   const [notice, setNotice] = useState('');
   const urlOf = new Map((destinations.data?.data ?? []).map((d) => [d.id, d.url]));
@@ -141,9 +164,14 @@ export function DeliveriesPage({ location }: PageProps) {
     <>
       <div class="page-head">
         <h1>Deliveries</h1>
-        <button type="button" onClick={log.reload}>
-          Refresh
-        </button>
+        <span class="actions">
+          <span class="muted live" role="status">
+            {live ? 'Live: new attempts appear here' : onFirstPage ? 'Connecting to live updates…' : ''}
+          </span>
+          <button type="button" onClick={log.reload}>
+            Refresh
+          </button>
+        </span>
       </div>
       <p class="lead">
         Every attempt to deliver an event to one of your destinations, newest first, with the receiver's HTTP status and response time.
