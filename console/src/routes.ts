@@ -1,4 +1,5 @@
 import type { Page } from './shell';
+import { ApiKeysPage } from './pages/api-keys';
 import { BookingPage, BookingsPage, NewBookingPage } from './pages/bookings';
 import { DeliveriesPage } from './pages/deliveries';
 import { EventsPage } from './pages/events';
@@ -17,6 +18,7 @@ export const sections: { path: string; label: string; scopes: string[] }[] = [
   { path: '/events', label: 'Events', scopes: ['bookings.read', 'invoices.read', 'payments.read'] },
   { path: '/bookings', label: 'Bookings', scopes: ['bookings.read'] },
   { path: '/finance', label: 'Finance', scopes: ['invoices.read', 'payments.read'] },
+  { path: '/api-keys', label: 'API keys', scopes: ['keys.manage'] },
 ];
 
 /** Every page and the section it belongs to; the first pattern that matches wins. */
@@ -35,4 +37,5 @@ export const routes: { path: string; page: Page; section: string }[] = [
   { path: '/finance/payments', page: PaymentsPage, section: '/finance' },
   { path: '/finance/settlements', page: SettlementsPage, section: '/finance' },
   { path: '/finance/fleet', page: FleetPage, section: '/finance' },
+  { path: '/api-keys', page: ApiKeysPage, section: '/api-keys' },
 ];

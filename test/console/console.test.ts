@@ -8,7 +8,7 @@ import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
 import { launchBrowser } from '../support/browser';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { postJson } from '../support/fixtures';
+import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
 import { until } from '../support/until';
@@ -151,6 +151,25 @@ describe('Web console (headless Chromium)', () => {
     await page.getByRole('heading', { name: 'You are not signed in' }).waitFor();
     await page.goto(`${hub.baseUrl}/console/webhooks`);
     await page.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+  });
+
+  it('creates an API key with chosen scopes, shows its secret once, and revokes it after a confirmation', async () => {
+    const { page } = await signedIn(keyA);
+    await open(page, '/api-keys', 'API keys');
+    await page.getByLabel('Label').fill('ERP sync');
+    await page.getByRole('checkbox', { name: 'bookings.read' }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.locator('.secret-value').textContent())!;
+    expect(secret).toMatch(/^hub_test_/);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/bookings`, secret)).status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke ERP sync' }).waitFor();
+    expect(await page.locator('body').textContent()).not.toContain(secret);
+    await page.getByRole('button', { name: 'Revoke ERP sync' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('status').filter({ hasText: 'ERP sync revoked' }).waitFor();
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/bookings`, secret)).status).toBe(401);
   });
 
   it('creates a destination for a local receiver, sends a test event and shows it delivered, then failing, paused, resumed and recovered', async () => {
@@ -309,6 +328,7 @@ describe('Web console (headless Chromium)', () => {
       ['/finance/payments', 'Finance'],
       ['/finance/settlements', 'Finance'],
       ['/finance/fleet', 'Finance'],
+      ['/api-keys', 'API keys'],
     ];
     const { page } = await signedIn(keyOperator);
     const problems: string[] = [];
