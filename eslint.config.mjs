@@ -50,7 +50,7 @@ const RAW_SQL_CALLS = ['execute', 'getConnection', 'getKnex', 'createQueryBuilde
 const TOOLS = ['scripts', 'bench', 'test'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.temporal/', '.data/', 'dist/', 'coverage/'] },
+  { ignores: ['node_modules/', '.temporal/', '.data/', 'dist/', 'coverage/', 'console/dist/', 'console/src/client/schema.gen.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -95,6 +95,10 @@ export default tseslint.config(
     forbidden: ['activities', 'workers', ...TOOLS],
     typesOnly: ['workflows'],
     why: 'The API calls app/ and reads the read model; workflows are reached through Temporal',
+  }),
+  layer(['console/**/*.{ts,tsx}'], {
+    forbidden: ['api', 'app', 'activities', 'contracts', 'db', 'domain', 'infra', 'workflows', 'workers', ...TOOLS],
+    why: 'The console is a browser client of the public API: it knows the hub only through docs/openapi.json',
   }),
   layer(['workers/**/*.ts'], {
     forbidden: ['api', 'app', ...TOOLS],

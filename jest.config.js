@@ -1,6 +1,6 @@
 /**
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
- * crash test, the production Temporal server test, the fuzzer, the browser tests, the Stripe adapter on stripe-mock and
+ * crash test, the production Temporal server test, the fuzzer, the browser tests (the web console's among them), the Stripe adapter on stripe-mock and
  * promtool's rule tests (stripe-mock and promtool built from their Go modules the first time), each a minute or more.
  */
 const SLOW = [
@@ -11,6 +11,7 @@ const SLOW = [
   '<rootDir>/test/e2e/payment-page.test.ts',
   '<rootDir>/test/e2e/stripe-mock.test.ts',
   '<rootDir>/test/ops/prometheus-rules.test.ts',
+  '<rootDir>/test/console/**/*.test.ts',
 ];
 const slowTier = process.env.HUB_TEST_TIER === 'slow';
 
@@ -30,6 +31,7 @@ module.exports = {
         '<rootDir>/test/e2e/payment-page.test.ts',
         '<rootDir>/test/e2e/stripe-mock.test.ts',
         '<rootDir>/test/ops/prometheus-rules.test.ts',
+        '<rootDir>/test/console/',
       ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

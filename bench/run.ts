@@ -10,7 +10,7 @@
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
- * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- finance` the settlement cycle at scale
+ * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
  * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -20,6 +20,7 @@ import { defineOperation } from '../api/operation';
 import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../app/accounts';
 import { publicListBench } from './public-list';
+import { consoleBench } from './console';
 import { financeBench } from './finance';
 import { sepaBench } from './sepa';
 import { clusterBench } from './cluster';
@@ -246,6 +247,7 @@ async function main() {
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'public-list': publicListBench,
+  console: consoleBench,
   finance: financeBench,
   sepa: sepaBench,
   cluster: clusterBench,

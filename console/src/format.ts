@@ -1,0 +1,80 @@
+/** Amounts and dates in the browser's own locale (the hub's wire format is decimal amounts and RFC 3339 times). */
+const locale = browserLocale();
+
+/** The browser's first language that Intl accepts (some report POSIX forms such as "en-US@posix"); else Intl's default. */
+function browserLocale(): string | undefined {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      const base = tag.split(/[@.]/)[0];
+      try {
+        return Intl.getCanonicalLocales(base)[0];
+      } catch {
+        // not a language tag at all: try the next one
+      }
+    }
+  }
+  return undefined;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** `12.5, "EUR"` → "€12.50" (or "12,50 €" in a German browser). */
+export function money(amount: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+const numberFormat = new Intl.NumberFormat(locale);
+
+export function dateTime(value: string | null | undefined): string {
+  return value ? dateTimeFormat.format(new Date(value)) : '—';
+}
+
+export function dateTimeSeconds(value: string | null | undefined): string {
+  return value ? dateTimeSecondsFormat.format(new Date(value)) : '—';
+}
+
+export function date(value: string | null | undefined): string {
+  return value ? dateFormat.format(new Date(value)) : '—';
+}
+
+export function count(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** 21600 → "6 h", 300 → "5 min". */
+export function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${count(seconds / 3600)} h`;
+  if (seconds % 60 === 0) return `${count(seconds / 60)} min`;
+  return `${count(seconds)} s`;
+}
+
+/** A `datetime-local` input's value (local wall time) as an RFC 3339 instant, or undefined when empty. */
+export function fromLocalInput(value: string): string | undefined {
+  return value ? new Date(value).toISOString() : undefined;
+}
+
+/** An instant as a `datetime-local` input's value in the browser's time zone. */
+export function toLocalInput(value: string | Date): string {
+  const d = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Pretty JSON of a payload string when it parses, the string itself otherwise. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

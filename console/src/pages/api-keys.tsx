@@ -1,0 +1,164 @@
+import { useState } from 'preact/hooks';
+import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import type { PageProps } from '../shell';
+import { count, dateTime } from '../format';
+import { navigate, withQuery } from '../router';
+import { Badge, Confirm, Empty, Loading, Pager, Problem, SecretOnce, useAction, useLoad, useTitle } from '../ui';
+
+type Scope = Schema<'CreateApiKey'>['scopes'][number];
+
+/** API keys of the account in this environment: masked, created, last used, rate; create (secret once) and revoke. */
+export function ApiKeysPage({ location, session }: PageProps) {
+  useTitle('API keys');
+  const cursor = location.query.get('cursor') ?? undefined;
+  const list = useLoad(() => ok(api.GET('/api/public/v1/api-keys', { params: { query: { cursor, limit: 25 } } })), cursor ?? '');
+  const action = useAction();
+  const [created, setCreated] = useState<Schema<'ApiKeyWithSecret'> | null>(null);
+  const [notice, setNotice] = useState('');
+  const grantable = session.scopes as Scope[];
+  return (
+    <>
+      <h1>API keys</h1>
+      <p class="lead">
+        Keys of this account in {session.livemode ? 'live' : 'test'} mode. A new key can hold at most the scopes of this login.
+      </p>
+      <Problem error={list.error ?? action.error} />
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {created && <SecretOnce name="API key" value={created.secret} />}
+      {list.loading && !list.data && <Loading what="keys" />}
+      {list.data && list.data.data.length === 0 && (
+        <Empty>
+          <p>No API key yet: create one below for your integration.</p>
+        </Empty>
+      )}
+      {list.data && list.data.data.length > 0 && (
+        <table class="list">
+          <caption class="visually-hidden">API keys</caption>
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col" class="number">
+                Rate
+              </th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.data.map((key) => (
+              <tr key={key.id}>
+                <td data-label="Key">
+                  {key.label} {key.demo && <Badge tone="neutral">demo — read only</Badge>}
+                  {key.revoked_at && <Badge tone="bad">revoked</Badge>}
+                  <div class="muted">
+                    <code>{key.masked}</code>
+                  </div>
+                </td>
+                <td data-label="Scopes">
+                  <ul class="tags">
+                    {key.scopes.map((scope) => (
+                      <li key={scope}>
+                        <code>{scope}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td data-label="Created">{dateTime(key.created_at)}</td>
+                <td data-label="Last used">{key.last_used_at ? dateTime(key.last_used_at) : 'never'}</td>
+                <td data-label="Rate" class="number">
+                  {count(key.rate_per_minute)}/min
+                </td>
+                <td data-label="Actions">
+                  {!key.demo && !key.revoked_at && (
+                    <Confirm
+                      label={`Revoke ${key.label}`}
+                      title={`Revoke the key ${key.label}?`}
+                      confirmLabel="Revoke"
+                      danger
+                      onConfirm={() =>
+                        action.run(async () => {
+                          await ok(
+                            api.DELETE('/api/public/v1/api-keys/{id}', {
+                              params: { path: { id: key.id }, header: { 'Idempotency-Key': idempotencyKey() } },
+                            }),
+                          );
+                          setNotice(`${key.label} revoked: it is refused from the next request on.`);
+                          list.reload();
+                        })
+                      }
+                    >
+                      <p>Every request with it is refused from now on. This cannot be undone.</p>
+                    </Confirm>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data && (list.data.has_more || cursor) && (
+        <Pager
+          cursor={cursor}
+          nextCursor={list.data.next_cursor}
+          hasMore={list.data.has_more}
+          onCursor={(next) => navigate(withQuery('/api-keys', { cursor: next }))}
+        />
+      )}
+      <h2 id="create-heading">Create a key</h2>
+      <form
+        class="stack"
+        aria-labelledby="create-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const scopes = form.getAll('scopes') as Scope[];
+          void action.run(async () => {
+            const key = await ok(
+              api.POST('/api/public/v1/api-keys', {
+                params: { header: { 'Idempotency-Key': idempotencyKey() } },
+                body: { label: String(form.get('label')), scopes, rate_per_minute: Number(form.get('rate')) },
+              }),
+            );
+            setCreated(key);
+            setNotice('');
+            list.reload();
+          });
+        }}
+      >
+        <label>
+          Label
+          <input name="label" required maxLength={100} placeholder="ERP sync" />
+        </label>
+        <fieldset class="scope-picker">
+          <legend>Scopes</legend>
+          <ul>
+            {grantable.map((scope) => (
+              <li key={scope}>
+                <label>
+                  <input type="checkbox" name="scopes" value={scope} /> <code>{scope}</code>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <label>
+          Requests per minute
+          <input name="rate" type="number" min={1} max={100000} value={600} required />
+        </label>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={action.busy}>
+            Create key
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

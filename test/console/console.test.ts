@@ -1,0 +1,348 @@
+import { readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createApiKey, createIntegratorAccount } from '../../app/accounts';
+import { API_KEY_SCOPES } from '../../infra/scopes';
+import { startReceiver } from '../../stack/receiver';
+import { localEnvironment } from '../../stack/temporal';
+import { launchBrowser } from '../support/browser';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { getJson, postJson } from '../support/fixtures';
+import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { issueTestInvoice } from '../support/invoices';
+import { until } from '../support/until';
+
+/**
+ * The web console in headless Chromium against a real hub (PostgreSQL, Temporal dev server, workers): each page's main
+ * flow as a person does it, the login's isolation, accessibility (axe-core, WCAG 2.2 AA) and user text shown as text.
+ * With HUB_CONSOLE_SCREENSHOTS=<dir> (`npm run console:screenshots`) it also saves the main pages at 1280 and 390 px.
+ */
+const SCREENSHOTS = process.env.HUB_CONSOLE_SCREENSHOTS;
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const XSS = '<script>window.__xss = 1</script>';
+const BILLING = {
+  legal_name: 'Acme Travel SAS',
+  address: '1 rue de la Paix',
+  city: 'Paris',
+  postal_code: '75002',
+  country: 'FR',
+  tax_id: 'FR12345678901',
+  email: 'ap@acme.example',
+};
+
+describe('Web console (headless Chromium)', () => {
+  let db: TestDatabase;
+  let env: TestWorkflowEnvironment;
+  let hub: TestHub;
+  let browser: Browser;
+  const browsers: Browser[] = [];
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let failing = false;
+  let accountA: string;
+  let keyA: string;
+  let keyB: string;
+  let keyOperator: string;
+  let invoiceNumber: string;
+  const cspViolations: string[] = [];
+  const pageErrors: string[] = [];
+
+  const key = async (accountId: string, scopes: string[] = [...API_KEY_SCOPES]) =>
+    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'test', label: 'console test', scopes })).key;
+
+  /** A one-time sign-in link minted over the public API, on the test hub's own address. */
+  async function signInLink(apiKey: string, body: Record<string, unknown> = {}): Promise<string> {
+    const answer = await postJson(`${hub.baseUrl}/api/public/v1/console-links`, apiKey, body);
+    expect(answer.status).toBe(201);
+    const { pathname } = new URL(answer.json.url as string);
+    return `${hub.baseUrl}${pathname}`;
+  }
+
+  /**
+   * A browser of its own signed in with the key's login. The npm Chromium runs single-process: its contexts do not keep
+   * their cookies apart reliably (and closing one ends the browser), so each login gets a browser, closed after the test.
+   */
+  async function signedIn(apiKey: string): Promise<{ context: BrowserContext; page: Page }> {
+    browser = await launchBrowser();
+    browsers.push(browser);
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.dismiss()); // an alert() would be injected script: fail below instead
+    await page.goto(await signInLink(apiKey));
+    await page.waitForURL(`${hub.baseUrl}/console/`);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    return { context, page };
+  }
+
+  /** Goes to a console page by its address, as a bookmark would, and waits for its heading. */
+  async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
+    await page.goto(`${hub.baseUrl}/console${path}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  }
+
+  /** axe-core's serious and critical violations of WCAG 2.0–2.2 A/AA on the current page (run over CDP: no inline script). */
+  async function accessibilityProblems(page: Page): Promise<string[]> {
+    await page.evaluate(AXE);
+    const result = (await page.evaluate(
+      "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })",
+    )) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  async function screenshot(page: Page, name: string): Promise<void> {
+    if (!SCREENSHOTS) return;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  const noHorizontalScroll = (page: Page) =>
+    page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth') as Promise<boolean>;
+
+  beforeAll(async () => {
+    [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
+    hub = await startTestHub(db, env);
+    // The browser's Origin is the test hub's own address: the console's writes must come from the hub's origin.
+    hub.deps.publicBaseUrl = hub.baseUrl;
+    receiver = await startReceiver(() => (failing ? 500 : 200));
+    accountA = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', BILLING)).accountId;
+    const accountB = (await createIntegratorAccount(db.orm, 'Globex', 'corporate', { ...BILLING, legal_name: 'Globex GmbH' })).accountId;
+    const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
+    [keyA, keyB, keyOperator] = await Promise.all([key(accountA), key(accountB), key(operator)]);
+    invoiceNumber = (await issueTestInvoice(db, { accountId: accountA })).number;
+  }, 120_000);
+
+  afterAll(async () => {
+    await receiver?.close();
+    await hub?.close();
+    await Promise.all([env?.teardown(), db?.close()]);
+  });
+
+  afterEach(async () => {
+    for (const open of browsers.splice(0)) await open.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+    expect(cspViolations.splice(0)).toEqual([]);
+  });
+
+  it('signs in by a one-time link, shows the account in test mode, and refuses the link a second time', async () => {
+    const link = await signInLink(keyA);
+    browser = await launchBrowser();
+    browsers.push(browser);
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(await page.getByRole('note').textContent()).toContain('TEST MODE');
+    expect(await page.locator('header').textContent()).toContain('Acme Travel');
+    const again = await (await browser.newContext()).newPage();
+    const response = await again.goto(link);
+    expect(response?.status()).toBe(410);
+    expect(await again.locator('h1').textContent()).toMatch(/already used/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+    await page.goto(`${hub.baseUrl}/console/webhooks`);
+    await page.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+  });
+
+  it('creates an API key with chosen scopes, shows its secret once, and revokes it after a confirmation', async () => {
+    const { page } = await signedIn(keyA);
+    await open(page, '/api-keys', 'API keys');
+    await page.getByLabel('Label').fill('ERP sync');
+    await page.getByRole('checkbox', { name: 'bookings.read' }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.locator('.secret-value').textContent())!;
+    expect(secret).toMatch(/^hub_test_/);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/bookings`, secret)).status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke ERP sync' }).waitFor();
+    expect(await page.locator('body').textContent()).not.toContain(secret);
+    await page.getByRole('button', { name: 'Revoke ERP sync' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('status').filter({ hasText: 'ERP sync revoked' }).waitFor();
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/bookings`, secret)).status).toBe(401);
+  });
+
+  it('creates a destination for a local receiver, sends a test event and shows it delivered, then failing, paused, resumed and recovered', async () => {
+    const { page } = await signedIn(keyA);
+    await open(page, '/webhooks', 'Webhook destinations');
+    await page.getByText('No destination yet').waitFor();
+    await page.getByRole('link', { name: 'Add a destination' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Add a webhook destination' }).waitFor();
+    const url = `${receiver.url}?via=${XSS}`;
+    await page.getByLabel('Endpoint URL').fill(url);
+    await page.getByLabel(/Description/).fill(`ERP ${XSS}`);
+    await page.getByRole('checkbox', { name: 'booking.status_changed' }).check();
+    await page.getByText('Example payload of booking.status_changed').click();
+    expect(await page.locator('details[open] pre').textContent()).toContain('"type": "booking.status_changed"');
+    await page.getByRole('button', { name: 'Add destination' }).click();
+    await page.getByRole('heading', { name: 'Destination added' }).waitFor();
+    const secret = await page.locator('.secret-value').textContent();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('link', { name: 'Open the destination' }).click();
+    await page.getByRole('heading', { level: 1, name: url }).waitFor(); // the URL, <script> and all, as text
+    expect(await page.locator('body').textContent()).not.toContain(secret!); // shown once, then masked
+    expect(await page.locator('main').textContent()).toContain(`ERP ${XSS}`);
+    await screenshot(page, 'webhook-destination');
+
+    await page.getByRole('button', { name: 'Send a test event' }).click();
+    await page.getByRole('status').filter({ hasText: 'Test event' }).waitFor();
+    await until('the test event at the receiver', async () => (receiver.requests.length >= 1 ? true : undefined));
+    await page.getByRole('link', { name: 'see the deliveries' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deliveries' }).waitFor();
+    await page.getByText('Live: new attempts appear here').waitFor();
+    await page.locator('.badge.good', { hasText: '200' }).waitFor(); // already logged, or arriving by the stream
+    expect(await page.locator('main table').textContent()).toContain('webhook.test');
+    await page
+      .getByRole('button', { name: /^Payload of attempt 1/ })
+      .first()
+      .click();
+    await page.locator('.attempt-detail pre').waitFor();
+    expect(await page.locator('.attempt-detail pre').textContent()).toContain('"type": "webhook.test"');
+    await screenshot(page, 'deliveries');
+
+    // A new attempt appears by itself (the stream of new attempts), with no reload or click.
+    failing = true;
+    const destinationId = new URL(page.url()).searchParams.get('destination')!;
+    const sent = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations/${destinationId}/test`, keyA, {});
+    expect(sent.status).toBe(202);
+    await page.locator('.badge.bad', { hasText: '500' }).waitFor();
+    await page.getByLabel('Outcome').selectOption('failed');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/status=failed/);
+    await until('only failed attempts listed', async () =>
+      (await page.locator('.badge.good').count()) === 0 && (await page.locator('.badge.bad').count()) > 0 ? true : undefined,
+    );
+
+    await page.goBack();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    expect(await page.getByRole('dialog').textContent()).toContain('nothing is lost');
+    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    await page.locator('.badge', { hasText: 'Paused' }).waitFor();
+    expect(await page.locator('main').textContent()).toMatch(/Since .*: paused by request\. New events wait/);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.locator('.badge', { hasText: 'Active' }).waitFor();
+
+    failing = false;
+    await open(page, '/deliveries', 'Deliveries');
+    await page.getByRole('button', { name: 'Recover' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /recover|started again/i })
+      .waitFor();
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
+  });
+
+  it('books a sandbox ride from a quote, reschedules it and cancels it, showing the fee before confirming', async () => {
+    const { page } = await signedIn(keyA);
+    await open(page, '/bookings', 'Bookings');
+    await page.getByText('No booking yet').waitFor();
+    await page.getByRole('link', { name: 'Book a ride' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Book a ride' }).waitFor();
+    await page.getByRole('group', { name: 'Pickup' }).getByLabel('Address').fill('8 rue de la Paix, Paris');
+    await page.getByRole('group', { name: 'Drop-off' }).getByLabel('Address').fill('CDG Terminal 2E');
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    await page.getByRole('heading', { name: 'Quote' }).waitFor();
+    await page.getByLabel('Passenger name').fill('Ada Lovelace');
+    await page.getByLabel(/Passenger phone/).fill('+33612345678');
+    await page.getByLabel(/Your reference/).fill(XSS);
+    await page.getByRole('button', { name: /^Book for/ }).click();
+    await page.waitForURL(/\/console\/bookings\/bkg_/);
+    await page.getByRole('heading', { level: 1, name: /Ride on/ }).waitFor();
+    expect(await page.locator('dl.facts').first().textContent()).toContain(XSS);
+    await screenshot(page, 'booking');
+
+    const newPickup = new Date(Date.now() + 5 * 3600 * 1000);
+    await page.getByLabel('New pickup time').fill(newPickup.toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByRole('status').filter({ hasText: 'Rescheduled' }).waitFor();
+
+    await page.getByRole('button', { name: 'Cancel the ride' }).click();
+    expect(await page.getByRole('dialog').textContent()).toMatch(/Free: cancelling before .* costs nothing/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel for free' }).click();
+    await page.getByRole('status').filter({ hasText: 'Cancelled. Fee charged: €0.00' }).waitFor();
+    await page.locator('h1 .badge', { hasText: 'Cancelled' }).waitFor();
+
+    await open(page, '/bookings', 'Bookings');
+    expect(await page.locator('main table').textContent()).toContain(XSS);
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
+    await screenshot(page, 'bookings');
+  });
+
+  it('shows an invoice with its tax buckets and downloads its PDF and e-invoice', async () => {
+    const { page } = await signedIn(keyA);
+    await open(page, '/finance', 'Finance');
+    await page.getByRole('link', { name: invoiceNumber }).click();
+    await page.getByRole('heading', { level: 1, name: `Invoice ${invoiceNumber}` }).waitFor();
+    await page.getByRole('heading', { name: 'Tax buckets' }).waitFor();
+    await screenshot(page, 'invoice');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const [xml] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download e-invoice (UBL)' }).click(),
+    ]);
+    const ubl = readFileSync((await xml.path())!, 'utf8');
+    expect(ubl).toContain('<cbc:ID>' + invoiceNumber + '</cbc:ID>');
+  });
+
+  it("never shows another account's data to a login", async () => {
+    const { page } = await signedIn(keyB);
+    await open(page, '/webhooks', 'Webhook destinations');
+    await page.getByText('No destination yet').waitFor();
+    await open(page, '/bookings', 'Bookings');
+    await page.getByText('No booking yet').waitFor();
+    await open(page, '/finance', 'Finance');
+    await page.getByText('No document here yet').waitFor();
+    await page.goto(`${hub.baseUrl}/console/finance/invoices/${invoiceNumber}`);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/Request id req_/);
+    expect(await page.locator('body').textContent()).not.toContain('Acme');
+  });
+
+  it('has no serious or critical axe-core violation and no sideways scroll at 390 px on any page', async () => {
+    const pages: [string, string | RegExp][] = [
+      ['/', 'Overview'],
+      ['/webhooks', 'Webhook destinations'],
+      ['/webhooks/new', 'Add a webhook destination'],
+      ['/deliveries', 'Deliveries'],
+      ['/events', 'Events'],
+      ['/bookings', 'Bookings'],
+      ['/bookings/new', 'Book a ride'],
+      ['/finance', 'Finance'],
+      ['/finance/payments', 'Finance'],
+      ['/finance/settlements', 'Finance'],
+      ['/finance/fleet', 'Finance'],
+      ['/api-keys', 'API keys'],
+    ];
+    const { page } = await signedIn(keyOperator);
+    const problems: string[] = [];
+    for (const [path, heading] of pages) {
+      await open(page, path, heading);
+      await until(`${path} loaded`, async () =>
+        (await page.locator('[role=status]:has-text("Loading")').count()) === 0 ? true : undefined,
+      );
+      problems.push(...(await accessibilityProblems(page)).map((p) => `${path}: ${p}`));
+      await page.setViewportSize({ width: 390, height: 800 });
+      if (!(await noHorizontalScroll(page))) problems.push(`${path}: scrolls sideways at 390 px`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      if (path === '/' || path === '/finance/fleet') await screenshot(page, path === '/' ? 'overview' : 'fleet');
+    }
+    expect(problems).toEqual([]);
+  });
+});
