@@ -125,7 +125,13 @@ describe('Public API: an account manages its own API keys', () => {
     expect(byDemo.status).toBe(403);
     expect(byDemo.json.code).toBe('insufficient_scope');
     await expect(
-      createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'sandbox', label: 'd', scopes: ['bookings.write'], demo: true }),
+      createApiKey(db.orm, TEST_SECRETS, {
+        accountId: account,
+        environment: 'sandbox',
+        label: 'd',
+        scopes: ['bookings.write'],
+        demo: true,
+      }),
     ).rejects.toThrow(/demo key reads only/);
   });
 

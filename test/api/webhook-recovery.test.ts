@@ -49,8 +49,9 @@ describe('Public API: recover every failed delivery of a destination since a tim
     hub = await startTestHub(db, env);
     receiver = await startReceiver(() => 200);
     account = (await createIntegratorAccount(db.orm, 'Acme')).accountId;
-    key = (await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'sandbox', label: 'k', scopes: ['webhooks.manage'] }))
-      .key;
+    key = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'sandbox', label: 'k', scopes: ['webhooks.manage'] })
+    ).key;
     const make = async () =>
       (await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, key, { url: receiver.url, events: ['booking.cancelled'] })).json
         .id as string;

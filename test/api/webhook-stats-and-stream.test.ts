@@ -59,8 +59,9 @@ describe('Public API: destination stats, delivery filters and the live delivery 
     hub = await startTestHub(db, env, { workers: false });
     account = (await createIntegratorAccount(db.orm, 'Acme')).accountId;
     const other = (await createIntegratorAccount(db.orm, 'Other')).accountId;
-    key = (await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'sandbox', label: 'k', scopes: ['webhooks.manage'] }))
-      .key;
+    key = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'sandbox', label: 'k', scopes: ['webhooks.manage'] })
+    ).key;
     otherKey = (
       await createApiKey(db.orm, TEST_SECRETS, { accountId: other, environment: 'sandbox', label: 'k', scopes: ['webhooks.manage'] })
     ).key;

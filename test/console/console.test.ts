@@ -48,7 +48,7 @@ describe('Web console (headless Chromium)', () => {
   const pageErrors: string[] = [];
 
   const key = async (accountId: string, scopes: string[] = [...API_KEY_SCOPES]) =>
-    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'test', label: 'console test', scopes })).key;
+    (await createApiKey(db.orm, TEST_SECRETS, { accountId, environment: 'sandbox', label: 'console test', scopes })).key;
 
   /** A one-time sign-in link minted over the public API, on the test hub's own address. */
   async function signInLink(apiKey: string, body: Record<string, unknown> = {}): Promise<string> {

@@ -96,7 +96,11 @@ export const getWebhookRecovery = defineOperation({
   responses: { 200: { description: 'The recovery and how far it got.', schema: WebhookRecovery } },
   errors: DESTINATION_ERRORS,
   async handler({ params, principal, deps }) {
-    const recovery = await ownRecovery(deps.orm, { accountId: principal.ownerId, environment: testOrLive(environmentOf(principal.livemode)) }, params.id);
+    const recovery = await ownRecovery(
+      deps.orm,
+      { accountId: principal.ownerId, environment: testOrLive(environmentOf(principal.livemode)) },
+      params.id,
+    );
     if (!recovery) throw new ProblemError('not_found', { detail: `No recovery ${params.id}.`, param: 'id' });
     return { status: 200, body: view(recovery) };
   },

@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (8b1f9791ee808934) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (6abeaee3ca619d53) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -428,8 +428,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import a bank statement (operator accounts)
-         * @description A camt.053.001.08 statement or camt.054.001.08 notification of the debtor account, as the bank delivers it (`application/xml`, up to 32 MiB), for the key’s environment. Checked against the ISO 20022 schema (422 `bank_file_invalid` naming the first error), then each transaction is matched by EndToEndId: a booked debit marks the payout and its settlement paid (`settlement.paid`), a return marks them returned with the ISO reason (`settlement.failed`; the driver’s next settlement pays the amount again). Importing the same file again changes nothing; a line matching no payout is listed, never guessed.
+         * Import a bank statement or status report (operator accounts)
+         * @description A camt.053.001.08 statement or camt.054.001.08 notification of the debtor account, or a pain.002.001.10 Customer Payment Status Report answering a payout file, as the bank delivers it (`application/xml`, up to 32 MiB), for the key’s environment. Checked against the ISO 20022 schema (422 `bank_file_invalid` naming the first error), then each transaction is matched by EndToEndId (a pain.002’s OrgnlEndToEndId): a booked debit marks the payout and its settlement paid (`settlement.paid`); a return, or a pain.002 rejection (`RJCT` with its reason), marks them returned with the ISO reason (`settlement.failed`; the driver’s next settlement pays the amount again). A pain.002 group status `RJCT` without transaction statuses rejects every payout of the file named by OrgnlMsgId; other pain.002 statuses are recorded and never mark a payout paid. Importing the same file again changes nothing; a line matching no payout is listed, never guessed.
          *
          *     Requires the `payouts.write` scope.
          */
@@ -1324,7 +1324,7 @@ export interface components {
              * @default 0
              */
             commission_pct: number;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown);
         Pickup: {
             /** @example Paris Charles de Gaulle Airport, Terminal 2E */
             address?: string;
@@ -1459,7 +1459,7 @@ export interface components {
              * @example EUR
              */
             currency?: components["schemas"]["Currency"];
-        };
+        } & ((unknown | unknown) & (unknown | unknown) & unknown & unknown & unknown & unknown & unknown);
         /** @description An airport as a place: its IATA code and terminal. */
         AirportPlace: {
             /**
@@ -2405,8 +2405,12 @@ export interface components {
             statement: {
                 id: string;
                 /** @enum {string} */
-                message: "camt.053.001.08" | "camt.054.001.08";
+                message: "camt.053.001.08" | "camt.054.001.08" | "pain.002.001.10";
                 message_id: string;
+                /** @description A pain.002’s OrgnlMsgId: the number of the payout file it reports on (`PF-2026-000001`); null for a statement. */
+                original_message_id: string | null;
+                /** @description A pain.002’s group status (`ACCP`, `PART`, `RJCT`…); null for a statement. */
+                group_status: string | null;
                 /** @description The same file was imported before: nothing changed this time. */
                 duplicate: boolean;
                 livemode: boolean;
@@ -2420,21 +2424,25 @@ export interface components {
                 end_to_end_id: string | null;
                 amount: number | null;
             }[];
+            /** @description pain.002 statuses other than `RJCT`: recorded, never a payment. */
+            status_recorded: number;
             lines: {
                 /** @description The entry’s position in the file. */
                 entry: number;
                 /** @description The EndToEndId: the payout id the hub wrote (`<settlement>:<attempt>`). */
                 end_to_end_id: string | null;
                 /**
-                 * @description What the line did: paid or returned a payout, found it already so, matched none, or changed nothing (pending, informational).
+                 * @description What the line did: paid or returned a payout (a pain.002 `RJCT` returns it), found it already so, matched none, changed nothing (pending, informational), or recorded a pain.002 status other than `RJCT` (`ACCP`, `ACSC`, `ACSP`, `PDNG`…: never a payment).
                  * @enum {string}
                  */
-                outcome: "paid" | "returned" | "already_paid" | "already_returned" | "unmatched" | "amount_mismatch" | "ignored";
+                outcome: "paid" | "returned" | "already_paid" | "already_returned" | "unmatched" | "amount_mismatch" | "ignored" | "status_recorded";
                 settlement: string | null;
                 amount: number | null;
-                /** @description A return’s ISO 20022 reason code (AC04 closed account, AC01 wrong account number…). */
+                /** @description A return’s or rejection’s ISO 20022 reason code (AC04 closed account, AC01 wrong account number, AM04 insufficient funds…). */
                 reason: string | null;
                 booking_date: string | null;
+                /** @description A pain.002 line’s transaction status (`RJCT`, `ACCP`, `ACSC`…, inherited from the payment or group when the transaction has none); null on a statement line. */
+                status: string | null;
             }[];
         };
         LoggedEventList: {
@@ -5568,7 +5576,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What each line of the statement did. */
+            /** @description What each line of the statement or status report did. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11615,7 +11623,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency key in use ([`idempotency_key_in_use`](/docs/errors#idempotency_key_in_use)). */
+            /**
+             * @description One of:
+             *
+             *     - [`conflict`](/docs/errors#conflict): Conflict
+             *     - [`idempotency_key_in_use`](/docs/errors#idempotency_key_in_use): Idempotency key in use
+             */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
