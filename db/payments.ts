@@ -99,3 +99,35 @@ export async function prepareCollections(em: EntityManager, invoiceIds: string[]
   );
   return rows.map((r) => r.id);
 }
+
+/** Which payments a list reads: an environment's, of one account or every account's, filtered, newest first. */
+export interface PaymentListQuery {
+  livemode: boolean;
+  /** Only this account's (a corporate key); absent: every account's (an operator's). */
+  accountId?: string;
+  status?: PaymentStatus;
+  invoiceNumber?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+  /** The last payment id of the previous page. */
+  before?: string;
+  limit: number;
+}
+
+/** One page of payments, newest first (the rows without `invoice_issued_at`). */
+export async function readPayments(orm: MikroORM, q: PaymentListQuery): Promise<Omit<PaymentRow, 'invoice_issued_at'>[]> {
+  const where = ['p.livemode = ?'];
+  const params: unknown[] = [q.livemode];
+  const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
+  if (q.accountId !== undefined) add('p.account_id = ?', q.accountId);
+  if (q.status) add('p.status = ?', q.status);
+  if (q.invoiceNumber) add('p.invoice_number = ?', q.invoiceNumber);
+  if (q.from) add('p.created_at >= ?', q.from);
+  if (q.to) add('p.created_at < ?', q.to);
+  if (q.before) add('p.id < ?', q.before);
+  return orm.em
+    .fork()
+    .execute<PaymentRow[]>(`select p.* from payments p where ${where.join(' and ')} order by p.id desc limit ?`, [...params, q.limit]);
+}
