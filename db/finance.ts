@@ -18,6 +18,16 @@ export async function closePeriod(orm: MikroORM, period: PeriodRef): Promise<Dat
   return new Date(row.closed_at); // the driver answers timestamps as text here
 }
 
+/** Which of these periods the cycle has closed, with when and how many invoices each holds (a period not closed is absent). */
+export async function closedPeriods(em: EntityManager, ids: string[]): Promise<{ id: string; closedAt: Date; invoices: number }[]> {
+  const rows = await em.execute<{ id: string; closed_at: string; invoices: string }[]>(
+    `select p.id, p.closed_at, (select count(*) from finance_documents d where d.period_id = p.id and d.type = 'invoice') as invoices
+     from finance_periods p where p.id in (${ids.map(() => '?').join(',')})`,
+    ids,
+  );
+  return rows.map((r) => ({ id: r.id, closedAt: new Date(r.closed_at), invoices: Number(r.invoices) }));
+}
+
 /**
  * Entries a period's invoices take: ended before the period's end, recorded by its close (by now, for a dry run of a
  * period not yet closed), not yet invoiced. A ride recorded after the close (a late arrival) falls into the next period.

@@ -17,6 +17,48 @@ const OPEN_ADJUSTMENTS = `from settlement_adjustments a
   where a.created_at <= coalesce((select closed_at from finance_periods where id = ?), now())
     and not exists (select 1 from settlement_lines l where l.adjustment_id = a.id)`;
 
+/** A fee or adjustment as recorded (`settlement_adjustments`). */
+export interface SettlementAdjustmentRow {
+  id: string;
+  driver_id: string;
+  livemode: boolean;
+  currency: string;
+  kind: 'fee' | 'adjustment';
+  amount_minor: string;
+  description: string;
+  created_at: Date;
+}
+
+/** Records a fee or adjustment for a driver's next settlement in that currency and environment. */
+export async function recordSettlementAdjustment(
+  orm: MikroORM,
+  a: {
+    id: string;
+    driverId: string;
+    livemode: boolean;
+    currency: string;
+    kind: 'fee' | 'adjustment';
+    amountMinor: number;
+    description: string;
+  },
+): Promise<SettlementAdjustmentRow> {
+  const [row] = await orm.em.fork().execute<SettlementAdjustmentRow[]>(
+    `insert into settlement_adjustments (id, driver_id, livemode, currency, kind, amount_minor, description)
+     values (?, ?, ?, ?, ?, ?, ?) returning *`,
+    [a.id, a.driverId, a.livemode, a.currency, a.kind, String(a.amountMinor), a.description],
+  );
+  return row;
+}
+
+/** Settlements of periods ended before `end` still to pay (failed or pending): the next cycle submits them again. */
+export async function unpaidSettlementsBefore(em: EntityManager, end: Date): Promise<number> {
+  const [{ failed }] = await em.execute<{ failed: string }[]>(
+    `select count(*) as failed from settlements s join finance_periods p on p.id = s.period_id where s.status in ('failed', 'pending') and p.ends_at < ?`,
+    [end],
+  );
+  return Number(failed);
+}
+
 /** Who the period settles: one target per driver, currency and environment (and those already settled: a re-run). */
 export async function settlementTargets(orm: MikroORM, period: PeriodRef): Promise<DriverTarget[]> {
   const rows = await orm.em.fork().execute<{ driver_id: string; currency: string; livemode: boolean }[]>(

@@ -64,7 +64,8 @@ export class CredentialStandings<T> {
     return this.subscribed && this.changes.listening;
   }
 
-  private forget(): void {
+  /** Forgets what is kept now, as a notification would: this process sees its own change at once, before PostgreSQL tells it. */
+  forget(): void {
     this.version++;
     this.kept.clear();
   }
