@@ -98,6 +98,7 @@ export default tseslint.config(
   layer(['api/**/*.ts'], {
     forbidden: ['activities', 'workers', ...TOOLS],
     typesOnly: ['workflows'],
+    sqlInDb: true,
     why: 'The API calls app/ and reads the read model; workflows are reached through Temporal',
   }),
   layer(['console/**/*.{ts,tsx}'], {
