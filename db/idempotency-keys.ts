@@ -136,8 +136,8 @@ export async function saveIdempotencyRecoveryPointWith(
   );
   const [result] = await sqlOf(orm)<{ held: boolean; recovery_point: string; written: number }>(
     `with claim as (${statement}), written as (${text})
-     select exists (select 1 from claim) as held, (select recovery_point from claim) as recovery_point,
-       (select count(*) from written)::int as written`,
+           select exists (select 1 from claim) as held, (select recovery_point from claim) as recovery_point,
+             (select count(*) from written)::int as written`,
     [...values, ...writeValues],
   );
   return { held: result.held, recoveryPoint: result.recovery_point, written: result.written };
