@@ -389,7 +389,8 @@ describe('Web console (headless Chromium)', () => {
       await page.setViewportSize({ width: 390, height: 800 });
       expect(await noHorizontalScroll(page)).toBe(true);
       await page.setViewportSize({ width: 1280, height: 900 });
-      if (path === '/' || path === '/finance/fleet') await screenshot(page, path === '/' ? 'overview' : 'fleet');
+      const shots: Record<string, string> = { '/': 'overview', '/finance/fleet': 'fleet', '/api-keys': 'api-keys' };
+      if (shots[path]) await screenshot(page, shots[path]);
     });
   });
 });
