@@ -4,7 +4,7 @@ import type { PageProps } from '../shell';
 import { count, dateTime } from '../format';
 import { navigate, withQuery } from '../router';
 import { ListTable } from '../list-table';
-import { Badge, Confirm, Problem, SecretOnce, useAction, useLoad, useTitle } from '../ui';
+import { Badge, Confirm, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
 
 type Scope = Schema<'CreateApiKey'>['scopes'][number];
 
@@ -53,15 +53,7 @@ export function ApiKeysPage({ location, session }: PageProps) {
           },
           {
             header: 'Scopes',
-            cell: (key) => (
-              <ul class="tags">
-                {key.scopes.map((scope) => (
-                  <li key={scope}>
-                    <code>{scope}</code>
-                  </li>
-                ))}
-              </ul>
-            ),
+            cell: (key) => <Tags names={key.scopes} />,
           },
           { header: 'Created', cell: (key) => dateTime(key.created_at) },
           { header: 'Last used', cell: (key) => (key.last_used_at ? dateTime(key.last_used_at) : 'never') },

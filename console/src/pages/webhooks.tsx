@@ -5,7 +5,7 @@ import { loadCatalogue, type CatalogueEvent } from '../events-catalogue';
 import { count, dateTime, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { ListTable } from '../list-table';
-import { Badge, Confirm, Loading, Problem, SecretOnce, useAction, useLoad, useTitle } from '../ui';
+import { Badge, Confirm, Loading, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
 
 type Destination = Schema<'WebhookDestination'>;
 
@@ -77,15 +77,7 @@ export function WebhooksPage({ location }: PageProps) {
           },
           {
             header: 'Events',
-            cell: (destination) => (
-              <ul class="tags">
-                {destination.events.map((event) => (
-                  <li key={event}>
-                    <code>{event}</code>
-                  </li>
-                ))}
-              </ul>
-            ),
+            cell: (destination) => <Tags names={destination.events} />,
           },
           {
             header: 'Last 24 h',
@@ -321,13 +313,7 @@ export function WebhookPage({ params }: PageProps) {
         </dd>
         <dt>Events</dt>
         <dd>
-          <ul class="tags">
-            {destination.events.map((event) => (
-              <li key={event}>
-                <code>{event}</code>
-              </li>
-            ))}
-          </ul>
+          <Tags names={destination.events} />
         </dd>
         <dt>Id</dt>
         <dd>
