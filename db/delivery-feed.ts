@@ -27,17 +27,21 @@ export async function latestAttemptId(orm: MikroORM, accountId: string, environm
   return row?.id ?? '0';
 }
 
-/** Up to `limit` attempts of the account and environment (and destination, if given) with an id above `after`, oldest first. */
+/**
+ * Up to `limit` attempts of the account and environment (and destination and event type, if given) with an id above
+ * `after`, oldest first.
+ */
 export async function attemptsAfter(
   orm: MikroORM,
-  filter: { accountId: string; environment: string; destinationId?: string; after: string; limit: number },
+  filter: { accountId: string; environment: string; destinationId?: string; eventType?: string; after: string; limit: number },
 ): Promise<FeedAttemptRow[]> {
   return sqlOf(orm)<FeedAttemptRow>(
     `select id::text, delivery_id, event_id, event_type, destination_id, url, sent_at, attempt, duration_ms, response_status, error, succeeded
        from public_delivery_attempts
       where account_id = $1 and environment = $2 and id > $3::bigint and ($4::text is null or destination_id = $4)
+        and ($6::text is null or event_type = $6)
       order by id limit $5`,
-    [filter.accountId, filter.environment, filter.after, filter.destinationId ?? null, filter.limit],
+    [filter.accountId, filter.environment, filter.after, filter.destinationId ?? null, filter.limit, filter.eventType ?? null],
   );
 }
 
