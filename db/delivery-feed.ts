@@ -46,19 +46,8 @@ export async function attemptsAfter(
 }
 
 /** An attempt as the delivery log shows it (`GET /api/public/v1/webhook-deliveries`); `body`, the payload sent, on a single read. */
-export interface LoggedAttemptRow {
-  id: string;
-  delivery_id: string;
-  event_id: string;
-  event_type: string;
-  destination_id: string;
-  url: string;
+export interface LoggedAttemptRow extends Omit<FeedAttemptRow, 'sent_at'> {
   sent_at: string | Date;
-  attempt: number;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  succeeded: boolean;
   body?: string;
 }
 
