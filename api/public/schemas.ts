@@ -21,6 +21,10 @@ export const ListBookingsQuery = z
     status: PublicStatus.optional().meta({ example: 'allocated' }),
     from: Instant.optional().meta({ description: 'Pickup time from (inclusive), RFC 3339.' }),
     to: Instant.optional().meta({ description: 'Pickup time to (exclusive), RFC 3339.' }),
+    customer_reference: z.string().min(1).max(100).optional().meta({
+      description: 'Only bookings whose `customer_reference` is exactly this (case and spaces count; no prefix or partial match).',
+      example: 'CC-4711',
+    }),
     limit: PageLimit,
     cursor: Cursor.optional(),
   })

@@ -207,6 +207,67 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect(second.json.has_more).toBe(false);
   });
 
+  describe('the customer_reference filter', () => {
+    const refd: string[] = [];
+    let otherAccount: string;
+    let keyC: string;
+    let keyD: string;
+    let testC: string;
+    beforeAll(async () => {
+      const accountC = (await createIntegratorAccount(db.orm, 'Initech')).accountId;
+      const accountD = (await createIntegratorAccount(db.orm, 'Umbrella')).accountId;
+      [keyC, keyD, testC] = (await Promise.all([key(accountC, 'live'), key(accountD, 'live'), key(accountC, 'test')])).map((k) => k.key);
+      const live = { accountId: accountC, environment: 'live' as const, status: 'confirmed' as const, pickup: CDG, dropoff: VENDOME };
+      for (const [n, reference] of [
+        [6, 'CC-4711'],
+        [7, 'cc-4711'],
+        [8, 'CC-4711'],
+        [9, 'CC-47'],
+        [10, 'CC-4711'],
+      ] as const) {
+        refd.push(await insertBooking({ ...live, pickupAt: day(n), ride: { customerReference: reference } }));
+      }
+      await insertBooking({ ...live, pickupAt: day(11) });
+      otherAccount = await insertBooking({ ...live, accountId: accountD, pickupAt: day(6), ride: { customerReference: 'CC-4711' } });
+    });
+    const byReference = (token: string, extra = '') => list(token, `customer_reference=CC-4711${extra}`);
+
+    it("answers only the account's bookings with exactly that reference, newest first, paged by the keyset", async () => {
+      expect(refs(await byReference(keyC))).toEqual([refd[4], refd[2], refd[0]]);
+      expect(refs(await list(keyC, 'customer_reference=cc-4711'))).toEqual([refd[1]]);
+      expect(refs(await list(keyC, 'customer_reference=CC-47'))).toEqual([refd[3]]);
+      expect(refs(await list(keyC, 'customer_reference=CC-471'))).toEqual([]);
+      expect(refs(await byReference(keyD))).toEqual([otherAccount]);
+      expect(refs(await byReference(testC))).toEqual([]);
+      expect(refs(await byReference(liveA))).toEqual([]);
+
+      const first = await byReference(keyC, '&limit=2');
+      expect(refs(first)).toEqual([refd[4], refd[2]]);
+      expect(first.json.has_more).toBe(true);
+      expect(first.headers.get('link')).toContain('customer_reference=CC-4711');
+      const second = await byReference(keyC, `&limit=2&cursor=${first.json.next_cursor}`);
+      expect(refs(second)).toEqual([refd[0]]);
+      expect(second.json.has_more).toBe(false);
+      const combined = `&from=${encodeURIComponent(day(7).toISOString())}&status=confirmed&market=PAR`;
+      expect(refs(await byReference(keyC, combined))).toEqual([refd[4], refd[2]]);
+    });
+
+    it("gives an operator key every account's bookings with the reference", async () => {
+      const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP 2', 'operator')).accountId;
+      const operatorLive = (await key(operator, 'live')).key;
+      expect(refs(await byReference(operatorLive))).toEqual([refd[4], refd[2], otherAccount, refd[0]].sort().reverse());
+    });
+
+    it.each([['customer_reference='], [`customer_reference=${'x'.repeat(101)}`]])('refuses %s with 422', async (query) => {
+      const res = await list(keyC, query);
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({
+        code: 'validation_failed',
+        errors: [expect.objectContaining({ param: 'query.customer_reference' })],
+      });
+    });
+  });
+
   it.each([
     ['status=assigned', 'query.status'],
     ['limit=0', 'query.limit'],

@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (6abeaee3ca619d53) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (49df33d2919cf082) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Bookings of the calling account (an operator account: of every account and partner) in the key's environment (live key: live bookings; test key: sandbox bookings), newest first. Filter by market, status and pickup time (`from` inclusive, `to` exclusive); page with `limit` and `cursor` (the previous `next_cursor`).
+         * @description Bookings of the calling account (an operator account: of every account and partner) in the key's environment (live key: live bookings; test key: sandbox bookings), newest first. Filter by market, status, pickup time (`from` inclusive, `to` exclusive) and `customer_reference` (exact match); page with `limit` and `cursor` (the previous `next_cursor`).
          *
          *     Requires the `bookings.read` scope.
          */
@@ -3700,6 +3700,8 @@ export interface operations {
                 from?: string;
                 /** @description Pickup time to (exclusive), RFC 3339. */
                 to?: string;
+                /** @description Only bookings whose `customer_reference` is exactly this (case and spaces count; no prefix or partial match). */
+                customer_reference?: string;
                 /** @description Page size, 1–100 (default 25). */
                 limit?: number;
                 cursor?: string;

@@ -40,6 +40,7 @@ interface Filters {
   status?: Status;
   from?: string;
   to?: string;
+  customer_reference?: string;
   cursor?: string;
 }
 
@@ -50,6 +51,7 @@ function filtersOf(query: URLSearchParams): Filters {
     status: status && STATUSES.some((s) => s.value === status) ? status : undefined,
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
+    customer_reference: query.get('customer_reference') ?? undefined,
     cursor: query.get('cursor') ?? undefined,
   };
 }
@@ -73,7 +75,7 @@ export function BookingsPage({ location }: PageProps) {
   const filters = filtersOf(location.query);
   const key = location.query.toString();
   const list = useLoad(() => ok(api.GET('/api/public/v1/bookings', { params: { query: { ...filters, limit: 25 } } })), key);
-  const filtered = Boolean(filters.market || filters.status || filters.from || filters.to);
+  const filtered = Boolean(filters.market || filters.status || filters.from || filters.to || filters.customer_reference);
   return (
     <>
       <div class="page-head">
@@ -95,6 +97,7 @@ export function BookingsPage({ location }: PageProps) {
               status: text('status'),
               from: dayStart(text('from')),
               to: dayStart(text('to'), 1),
+              customer_reference: text('customer_reference'),
             }),
           );
         }}
@@ -121,6 +124,10 @@ export function BookingsPage({ location }: PageProps) {
         <label>
           Pickup until
           <input type="date" name="to" value={dayOf(filters.to, 1)} />
+        </label>
+        <label>
+          Your reference <span class="muted">(exact)</span>
+          <input name="customer_reference" placeholder="CC-4711" size={12} maxLength={100} value={filters.customer_reference ?? ''} />
         </label>
         <button type="submit">Apply filters</button>
         <Link to="/bookings">Clear</Link>
