@@ -26,6 +26,7 @@ import { cancelPublicBooking } from './public/cancel-booking';
 import { createPublicBooking } from './public/create-booking';
 import { createPublicQuote } from './public/create-quote';
 import { getPublicBooking } from './public/get-booking';
+import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
@@ -82,6 +83,7 @@ export const OPERATIONS = [
   getBooking,
   listPublicBookings,
   getPublicBooking,
+  listPublicBookingEvents,
   createPublicQuote,
   createPublicBooking,
   cancelPublicBooking,

@@ -1,6 +1,7 @@
 import { marketOf } from '../../domain/markets';
+import { createPublicWebhookActivities } from '../../activities/public-webhooks';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { ApiKeySchema, BookingSchema, type Booking, type Place } from '../../db/entities';
+import { ApiKeySchema, BookingSchema, PublicEventSchema, type Booking, type Place } from '../../db/entities';
 import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../app/accounts';
 import type { BookingStatus } from '../../domain/booking-lifecycle';
 import { fromMinor } from '../../domain/money';
@@ -265,6 +266,108 @@ describe('Public Integration API: bookings read with API keys', () => {
         code: 'validation_failed',
         errors: [expect.objectContaining({ param: 'query.customer_reference' })],
       });
+    });
+  });
+
+  describe("a booking's timeline: GET /bookings/{ref}/events", () => {
+    let keyE: string;
+    let keyF: string;
+    let testE: string;
+    let invoicesOnlyE: string;
+    let operatorLive: string;
+    let b1: string;
+    let b2: string;
+    let bF: string;
+    /** b1's events as stored, oldest first. */
+    const timeline: { id: string; body: string }[] = [];
+    let other: string;
+    const events = (token: string, ref: string, query = '') => getJson(`${url}/${ref}/events${query ? `?${query}` : ''}`, token);
+    const ids = (res: { json: { data: { id: string }[] } }) => res.json.data.map((e) => e.id);
+
+    beforeAll(async () => {
+      const accountE = (await createIntegratorAccount(db.orm, 'Wayne Travel')).accountId;
+      const accountF = (await createIntegratorAccount(db.orm, 'Stark Travel')).accountId;
+      const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP 3', 'operator')).accountId;
+      [keyE, keyF, testE, invoicesOnlyE, operatorLive] = (
+        await Promise.all([
+          key(accountE, 'live'),
+          key(accountF, 'live'),
+          key(accountE, 'test'),
+          key(accountE, 'live', ['invoices.read']),
+          key(operator, 'live'),
+        ])
+      ).map((k) => k.key);
+      const ride = { environment: 'live' as const, status: 'confirmed' as const, pickup: CDG, dropoff: VENDOME, pickupAt: day(12) };
+      b1 = await insertBooking({ ...ride, accountId: accountE });
+      b2 = await insertBooking({ ...ride, accountId: accountE });
+      bF = await insertBooking({ ...ride, accountId: accountF });
+      const activities = createPublicWebhookActivities({
+        orm: db.orm,
+        encryptionKey: TEST_SECRETS.encryptionKey,
+        timeoutMs: 1000,
+        devTargets: true,
+      });
+      let sequence = 0;
+      const record = async (bookingId: string, type: 'booking.status_changed' | 'booking.rescheduled' | 'booking.cancelled') => {
+        await new Promise((r) => setTimeout(r, 2)); // ids a millisecond apart sort in recording order
+        const { eventId } = await activities.recordPublicEvent({ type, dedupeKey: `booking:${bookingId}:${++sequence}:x`, bookingId });
+        return { id: eventId, body: (await db.orm.em.fork().findOneOrFail(PublicEventSchema, { id: eventId })).body };
+      };
+      timeline.push(await record(b1, 'booking.status_changed'));
+      await record(b2, 'booking.status_changed');
+      timeline.push(await record(b1, 'booking.rescheduled'));
+      other = (await record(bF, 'booking.status_changed')).id;
+      await activities.recordPublicEvent({
+        type: 'invoice.created',
+        dedupeKey: `invoice:${++sequence}`,
+        accountId: accountE,
+        environment: 'live',
+        data: { number: 'INV-9', account: accountE, net: 1, tax: 0, currency: 'EUR' },
+      });
+      timeline.push(await record(b1, 'booking.cancelled'));
+    });
+
+    it("answers the booking's own events oldest first, each the envelope as stored, keyset paged", async () => {
+      const all = await events(keyE, b1);
+      expect(all.status).toBe(200);
+      expect(all.json.data).toEqual(timeline.map((e) => JSON.parse(e.body)));
+      expect(all.json.data.map((e: { type: string; data: { ref: string } }) => [e.type, e.data.ref])).toEqual([
+        ['booking.status_changed', b1],
+        ['booking.rescheduled', b1],
+        ['booking.cancelled', b1],
+      ]);
+      expect(all.json.has_more).toBe(false);
+
+      const first = await events(keyE, b1, 'limit=2');
+      expect(ids(first)).toEqual([timeline[0]!.id, timeline[1]!.id]);
+      expect(first.json.has_more).toBe(true);
+      expect(first.headers.get('link')).toBe(
+        `<http://hub.test/api/public/v1/bookings/${b1}/events?limit=2&cursor=${first.json.next_cursor}>; rel="next"`,
+      );
+      const second = await events(keyE, b1, `limit=2&cursor=${first.json.next_cursor}`);
+      expect(ids(second)).toEqual([timeline[2]!.id]);
+      expect(second.json.has_more).toBe(false);
+      // The end of the timeline still says where to ask for what happens next.
+      const after = await events(keyE, b1, `cursor=${second.json.next_cursor}`);
+      expect(after.json).toEqual({ data: [], has_more: false, next_cursor: second.json.next_cursor });
+    });
+
+    it("answers 404 for another account's or environment's booking, as for an unknown ref; an operator reads any", async () => {
+      expect((await events(keyE, bF)).status).toBe(404);
+      expect((await events(keyE, bF)).json).toMatchObject({ code: 'not_found', param: 'ref' });
+      expect((await events(testE, b1)).status).toBe(404);
+      expect((await events(keyE, newId('bkg'))).status).toBe(404);
+      expect(ids(await events(keyF, bF))).toEqual([other]);
+      expect(ids(await events(operatorLive, b1))).toEqual(timeline.map((e) => e.id));
+    });
+
+    it('needs bookings.read: 403 insufficient_scope without it; 422 for a bad cursor', async () => {
+      const refused = await events(invoicesOnlyE, b1);
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({ code: 'insufficient_scope' });
+      const bad = await events(keyE, b1, 'cursor=not*base64');
+      expect(bad.status).toBe(422);
+      expect(bad.json).toMatchObject({ errors: [expect.objectContaining({ param: 'query.cursor' })] });
     });
   });
 

@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (49df33d2919cf082) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (dd0931f54cbfa89a) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -146,6 +146,28 @@ export interface paths {
          *     Requires the `bookings.read` scope.
          */
         get: operations["getPublicBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/bookings/{ref}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's timeline (its events)
+         * @description The events of one booking (`booking.status_changed`, `booking.rescheduled`, `booking.cancelled`) from the event log, **oldest first**, each as the webhook envelope delivered: the same items as `GET /api/public/v1/events`, whether or not a destination took them. Events are kept 30 days, so an older booking's timeline starts later or is empty. Page with `limit` and `cursor`; every page carries `next_cursor`, the last one too, to ask later for what happened since. A booking the key cannot read (another account's, the other environment's) answers 404, as an unknown ref does.
+         *
+         *     Requires the `bookings.read` scope.
+         */
+        get: operations["listPublicBookingEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2090,6 +2112,29 @@ export interface components {
             /** @description When the flight was last looked up; null before the first look. */
             checked_at: string | null;
         } | null;
+        LoggedEventList: {
+            data: components["schemas"]["LoggedEvent"][];
+            has_more: boolean;
+            /** @description Where the next page starts, also after the last event so far; null only before any event. */
+            next_cursor: string | null;
+        };
+        /** @description The webhook envelope, exactly as delivered (the same bytes, parsed). */
+        LoggedEvent: {
+            /**
+             * @description Event id (evt_…), the one its webhooks carry.
+             * @example evt_01jd2k3m4n5p6q7r8s9t0v1w2x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "booking.status_changed" | "booking.cancelled" | "booking.rescheduled" | "invoice.created" | "credit_note.created" | "payment.succeeded" | "payment.failed" | "payment.action_required" | "payment.refunded" | "invoice.paid" | "settlement.paid" | "settlement.failed";
+            /** @description ISO 8601 UTC. */
+            created: string;
+            livemode: boolean;
+            /** @description The event's data as its webhook carries it (catalogue and schemas: /events.json). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         PublicQuote: {
             /** @example qt_01jd2k3m4n5p6q7r8s9t0v1w2x */
             quote_id: string;
@@ -2444,29 +2489,6 @@ export interface components {
                 /** @description A pain.002 line’s transaction status (`RJCT`, `ACCP`, `ACSC`…, inherited from the payment or group when the transaction has none); null on a statement line. */
                 status: string | null;
             }[];
-        };
-        LoggedEventList: {
-            data: components["schemas"]["LoggedEvent"][];
-            has_more: boolean;
-            /** @description Where the next page starts, also after the last event so far; null only before any event. */
-            next_cursor: string | null;
-        };
-        /** @description The webhook envelope, exactly as delivered (the same bytes, parsed). */
-        LoggedEvent: {
-            /**
-             * @description Event id (evt_…), the one its webhooks carry.
-             * @example evt_01jd2k3m4n5p6q7r8s9t0v1w2x
-             */
-            id: string;
-            /** @enum {string} */
-            type: "booking.status_changed" | "booking.cancelled" | "booking.rescheduled" | "invoice.created" | "credit_note.created" | "payment.succeeded" | "payment.failed" | "payment.action_required" | "payment.refunded" | "invoice.paid" | "settlement.paid" | "settlement.failed";
-            /** @description ISO 8601 UTC. */
-            created: string;
-            livemode: boolean;
-            /** @description The event's data as its webhook carries it (catalogue and schemas: /events.json). */
-            data: {
-                [key: string]: unknown;
-            };
         };
         BookingStatus: {
             /** @example bkg_01jd2k3m4n5p6q7r8s9t0v1w2x */
@@ -4024,6 +4046,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicBookingDetail"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPublicBookingEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 (default 25). */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Booking reference. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the booking's events, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedEventList"];
                 };
             };
             /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
