@@ -140,6 +140,7 @@ export function Confirm({
   confirmLabel,
   danger = false,
   onConfirm,
+  onOpen,
   disabled = false,
 }: {
   label: string;
@@ -149,12 +150,22 @@ export function Confirm({
   danger?: boolean;
   disabled?: boolean;
   onConfirm: () => Promise<unknown> | void;
+  /** Called as the dialog opens, e.g. to read again what it shows. */
+  onOpen?: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <button type="button" class={danger ? 'danger' : undefined} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        class={danger ? 'danger' : undefined}
+        disabled={disabled}
+        onClick={() => {
+          onOpen?.();
+          dialog.current?.showModal();
+        }}
+      >
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={undefined} aria-label={title}>

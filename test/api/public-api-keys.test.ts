@@ -174,6 +174,13 @@ describe('Public Integration API: bookings read with API keys', () => {
       customer_reference: null,
       notes: null,
       flight_watch: null,
+      cancellation_policy: {
+        cancellable: true,
+        free_until: '2027-03-03T08:00:00.000Z',
+        fee_after: { net: 0, tax: 0, gross: 0, currency: 'EUR' },
+        fee_now: { net: 0, tax: 0, gross: 0, currency: 'EUR' },
+        as_of: expect.stringMatching(/Z$/),
+      },
       total: {
         net: fromMinor(fare.total - fare.taxes, 'EUR'),
         tax: fromMinor(fare.taxes, 'EUR'),
@@ -185,8 +192,9 @@ describe('Public Integration API: bookings read with API keys', () => {
     });
     expect(read.json.total.gross).toBeGreaterThan(read.json.total.net);
     const listed = (await list(liveA)).json.data.find((b: { ref: string }) => b.ref === a[1]);
-    const { allocation, cancellation, notes, flight_watch, ...item } = read.json;
+    const { allocation, cancellation, notes, flight_watch, cancellation_policy, ...item } = read.json;
     expect([allocation, cancellation, notes, flight_watch]).toEqual([null, null, null, null]);
+    expect(cancellation_policy.cancellable).toBe(true);
     expect(listed).toEqual(item);
   });
 
@@ -215,7 +223,7 @@ describe('Public Integration API: bookings read with API keys', () => {
     let keyD: string;
     let testC: string;
     beforeAll(async () => {
-      const accountC = (await createIntegratorAccount(db.orm, 'Initech')).accountId;
+      const accountC = (await createIntegratorAccount(db.orm, 'Initrode')).accountId;
       const accountD = (await createIntegratorAccount(db.orm, 'Umbrella')).accountId;
       [keyC, keyD, testC] = (await Promise.all([key(accountC, 'live'), key(accountD, 'live'), key(accountC, 'test')])).map((k) => k.key);
       const live = { accountId: accountC, environment: 'live' as const, status: 'confirmed' as const, pickup: CDG, dropoff: VENDOME };
@@ -389,6 +397,26 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect(res.json).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ param })] });
   });
 
+  it('shows the cancellation terms by the rules the cancel applies: free, then the fee, none once on board or ended', async () => {
+    const accountG = (await createIntegratorAccount(db.orm, 'Cyberdyne')).accountId;
+    const keyG = (await key(accountG, 'live')).key;
+    const past = new Date(Date.now() - 60_000);
+    const late = { accountId: accountG, environment: 'live' as const, pickup: CDG, dropoff: VENDOME, pickupAt: day(1) };
+    const terms = async (ref: string) => (await getJson(`${url}/${ref}`, keyG)).json.cancellation_policy;
+    const afterWindow = await insertBooking({ ...late, status: 'assigned', ride: { freeUntil: past, lateCancellationFeeMinor: 4321 } });
+    const t = await terms(afterWindow);
+    expect(t).toMatchObject({ cancellable: true, free_until: past.toISOString(), fee_after: { gross: 43.21, currency: 'EUR' } });
+    expect(t.fee_after.tax).toBeGreaterThan(0); // split at the fare's VAT rate, as the cancellation's fee is
+    expect(t.fee_now).toEqual(t.fee_after);
+    expect(Math.round((t.fee_now.net + t.fee_now.tax) * 100)).toBe(4321);
+    expect(Date.parse(t.as_of)).toBeGreaterThan(past.getTime());
+
+    const onBoard = await insertBooking({ ...late, status: 'on_board', ride: { freeUntil: past, lateCancellationFeeMinor: 4321 } });
+    expect(await terms(onBoard)).toMatchObject({ cancellable: false, fee_now: null, fee_after: { gross: 43.21 } });
+    const ended = await insertBooking({ ...late, status: 'completed' });
+    expect(await terms(ended)).toMatchObject({ cancellable: false, fee_now: null });
+  });
+
   describe('the chauffeur and the allocation, from the read model', () => {
     const DRIVER = { name: 'Jo Martin', phone: '+33600000042', photo_url: 'https://example.com/jo.jpg', licence_no: 'FR-42', rating: 4.8 };
     const VEHICLE = { make: 'Mercedes-Benz', model: 'E-Class', year: 2024, color: 'black', plate: 'AB-123-CD' };
@@ -426,7 +454,14 @@ describe('Public Integration API: bookings read with API keys', () => {
         accepted_at: acceptedAt.toISOString(),
         eta_at: etaAt.toISOString(),
       });
-      const { allocation: _allocation, cancellation: _cancellation, notes: _notes, flight_watch: _flightWatch, ...item } = read;
+      const {
+        allocation: _allocation,
+        cancellation: _cancellation,
+        notes: _notes,
+        flight_watch: _flightWatch,
+        cancellation_policy: _cancellationPolicy,
+        ...item
+      } = read;
       expect(await listedC(ref)).toEqual(item);
       // Neither the licence nor the photo nor the rating leaves through a booking.
       expect(JSON.stringify(read)).not.toMatch(/FR-42|jo\.jpg|4\.8/);

@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (dd0931f54cbfa89a) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (0698ba2511235e5f) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -2033,7 +2033,7 @@ export interface components {
             gross: number;
             currency: string;
         };
-        /** @description One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item and its allocation. */
+        /** @description One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item, its allocation, how it ended before its trip if it did, and its cancellation terms. */
         PublicBookingDetail: {
             /**
              * @description Booking reference.
@@ -2063,6 +2063,7 @@ export interface components {
             allocation: components["schemas"]["PublicBookingAllocation"];
             cancellation: components["schemas"]["PublicBookingCancellation"];
             flight_watch: components["schemas"]["PublicFlightWatch"];
+            cancellation_policy: components["schemas"]["PublicCancellationTerms"];
         };
         /** @description The chauffeur and car on the ride; null before allocation. */
         PublicBookingAllocation: {
@@ -2112,6 +2113,19 @@ export interface components {
             /** @description When the flight was last looked up; null before the first look. */
             checked_at: string | null;
         } | null;
+        /** @description What cancelling the booking would do, by the hub's own rules (the same that `POST …/cancel` charges): free until `free_until`, then `fee_after`; `fee_now` is the fee at `as_of`. */
+        PublicCancellationTerms: {
+            /** @description `POST …/cancel` would cancel now: false once the passenger is on board or the ride has ended (cancelling then answers 409 `booking_not_cancellable`; a repeated cancellation answers the first one). */
+            cancellable: boolean;
+            /** @description Free cancellation until this time (ISO 8601 UTC), as booked, rescheduled or freed by a cancelled flight; a ride booked inside the window has none (its booking time). */
+            free_until: string;
+            /** @description The fee of a cancellation after `free_until`. */
+            fee_after: components["schemas"]["PublicAmount"];
+            /** @description What cancelling at `as_of` costs: zero up to `free_until`, then `fee_after`. Null when not `cancellable`. */
+            fee_now: components["schemas"]["PublicAmount"] | null;
+            /** @description The time `fee_now` is reckoned at: when the hub answered (ISO 8601 UTC). */
+            as_of: string;
+        };
         LoggedEventList: {
             data: components["schemas"]["LoggedEvent"][];
             has_more: boolean;

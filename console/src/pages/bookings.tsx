@@ -6,7 +6,6 @@ import { Link, navigate, withQuery } from '../router';
 import { Badge, Confirm, Empty, Loading, Pager, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Booking = Schema<'PublicBooking'>;
-type Detail = Schema<'PublicBookingDetail'>;
 type Status = Schema<'PublicBookingStatus'>;
 type Track = Schema<'TrackingEvent'>;
 type LoggedEvent = Schema<'LoggedEvent'>;
@@ -292,22 +291,6 @@ function RoutePlot({ track, trail }: { track: Track; trail: { lat: number; lng: 
   );
 }
 
-/**
- * The cancellation policy of docs/pricing.md, as the booking would apply it now: free until 60 minutes before pickup
- * (or, booked later than that, not at all), then 50 % of the total.
- */
-function cancellationFee(booking: Detail, now = new Date()): { free: boolean; freeUntil: Date; fee: number } {
-  const pickup = new Date(booking.pickup_at);
-  const created = new Date(booking.created_at);
-  const hourBefore = new Date(pickup.getTime() - 60 * 60 * 1000);
-  const freeUntil = created > hourBefore ? created : hourBefore;
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency: booking.total.currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  const unit = 10 ** digits;
-  const fee = Math.round((booking.total.gross * unit) / 2) / unit;
-  return { free: now <= freeUntil, freeUntil, fee };
-}
-
 /** One line of a booking event, from its data (the booking's public view at the time of the event). */
 function eventSummary(event: LoggedEvent): string {
   const data = event.data as { status?: Status; pickup_at?: string; previous_pickup_at?: string; cause?: string };
@@ -402,7 +385,10 @@ export function BookingPage({ params }: PageProps) {
       </>
     );
   const open = OPEN.includes(booking.status);
-  const policy = cancellationFee(booking);
+  // The hub's own terms, reckoned when the booking was read (and read again when the confirmation opens).
+  const terms = booking.cancellation_policy;
+  const feeNow = terms.fee_now;
+  const free = !feeNow || feeNow.gross === 0;
   return (
     <>
       <p class="crumbs">
@@ -537,7 +523,9 @@ export function BookingPage({ params }: PageProps) {
           <Confirm
             label="Cancel the ride"
             title="Cancel this ride?"
-            confirmLabel={policy.free ? 'Cancel for free' : `Cancel and pay ${money(policy.fee, booking.total.currency)}`}
+            confirmLabel={free ? 'Cancel for free' : `Cancel and pay ${money(feeNow!.gross, feeNow!.currency)}`}
+            onOpen={loaded.reload}
+            disabled={!terms.cancellable}
             danger
             onConfirm={() =>
               action.run(async () => {
@@ -554,9 +542,11 @@ export function BookingPage({ params }: PageProps) {
             }
           >
             <p>
-              {policy.free
-                ? `Free: cancelling before ${dateTime(policy.freeUntil.toISOString())} costs nothing.`
-                : `The free window ended ${dateTime(policy.freeUntil.toISOString())}: the fee is ${money(policy.fee, booking.total.currency)} (half the total).`}
+              {!terms.cancellable
+                ? 'This ride can no longer be cancelled.'
+                : free
+                  ? `Free: cancelling before ${dateTime(terms.free_until)} costs nothing; after that the fee is ${money(terms.fee_after.gross, terms.fee_after.currency)}.`
+                  : `The free window ended ${dateTime(terms.free_until)}: cancelling now costs ${money(feeNow!.gross, feeNow!.currency)}.`}
             </p>
             <label class="field">
               Reason
