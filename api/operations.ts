@@ -44,6 +44,7 @@ import { getWebhookDestination } from './public/webhooks/get-destination';
 import { listWebhookDestinations } from './public/webhooks/list-destinations';
 import { pauseWebhookDestination, resumeWebhookDestination } from './public/webhooks/pause-resume-destination';
 import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret';
+import { revealWebhookDestinationSecret } from './public/webhooks/reveal-secret';
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
 import { createConsoleLinkOperation } from './public/console-links';
@@ -119,6 +120,7 @@ export const OPERATIONS = [
   getWebhookEndpoint,
   updateWebhookEndpoint,
   rotateWebhookDestinationSecret,
+  revealWebhookDestinationSecret,
   sendTestWebhook,
   ...WEBHOOK_DESTINATION_OPERATIONS,
   createConsoleLinkOperation,

@@ -1,4 +1,4 @@
-// Generated from docs/openapi.json (0698ba2511235e5f) by scripts/build-console.mjs: do not edit, never committed.
+// Generated from docs/openapi.json (dff23359eb00d88e) by scripts/build-console.mjs: do not edit, never committed.
 export interface paths {
     "/v1/oauth/token": {
         parameters: {
@@ -842,6 +842,28 @@ export interface paths {
          *     Requires the `webhooks.manage` scope.
          */
         post: operations["rotateWebhookDestinationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhook-destinations/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal the signing secret
+         * @description The full signing secret of the destination, and during a rotation’s overlap the previous one with the end of its overlap: what a receiver needs to verify `Service-Signature`. Answered with `Cache-Control: no-store`, and each read is logged (destination, account, key or console login). Another account’s destination, or one of the other environment, answers 404.
+         *
+         *     Requires the `webhooks.manage` scope.
+         */
+        get: operations["revealWebhookDestinationSecret"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2768,10 +2790,32 @@ export interface components {
             created_at: string;
             updated_at: string;
             /**
-             * @description The full signing secret, shown only in this response.
+             * @description The full signing secret; afterwards the record shows it masked, and `GET …/{id}/secret` reveals it.
              * @example whsec_AbC…
              */
             signing_secret: string;
+        };
+        WebhookDestinationSecret: {
+            /**
+             * @description Destination id.
+             * @example whd_01jd2k3m4n5p6q7r8s9t0v1w2x
+             */
+            id: string;
+            /**
+             * @description The current signing secret: every delivery carries its `v1=` signature.
+             * @example whsec_q0m1F4n8s2K9x7VbTz3YcA5HdL6RwE1jNuPgIoQk8Ss=
+             */
+            signing_secret: string;
+            /** @description During a rotation’s overlap (24 h unless the rotation said otherwise) the previous secret; null otherwise. */
+            previous: {
+                /**
+                 * @description The secret before the last rotation, still signing beside the current one.
+                 * @example whsec_q0m1F4n8s2K9x7VbTz3YcA5HdL6RwE1jNuPgIoQk8Ss=
+                 */
+                signing_secret: string;
+                /** @description When it stops signing: the end of the rotation’s overlap (ISO 8601 UTC). */
+                expires_at: string;
+            } | null;
         };
         TestWebhookSent: {
             /** @example evt_01jd2k3m4n5p6q7r8s9t0v1w2x */
@@ -8631,6 +8675,103 @@ export interface operations {
              *     - [`validation_failed`](/docs/errors#validation_failed): Validation failed
              *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): Idempotency key reused
              */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests ([`rate_limited`](/docs/errors#rate_limited)). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revealWebhookDestinationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Destination id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secrets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDestinationSecret"];
+                };
+            };
+            /** @description Invalid API key ([`invalid_api_key`](/docs/errors#invalid_api_key)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient scope ([`insufficient_scope`](/docs/errors#insufficient_scope)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found ([`not_found`](/docs/errors#not_found)). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed ([`validation_failed`](/docs/errors#validation_failed)). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
