@@ -332,12 +332,13 @@ function Timeline({ reference, version }: { reference: string; version: string }
           ))}
         </ol>
       )}
-      {first.data && cursor && (
+      {first.data && (
         <button
           type="button"
           disabled={action.busy}
           onClick={() =>
             void action.run(async () => {
+              if (!cursor) return first.reload(); // no event yet: read the first page again
               const page = await ok(
                 api.GET('/api/public/v1/bookings/{ref}/events', { params: { path: { ref: reference }, query: { limit: 50, cursor } } }),
               );
