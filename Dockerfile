@@ -17,6 +17,18 @@ RUN npm ci --omit=dev --ignore-scripts \
   && rm -f node_modules/.bin/node \
   && npm cache clean --force
 
+# The web console (/console): its typed client generated from docs/openapi.json and its bundle built by esbuild, as
+# `npm ci`'s postinstall does, with the dev dependencies that only this stage has; the image keeps console/dist alone.
+FROM node:24-bookworm-slim AS console
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+  && rm -f node_modules/.bin/node
+COPY docs/openapi.json ./docs/openapi.json
+COPY scripts/build-console.mjs ./scripts/build-console.mjs
+COPY console ./console
+RUN node scripts/build-console.mjs
+
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -36,6 +48,7 @@ COPY infra ./infra
 COPY scripts ./scripts
 COPY workers ./workers
 COPY workflows ./workflows
+COPY --from=console /app/console/dist ./console/dist
 # Read-only for the process: it writes nothing to its own folder (webpack bundles the workflows in memory).
 USER node
 EXPOSE 3000 9464

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { purgeExpiredKeys } from './middleware/idempotency';
-import { purgeEndedWindows } from './middleware/rate-limit';
+import { purgeExpiredIdempotencyKeys } from '../db/idempotency-keys';
+import { purgeEndedRateLimitWindows } from '../db/rate-limit-windows';
 import { purgePublicEvents } from '../db/public-events';
 import { purgeConsoleLogins } from '../db/console-logins';
 import { EVENT_LOG_RETENTION_DAYS } from '../domain/public-event-scopes';
@@ -11,8 +11,8 @@ import { EVENT_LOG_RETENTION_DAYS } from '../domain/public-event-scopes';
  * console links and logins over for a day.
  */
 export async function purgeExpired(orm: MikroORM, now = new Date()): Promise<void> {
-  await purgeEndedWindows(orm);
-  await purgeExpiredKeys(orm);
+  await purgeEndedRateLimitWindows(orm);
+  await purgeExpiredIdempotencyKeys(orm);
   await purgePublicEvents(orm, new Date(now.getTime() - EVENT_LOG_RETENTION_DAYS * 86_400_000));
   await purgeConsoleLogins(orm, new Date(now.getTime() - 86_400_000));
 }

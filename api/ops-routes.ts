@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { pingDatabase } from '../db/orm';
 import { scrape } from '../infra/metrics';
 import { ProblemError } from './errors';
 
@@ -29,7 +30,7 @@ async function withTimeout(check: () => Promise<unknown>, ms: number): Promise<C
 /** PostgreSQL answers a query and Temporal describes our namespace, each within `timeoutMs`. */
 export async function readiness(deps: { orm: MikroORM; temporal: Client }, timeoutMs = READINESS_TIMEOUT_MS) {
   const [postgresql, temporal] = await Promise.all([
-    withTimeout(() => deps.orm.em.getConnection().execute('select 1'), timeoutMs),
+    withTimeout(() => pingDatabase(deps.orm), timeoutMs),
     withTimeout(
       () =>
         deps.temporal.connection.withDeadline(Date.now() + timeoutMs, () =>

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { providerPaymentChanged } from '../app/payments';
+import { providerStore, simulatedPspPayment } from '../db/provider-store';
 import { answerChallenge, CardRefusal, tokenizeCard } from '../infra/simulated-psp';
 import type { ApiDeps } from './deps';
 import { bodyReader } from './middleware/body';
@@ -32,7 +33,7 @@ function issuerPage(paymentId: string, body: string): string {
  */
 export function pspSimRouter(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/psp-sim' });
-  const sql = <T>(query: string, params: unknown[]) => deps.orm.em.fork().execute<T[]>(query, params);
+  const sql = providerStore(deps.orm);
   const csp = (ctx: Context) =>
     ctx.set({
       'Cache-Control': 'no-store',
@@ -60,10 +61,7 @@ export function pspSimRouter(deps: ApiDeps): Router {
     csp(ctx);
     ctx.type = 'text/html; charset=utf-8';
     const id = ctx.params.id!;
-    const [payment] = await sql<{ status: string; amount_minor: string; currency: string }>(
-      'select status, amount_minor, currency from psp_sim_payments where id = ?',
-      [id],
-    );
+    const payment = await simulatedPspPayment(deps.orm, id);
     if (!payment) {
       ctx.status = 404;
       ctx.body = issuerPage(id, '<p>No such payment.</p>');

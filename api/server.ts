@@ -13,6 +13,8 @@ import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
+import { providerStore } from '../db/provider-store';
+import { pausedDestinationCount } from '../db/webhook-stats';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { apiKeyStandings } from './auth/api-key-auth';
@@ -58,7 +60,7 @@ export function apiDeps(
     quoteValiditySeconds: config.quoteValiditySeconds,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
     simulatedPsp: !config.production && !stripe,
-    paymentProvider: configuredPaymentProvider(config, (query, params) => parts.orm.em.fork().execute(query, params)),
+    paymentProvider: configuredPaymentProvider(config, providerStore(parts.orm)),
     stripe: stripe && { publishableKey: stripe.publishableKey, webhookSecret: stripe.webhookSecret },
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,
@@ -95,12 +97,9 @@ export async function listen(
 ): Promise<{ server: Server; close: () => Promise<void>; shutdown: (timing: { drainMs: number; graceMs: number }) => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   deps.lifeline.start();
-  registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', async () => {
-    const [row] = await deps.orm.em
-      .getConnection()
-      .execute<{ n: number }[]>(`select count(*)::int as n from webhook_destinations where status = 'paused' and deleted_at is null`);
-    return row.n;
-  });
+  registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', () =>
+    pausedDestinationCount(deps.orm),
+  );
   registerPoolReader(() => poolUsage(deps.orm));
   const app = createApp(deps);
   const server = app.listen(port, host);

@@ -13,9 +13,16 @@ import { commissionBasisPointsAt } from '../domain/partner-commission';
 import { priceFare, withCommission } from '../domain/pricing';
 import type { SandboxScenario } from '../domain/sandbox';
 import { recordFromRow } from '../db/booking-rows';
-import { deleteUnstartedBooking, findBooking, insertBooking, insertBookingStatement, unstartedBookings } from '../db/booking-writes';
+import {
+  bookingWithExternalId,
+  deleteUnstartedBooking,
+  findBooking,
+  insertBooking,
+  insertBookingStatement,
+  unstartedBookings,
+  type Statement,
+} from '../db/booking-writes';
 import type { Booking } from '../db/entities';
-import type { Statement } from '../db/sql';
 import { newId } from '../infra/ids';
 import {
   BOOKINGS_TASK_QUEUE,
@@ -158,11 +165,12 @@ type ExternalIdOwner = Pick<BookingRecord, 'id' | 'partnerId' | 'environment' | 
 
 async function externalIdHolder(em: EntityManager, record: ExternalIdOwner): Promise<string | null> {
   if (record.externalId === null || record.partnerId === null) return null;
-  const [holder] = await em.execute<{ id: string }[]>(
-    `select id from bookings where partner_id = ? and environment = ? and external_id = ?`,
-    [record.partnerId, record.environment, record.externalId],
-  );
-  return holder && holder.id !== record.id ? holder.id : null;
+  const holder = await bookingWithExternalId(em, {
+    partnerId: record.partnerId,
+    environment: record.environment,
+    externalId: record.externalId,
+  });
+  return holder && holder !== record.id ? holder : null;
 }
 
 function externalIdTaken(externalId: string, holder: string): ProblemError {

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { marketCentre } from '../domain/markets';
 import { FleetUnitSchema } from '../db/entities';
+import { placeUnit } from '../db/positions';
 import { addUnit } from './fleet';
 
 interface DemoUnit {
@@ -66,15 +67,7 @@ export async function seedDemoFleet(orm: MikroORM, now = new Date()): Promise<nu
     const centre = marketCentre(d.market)!;
     const lat = centre.lat + d.at[0] / 111.2;
     const lng = centre.lng + d.at[1] / (111.2 * Math.cos((centre.lat * Math.PI) / 180));
-    await orm.em
-      .getConnection()
-      .execute(`update fleet_units set dispatch_state = ?, position_lat = ?, position_lng = ?, position_at = ? where id = ?`, [
-        d.state,
-        lat,
-        lng,
-        now,
-        unit.id,
-      ]);
+    await placeUnit(orm, unit.id, { state: d.state, lat, lng, at: now });
     added++;
   }
   return added;

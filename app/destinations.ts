@@ -12,6 +12,8 @@ import {
   type DestinationWorkflowInput,
 } from '../contracts/public-webhooks';
 import { PublicDeliverySchema, PublicEventSchema, WebhookDestinationSchema, type WebhookDestination } from '../db/entities';
+import { destinationsEventWentTo, eventOfAccount, failedDeliveriesToRedeliver, type DeliveredPair } from '../db/public-deliveries';
+import { deleteDelivery, insertRedelivery } from '../db/webhook-recoveries';
 import { testOrLive, type Environment } from '../domain/environment';
 
 /** How long the previous secret keeps signing after a rotation, unless the caller says otherwise. */
@@ -194,49 +196,26 @@ export async function redeliver(
   owner: { accountId: string; environment: Environment },
   input: { event_id?: string; destination_id?: string; from?: string; to?: string },
 ): Promise<{ deliveryId: string; eventId: string; destinationId: string }[] | null> {
-  const conn = orm.em.getConnection();
-  let pairs: { event_id: string; destination_id: string }[];
+  let pairs: DeliveredPair[];
   // Only to the owner's own destinations: an event also went to every operator's, which is theirs to redeliver.
   if (input.event_id) {
-    const [event] = await conn.execute<{ id: string }[]>(
-      `select e.id from public_events e where e.id = ? and e.environment = ?
-          and (e.account_id = ? or exists (select 1 from public_deliveries p join webhook_destinations w on w.id = p.destination_id
-                                            where p.event_id = e.id and w.account_id = ?))`,
-      [input.event_id, testOrLive(owner.environment), owner.accountId, owner.accountId],
-    );
-    if (!event) return null;
-    pairs = await conn.execute(
-      `select distinct p.event_id, p.destination_id from public_deliveries p join webhook_destinations w on w.id = p.destination_id
-        where p.event_id = ? and w.account_id = ? and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}`,
-      input.destination_id ? [event.id, owner.accountId, input.destination_id] : [event.id, owner.accountId],
-    );
+    const eventId = await eventOfAccount(orm, owner.accountId, testOrLive(owner.environment), input.event_id);
+    if (!eventId) return null;
+    pairs = await destinationsEventWentTo(orm, owner.accountId, eventId, input.destination_id);
   } else {
-    pairs = await conn.execute(
-      `select distinct p.event_id, p.destination_id from public_deliveries p
-         join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
-        where w.account_id = ? and w.environment = ? and e.created_at >= ? and e.created_at < ? and p.state = 'failed'
-          and w.deleted_at is null ${input.destination_id ? 'and p.destination_id = ?' : ''}
-          and not exists (select 1 from public_deliveries q where q.event_id = p.event_id and q.destination_id = p.destination_id
-                          and q.state in ('pending', 'parked', 'delivered'))
-        order by p.event_id limit 1000`,
-      [
-        owner.accountId,
-        testOrLive(owner.environment),
-        new Date(input.from!),
-        new Date(input.to!),
-        ...(input.destination_id ? [input.destination_id] : []),
-      ],
-    );
+    pairs = await failedDeliveriesToRedeliver(orm, {
+      accountId: owner.accountId,
+      environment: testOrLive(owner.environment),
+      from: new Date(input.from!),
+      to: new Date(input.to!),
+      destinationId: input.destination_id,
+    });
   }
   const started: { deliveryId: string; eventId: string; destinationId: string }[] = [];
   for (const p of pairs) {
     const deliveryId = newId('dlv');
     // The row first: the workflow's first attempt reads it.
-    await conn.execute(
-      `insert into public_deliveries (id, event_id, destination_id, state, attempts, redelivery, created_at, updated_at)
-       values (?, ?, ?, 'pending', 0, true, now(), now())`,
-      [deliveryId, p.event_id, p.destination_id],
-    );
+    await insertRedelivery(orm, deliveryId, p.event_id, p.destination_id);
     try {
       await temporal.workflow.start('deliveryWorkflow', {
         workflowId: deliveryWorkflowId(p.event_id, p.destination_id),
@@ -245,7 +224,7 @@ export async function redeliver(
         args: [{ deliveryId, eventId: p.event_id, destinationId: p.destination_id } satisfies DeliveryInput],
       });
     } catch (err) {
-      await conn.execute('delete from public_deliveries where id = ?', [deliveryId]);
+      await deleteDelivery(orm, deliveryId);
       if ((err as Error).name === 'WorkflowExecutionAlreadyStartedError') continue; // one is under way
       throw err;
     }

@@ -1,7 +1,7 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleSpec } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { billingTargets, dbNow, draftInvoice } from '../db/finance';
-import { draftSettlement, settlementTargets } from '../db/settlements';
+import { billingTargets, closedPeriods, dbNow, draftInvoice } from '../db/finance';
+import { draftSettlement, settlementTargets, unpaidSettlementsBefore } from '../db/settlements';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
 import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
 import { parsePeriodSpec, periodById, recentPeriods, type FinancePeriod, type PeriodSpec } from '../domain/finance-periods';
@@ -92,9 +92,8 @@ export interface PeriodStatus {
 /** The last `n` ended periods, newest first, with whether the cycle closed them and how many invoices they hold. */
 export async function listFinancePeriods(orm: MikroORM, financePeriodSpec: string, n = 12): Promise<PeriodStatus[]> {
   const periods = recentPeriods(parsePeriodSpec(financePeriodSpec), await dbNow(orm.em.fork()), n);
-  const rows = await orm.em.fork().execute<{ id: string; closed_at: string; invoices: string }[]>(
-    `select p.id, p.closed_at, (select count(*) from finance_documents d where d.period_id = p.id and d.type = 'invoice') as invoices
-     from finance_periods p where p.id in (${periods.map(() => '?').join(',')})`,
+  const rows = await closedPeriods(
+    orm.em.fork(),
     periods.map((p) => p.id),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -104,8 +103,8 @@ export async function listFinancePeriods(orm: MikroORM, financePeriodSpec: strin
       id: p.id,
       start: p.start.toISOString(),
       end: p.end.toISOString(),
-      closedAt: row ? new Date(row.closed_at).toISOString() : null,
-      invoices: Number(row?.invoices ?? 0),
+      closedAt: row ? row.closedAt.toISOString() : null,
+      invoices: row?.invoices ?? 0,
     };
   });
 }
@@ -155,10 +154,6 @@ export async function previewSettlementCycle(orm: MikroORM, financePeriodSpec: s
     const draft = await draftSettlement(em, ref, target);
     if (draft) preview.settlements.push({ ...target, lines: draft.lines.length, payable: String(draft.figures.payable) });
   }
-  const [{ failed }] = await em.execute<{ failed: string }[]>(
-    `select count(*) as failed from settlements s join finance_periods p on p.id = s.period_id where s.status in ('failed', 'pending') and p.ends_at < ?`,
-    [period.end],
-  );
-  preview.payouts = preview.settlements.filter((s) => s.payable !== '0').length + Number(failed);
+  preview.payouts = preview.settlements.filter((s) => s.payable !== '0').length + (await unpaidSettlementsBefore(em, period.end));
   return preview;
 }

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { commissionTermsOf, insertCommissionTerm } from '../db/partner-commissions';
 import { commissionBasisPointsAt, type CommissionTerm } from '../domain/partner-commission';
 
 /** Why a commission term was not added (the CLI prints it). */
@@ -6,12 +7,7 @@ export class CommissionRefusal extends Error {}
 
 /** A partner's commission terms, oldest first. */
 export async function commissionTerms(orm: MikroORM, partnerId: string): Promise<CommissionTerm[]> {
-  const rows = await orm.em
-    .fork()
-    .execute<{ basis_points: number; valid_from: Date }[]>(
-      'select basis_points, valid_from from partner_commissions where partner_id = ? order by valid_from',
-      [partnerId],
-    );
+  const rows = await commissionTermsOf(orm, partnerId);
   return rows.map((r) => ({ basis_points: r.basis_points, valid_from: new Date(r.valid_from).toISOString() }));
 }
 
@@ -30,12 +26,12 @@ export async function addCommissionTerm(
   if (input.validFrom.getTime() < now.getTime() - 1_000) {
     throw new CommissionRefusal('a commission term starts now or later: bookings already made keep their rate');
   }
-  const inserted = await orm.em.fork().execute<{ partner_id: string }[]>(
-    `insert into partner_commissions (partner_id, valid_from, basis_points) select id, ?, ? from partners where id = ?
-       on conflict (partner_id, valid_from) do nothing returning partner_id`,
-    [input.validFrom, input.basisPoints, input.partnerId],
-  );
-  if (!inserted.length) {
+  const inserted = await insertCommissionTerm(orm, {
+    partnerId: input.partnerId,
+    validFrom: input.validFrom,
+    basisPoints: input.basisPoints,
+  });
+  if (!inserted) {
     const terms = await commissionTerms(orm, input.partnerId);
     const same = terms.find((t) => Date.parse(t.valid_from) === input.validFrom.getTime());
     if (!same) throw new CommissionRefusal(`no partner ${input.partnerId}`);

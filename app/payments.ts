@@ -1,11 +1,26 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import { checkCreditAmount, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
-import { findPayment, type PaymentRow } from '../db/payments';
+import {
+  countRefunds,
+  documentLines,
+  findPayment,
+  invoiceToPay,
+  latestPaymentOfInvoice,
+  markRefundFailed,
+  markRefundSucceeded,
+  paymentIdOfProviderPayment,
+  pendingRefund,
+  recordCardPayment,
+  recordPendingRefund,
+  saveMandate,
+  type InvoiceLineRow,
+  type InvoiceToPayRow,
+  type PaymentRow,
+} from '../db/payments';
+import { providerStore } from '../db/provider-store';
 import { claimStripeEvent, releaseStripeEvent } from '../db/stripe-events';
-import type { BillingDetails } from '../domain/billing-details';
 import { documentEventData } from '../domain/finance-events';
-import type { LineRide } from '../domain/invoice-lines';
 import { fromMinor } from '../domain/money';
 import { newId } from '../infra/ids';
 import type { PaymentProvider } from '../infra/payment-provider';
@@ -35,7 +50,7 @@ export interface PaymentDeps {
 }
 
 const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
-  deps.provider ?? simulatedPaymentProvider((query, params) => deps.orm.em.fork().execute(query, params));
+  deps.provider ?? simulatedPaymentProvider(providerStore(deps.orm));
 
 /** An invoice as its payment page shows it: what is due, and the payment under way or last made. */
 export interface PayableInvoice {
@@ -56,46 +71,19 @@ export interface PayableInvoice {
   amountDue: number;
   /** The amount due less the credit notes against it: what a payment takes. */
   dueMinor: number;
-  buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
-  lines: { position: number; booking_ref: string | null; description: string; net_minor: string; ride: LineRide | null }[];
+  buckets: InvoiceToPayRow['tax_buckets'];
+  lines: InvoiceLineRow[];
   /** The buyer as the invoice names it (its billing details at issue). */
-  buyer: BillingDetails & { name?: string | null };
+  buyer: NonNullable<InvoiceToPayRow['billing_details']>;
   payment: PaymentRow | null;
 }
 
 export async function payableInvoice(orm: MikroORM, documentId: string): Promise<PayableInvoice | null> {
   const em = orm.em.fork();
-  const [doc] = await em.execute<
-    {
-      id: string;
-      number: string;
-      type: string;
-      party_id: string;
-      livemode: boolean;
-      currency: string;
-      status: string;
-      issued_at: Date;
-      due_at: Date | null;
-      net_minor: string;
-      tax_minor: string;
-      gross_minor: string;
-      rounding_minor: string;
-      amount_due_minor: string;
-      tax_buckets: PayableInvoice['buckets'];
-      billing_details: PayableInvoice['buyer'] | null;
-      credited: string;
-    }[]
-  >(
-    `select d.*, coalesce((select sum(c.amount_due_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
-     from finance_documents d where d.id = ? and d.type = 'invoice'`,
-    [documentId],
-  );
+  const doc = await invoiceToPay(em, documentId);
   if (!doc) return null;
-  const lines = await em.execute<PayableInvoice['lines']>(
-    'select position, booking_ref, description, net_minor, ride from finance_document_lines where document_id = ? order by position',
-    [doc.id],
-  );
-  const [latest] = await em.execute<{ id: string }[]>('select id from payments where invoice_id = ? order by id desc limit 1', [doc.id]);
+  const lines = await documentLines(em, doc.id);
+  const latest = await latestPaymentOfInvoice(em, doc.id);
   return {
     id: doc.id,
     number: doc.number,
@@ -114,7 +102,7 @@ export async function payableInvoice(orm: MikroORM, documentId: string): Promise
     buckets: doc.tax_buckets,
     lines,
     buyer: doc.billing_details ?? {},
-    payment: latest ? await findPayment(em, latest.id) : null,
+    payment: latest,
   };
 }
 
@@ -158,44 +146,39 @@ export async function payInvoice(
   // hub records it as the mandate; a card it refuses to keep still pays this invoice.
   const saved = input.saveCard && (await providerOf(deps).saveMethod({ holder, paymentMethod: input.paymentMethod })).saved;
   try {
-    await deps.orm.em.fork().execute(
-      `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method)
-       values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?::jsonb)`,
-      [
-        id,
-        invoice.id,
-        invoice.number,
-        invoice.accountId,
-        invoice.livemode,
-        invoice.dueMinor,
-        invoice.currency,
-        input.paymentMethod,
-        JSON.stringify(card),
-      ],
-    );
+    await recordCardPayment(deps.orm.em.fork(), {
+      id,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      accountId: invoice.accountId,
+      livemode: invoice.livemode,
+      amountMinor: invoice.dueMinor,
+      currency: invoice.currency,
+      paymentMethod: input.paymentMethod,
+      card,
+    });
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException)
       throw new PaymentRefusal('in_progress', `A payment of ${invoice.number} is already under way.`);
     throw err;
   }
   if (saved)
-    await deps.orm.em.fork().execute(
-      `insert into payment_mandates (account_id, livemode, payment_method, method) values (?, ?, ?, ?::jsonb)
-       on conflict (account_id, livemode) do update set payment_method = excluded.payment_method, method = excluded.method, accepted_at = clock_timestamp()`,
-      [invoice.accountId, invoice.livemode, input.paymentMethod, JSON.stringify(card)],
-    );
+    await saveMandate(deps.orm.em.fork(), {
+      accountId: invoice.accountId,
+      livemode: invoice.livemode,
+      paymentMethod: input.paymentMethod,
+      card,
+    });
   await startPaymentWorkflow(deps.temporal, { paymentId: id, challengeTimeoutMs: deps.challengeTimeoutMs });
   return (await findPayment(deps.orm.em.fork(), id))!;
 }
 
 /** The provider says a payment changed (its webhook; the simulated PSP's challenge page): its workflow reads it again. */
 export async function providerPaymentChanged(deps: Pick<PaymentDeps, 'orm' | 'temporal'>, providerPaymentId: string): Promise<void> {
-  const [row] = await deps.orm.em
-    .fork()
-    .execute<{ id: string }[]>('select id from payments where provider_payment_id = ?', [providerPaymentId]);
-  if (!row) return;
+  const paymentId = await paymentIdOfProviderPayment(deps.orm.em.fork(), providerPaymentId);
+  if (!paymentId) return;
   try {
-    await deps.temporal.workflow.getHandle(paymentWorkflowId(row.id)).signal(paymentChangedSignal);
+    await deps.temporal.workflow.getHandle(paymentWorkflowId(paymentId)).signal(paymentChangedSignal);
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err; // it has ended: nothing more to learn
   }
@@ -265,12 +248,9 @@ export async function refundPayment(
   if (!payment) throw new PaymentRefusal('not_found', `No payment ${input.paymentId}.`);
   if (payment.status !== 'succeeded')
     throw new PaymentRefusal('refund_refused', `Payment ${payment.id} is ${payment.status}: only a succeeded payment is refunded.`);
-  const [pending] = await em.execute<{ id: string; amount_minor: string }[]>(
-    `select id, amount_minor from payment_refunds where payment_id = ? and status = 'pending'`,
-    [payment.id],
-  );
+  const pending = await pendingRefund(em, payment.id);
   const left = Number(payment.amount_minor) - Number(payment.refunded_minor);
-  let refund = pending ? { id: pending.id, amount: Number(pending.amount_minor) } : null;
+  let refund = pending ? { id: pending.id, amount: pending.amountMinor } : null;
   if (!refund) {
     const amount = input.amountMinor ?? left;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
@@ -279,14 +259,8 @@ export async function refundPayment(
     await checkCreditAmount(deps.orm, payment.invoice_number, BigInt(amount)).catch((err: unknown) => {
       throw err instanceof CreditRefusal ? new PaymentRefusal('refund_refused', err.message) : err;
     });
-    const [{ n }] = await em.execute<{ n: string }[]>('select count(*) as n from payment_refunds where payment_id = ?', [payment.id]);
-    refund = { id: `${payment.id}:${Number(n) + 1}`, amount };
-    await em.execute(`insert into payment_refunds (id, payment_id, amount_minor, reason, status) values (?, ?, ?, ?, 'pending')`, [
-      refund.id,
-      payment.id,
-      amount,
-      input.reason,
-    ]);
+    refund = { id: `${payment.id}:${(await countRefunds(em, payment.id)) + 1}`, amount };
+    await recordPendingRefund(em, { id: refund.id, paymentId: payment.id, amountMinor: amount, reason: input.reason });
   }
   const answer = await providerOf(deps).refund({
     idempotencyKey: refund.id,
@@ -294,21 +268,21 @@ export async function refundPayment(
     amountMinor: refund.amount,
   });
   if (answer.status !== 'succeeded') {
-    await em.execute(`update payment_refunds set status = 'failed' where id = ?`, [refund.id]);
+    await markRefundFailed(em, refund.id);
     throw new PaymentRefusal('refund_refused', `The provider refused the refund of ${payment.id}.`);
   }
   const note = await issueCreditNote(deps.orm, {
     invoiceNumber: payment.invoice_number,
     reason: input.reason,
     amountMinor: BigInt(refund.amount),
-    within: async (tx, number) => {
-      await tx.execute(`update payment_refunds set status = 'succeeded', provider_refund_id = ?, credit_note_number = ? where id = ?`, [
-        answer.id,
-        number,
-        refund.id,
-      ]);
-      await tx.execute('update payments set refunded_minor = refunded_minor + ? where id = ?', [refund.amount, payment.id]);
-    },
+    within: (tx, number) =>
+      markRefundSucceeded(tx, {
+        refundId: refund.id,
+        paymentId: payment.id,
+        amountMinor: refund.amount,
+        providerRefundId: answer.id,
+        creditNoteNumber: number,
+      }),
   }).catch((err: unknown) => {
     throw err instanceof CreditRefusal ? new PaymentRefusal('refund_refused', err.message) : err;
   });

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { isCurrency, toMinor } from '../domain/money';
 import { newId } from '../infra/ids';
+import { recordSettlementAdjustment } from '../db/settlements';
 
 /** Why an adjustment was not recorded (the CLI prints it). */
 export class AdjustmentRefusal extends Error {}
@@ -29,11 +30,15 @@ export async function recordAdjustment(
   if (minor === 0) throw new AdjustmentRefusal('an amount of zero adjusts nothing');
   if (input.kind === 'fee' && minor > 0) throw new AdjustmentRefusal('a fee is charged to the driver: give a negative amount');
   if (!input.description.trim()) throw new AdjustmentRefusal('a description is required: it is the line the driver reads');
-  const [row] = await orm.em.fork().execute<(Omit<RecordedAdjustment, 'driver'> & { driver_id: string; created_at: Date })[]>(
-    `insert into settlement_adjustments (id, driver_id, livemode, currency, kind, amount_minor, description)
-     values (?, ?, ?, ?, ?, ?, ?) returning *`,
-    [newId('adj'), input.driverId, input.livemode, input.currency, input.kind, String(minor), input.description.trim()],
-  );
+  const row = await recordSettlementAdjustment(orm, {
+    id: newId('adj'),
+    driverId: input.driverId,
+    livemode: input.livemode,
+    currency: input.currency,
+    kind: input.kind,
+    amountMinor: minor,
+    description: input.description.trim(),
+  });
   return {
     id: row.id,
     driver: row.driver_id,

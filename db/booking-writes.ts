@@ -1,8 +1,11 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { BookingRecord } from '../contracts/booking';
 import { bookingRow } from './booking-rows';
 import { BookingSchema, type Booking } from './entities';
 import { insertStatement, sqlOf, type Statement } from './sql';
+
+/** A statement with its parameters, as `insertBookingStatement` builds it (for callers that run it in another statement). */
+export type { Statement };
 
 /**
  * The API's insert of a new booking row, made conditional by `condition` (the Idempotency-Key's claim, or `true`),
@@ -45,6 +48,18 @@ export async function unstartedBookings(orm: MikroORM, from: Date, to: Date, lim
   return orm.em
     .fork()
     .find(BookingSchema, { workflowStartedAt: null, createdAt: { $gte: from, $lt: to } }, { orderBy: { createdAt: 'asc' }, limit });
+}
+
+/** The booking that holds a partner's `external_id` in an environment, or null when none does. */
+export async function bookingWithExternalId(
+  em: EntityManager,
+  key: { partnerId: string; environment: string; externalId: string },
+): Promise<string | null> {
+  const [holder] = await em.execute<{ id: string }[]>(
+    `select id from bookings where partner_id = ? and environment = ? and external_id = ?`,
+    [key.partnerId, key.environment, key.externalId],
+  );
+  return holder?.id ?? null;
 }
 
 /** The booking as stored, or null. */

@@ -18,6 +18,16 @@ export async function closePeriod(orm: MikroORM, period: PeriodRef): Promise<Dat
   return new Date(row.closed_at); // the driver answers timestamps as text here
 }
 
+/** Which of these periods the cycle has closed, with when and how many invoices each holds (a period not closed is absent). */
+export async function closedPeriods(em: EntityManager, ids: string[]): Promise<{ id: string; closedAt: Date; invoices: number }[]> {
+  const rows = await em.execute<{ id: string; closed_at: string; invoices: string }[]>(
+    `select p.id, p.closed_at, (select count(*) from finance_documents d where d.period_id = p.id and d.type = 'invoice') as invoices
+     from finance_periods p where p.id in (${ids.map(() => '?').join(',')})`,
+    ids,
+  );
+  return rows.map((r) => ({ id: r.id, closedAt: new Date(r.closed_at), invoices: Number(r.invoices) }));
+}
+
 /**
  * Entries a period's invoices take: ended before the period's end, recorded by its close (by now, for a dry run of a
  * period not yet closed), not yet invoiced. A ride recorded after the close (a late arrival) falls into the next period.
@@ -279,4 +289,97 @@ export async function issueTimes(orm: MikroORM, ids: string[]): Promise<Map<stri
       ids,
     );
   return new Map(issued.map((d) => [d.id, d.issued_at]));
+}
+
+/**
+ * A finance document (invoice or credit note) as the public API reads it: every column of `finance_documents` (`d.*`;
+ * the ones named here are those every reader uses), its period's bounds and the number of the document it credits.
+ */
+export interface FinanceDocumentRow {
+  id: string;
+  number: string;
+  type: string;
+  party_id: string;
+  status: string;
+  issued_at: string;
+  due_at: string | null;
+  period_id: string;
+  starts_at: string;
+  ends_at: string;
+  currency: string;
+  net_minor: string;
+  tax_minor: string;
+  gross_minor: string;
+  rounding_minor: string;
+  amount_due_minor: string;
+  tax_buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
+  credits: string | null;
+  livemode: boolean;
+}
+
+/** Whose documents a key sees: its environment's; a corporate account's key only its own (`accountId`). */
+export interface DocumentVisibility {
+  livemode: boolean;
+  /** Only documents billed to this account; absent: every account's (an operator's key). */
+  accountId?: string;
+}
+
+const FINANCE_DOCUMENT = `select d.*, p.starts_at, p.ends_at, c.number as credits, c.issued_at as credits_issued_at
+  from finance_documents d join finance_periods p on p.id = d.period_id left join finance_documents c on c.id = d.credits_document_id`;
+
+function visibleDocuments(seen: DocumentVisibility): { sql: string; params: unknown[] } {
+  if (seen.accountId === undefined) return { sql: 'd.livemode = ?', params: [seen.livemode] };
+  return { sql: `d.livemode = ? and d.party_kind = 'account' and d.party_id = ?`, params: [seen.livemode, seen.accountId] };
+}
+
+export interface FinanceDocumentQuery {
+  type?: string;
+  status?: string;
+  periodId?: string;
+  /** One billed account or partner (an operator's filter). */
+  partyId?: string;
+  /** Issued at or after. */
+  from?: Date;
+  /** Issued before. */
+  to?: Date;
+  /** The last document id of the previous page. */
+  before?: string;
+  limit: number;
+}
+
+/** One page of the documents `seen` allows, newest first; `Row` names the columns the caller reads. */
+export async function readFinanceDocuments<Row extends FinanceDocumentRow = FinanceDocumentRow>(
+  orm: MikroORM,
+  seen: DocumentVisibility,
+  q: FinanceDocumentQuery,
+): Promise<Row[]> {
+  const visible = visibleDocuments(seen);
+  const where = [visible.sql];
+  const params = [...visible.params];
+  const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
+  if (q.type) add('d.type = ?', q.type);
+  if (q.status) add('d.status = ?', q.status);
+  if (q.periodId) add('d.period_id = ?', q.periodId);
+  if (q.partyId) add('d.party_id = ?', q.partyId);
+  if (q.from) add('d.issued_at >= ?', q.from);
+  if (q.to) add('d.issued_at < ?', q.to);
+  if (q.before) add('d.id < ?', q.before);
+  return orm.em.fork().execute<Row[]>(`${FINANCE_DOCUMENT} where ${where.join(' and ')} order by d.id desc limit ?`, [...params, q.limit]);
+}
+
+/**
+ * A document by number if `seen` allows it, with all its lines (`select *`) in their order; null otherwise. `Doc` and
+ * `Line` name the columns the caller reads.
+ */
+export async function visibleFinanceDocument<Doc extends FinanceDocumentRow = FinanceDocumentRow, Line = Record<string, unknown>>(
+  orm: MikroORM,
+  seen: DocumentVisibility,
+  number: string,
+): Promise<{ doc: Doc; lines: Line[] } | null> {
+  const visible = visibleDocuments(seen);
+  const em = orm.em.fork();
+  const [doc] = await em.execute<Doc[]>(`${FINANCE_DOCUMENT} where d.number = ? and ${visible.sql}`, [number, ...visible.params]);
+  if (!doc) return null;
+  const lines = await em.execute<Line[]>('select * from finance_document_lines where document_id = ? order by position', [doc.id]);
+  return { doc, lines };
 }

@@ -97,3 +97,8 @@ export async function migrate(orm: MikroORM): Promise<string[]> {
   const applied = await orm.getMigrator().up();
   return applied.map((m) => m.name);
 }
+
+/** Whether PostgreSQL answers a query on the pool (`/readyz`): resolves once it does, rejects with the driver's error. */
+export async function pingDatabase(orm: MikroORM): Promise<void> {
+  await orm.em.getConnection().execute('select 1');
+}

@@ -1,4 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { BillingDetails } from '../domain/billing-details';
+import type { LineRide } from '../domain/invoice-lines';
 import type { CardDetails, PaymentStatus, ThreeDsResult } from '../domain/payments';
 import type { ProviderPayment } from '../infra/payment-provider';
 
@@ -27,6 +29,152 @@ export interface PaymentRow {
 }
 
 const PAYMENT = `select p.*, d.issued_at as invoice_issued_at from payments p join finance_documents d on d.id = p.invoice_id`;
+
+/** An invoice as a payment reads it: its figures and what its credit notes took off (`credited`). */
+export interface InvoiceToPayRow {
+  id: string;
+  number: string;
+  type: string;
+  party_id: string;
+  livemode: boolean;
+  currency: string;
+  status: string;
+  issued_at: Date;
+  due_at: Date | null;
+  net_minor: string;
+  tax_minor: string;
+  gross_minor: string;
+  rounding_minor: string;
+  amount_due_minor: string;
+  tax_buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
+  /** The buyer as the invoice names it (its billing details at issue). */
+  billing_details: (BillingDetails & { name?: string | null }) | null;
+  credited: string;
+}
+
+export interface InvoiceLineRow {
+  position: number;
+  booking_ref: string | null;
+  description: string;
+  net_minor: string;
+  ride: LineRide | null;
+}
+
+/** An invoice (never another document) with the sum of the credit notes against it; null when the id names none. */
+export async function invoiceToPay(em: EntityManager, documentId: string): Promise<InvoiceToPayRow | null> {
+  const [row] = await em.execute<InvoiceToPayRow[]>(
+    `select d.*, coalesce((select sum(c.amount_due_minor) from finance_documents c where c.credits_document_id = d.id), 0) as credited
+     from finance_documents d where d.id = ? and d.type = 'invoice'`,
+    [documentId],
+  );
+  return row ?? null;
+}
+
+/** A document's lines in their order. */
+export async function documentLines(em: EntityManager, documentId: string): Promise<InvoiceLineRow[]> {
+  return em.execute<InvoiceLineRow[]>(
+    'select position, booking_ref, description, net_minor, ride from finance_document_lines where document_id = ? order by position',
+    [documentId],
+  );
+}
+
+/** The invoice's payment under way or last made (the newest), or null when it has none. */
+export async function latestPaymentOfInvoice(em: EntityManager, invoiceId: string): Promise<PaymentRow | null> {
+  const [latest] = await em.execute<{ id: string }[]>('select id from payments where invoice_id = ? order by id desc limit 1', [invoiceId]);
+  return latest ? findPayment(em, latest.id) : null;
+}
+
+/**
+ * Records a card payment of an invoice, `processing` until the provider answers. One payment under way per invoice: a
+ * second one fails with the unique index's `UniqueConstraintViolationException`.
+ */
+export async function recordCardPayment(
+  em: EntityManager,
+  p: {
+    id: string;
+    invoiceId: string;
+    invoiceNumber: string;
+    accountId: string;
+    livemode: boolean;
+    amountMinor: number;
+    currency: string;
+    paymentMethod: string;
+    card: CardDetails;
+  },
+): Promise<void> {
+  await em.execute(
+    `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method)
+     values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?::jsonb)`,
+    [p.id, p.invoiceId, p.invoiceNumber, p.accountId, p.livemode, p.amountMinor, p.currency, p.paymentMethod, JSON.stringify(p.card)],
+  );
+}
+
+/** Makes a card the account's mandate for off-session payments in its environment (replacing the one before). */
+export async function saveMandate(
+  em: EntityManager,
+  m: { accountId: string; livemode: boolean; paymentMethod: string; card: CardDetails },
+): Promise<void> {
+  await em.execute(
+    `insert into payment_mandates (account_id, livemode, payment_method, method) values (?, ?, ?, ?::jsonb)
+     on conflict (account_id, livemode) do update set payment_method = excluded.payment_method, method = excluded.method, accepted_at = clock_timestamp()`,
+    [m.accountId, m.livemode, m.paymentMethod, JSON.stringify(m.card)],
+  );
+}
+
+/** The hub's id of the payment the provider knows by `providerPaymentId`, or null. */
+export async function paymentIdOfProviderPayment(em: EntityManager, providerPaymentId: string): Promise<string | null> {
+  const [row] = await em.execute<{ id: string }[]>('select id from payments where provider_payment_id = ?', [providerPaymentId]);
+  return row?.id ?? null;
+}
+
+/** A refund of the payment that was asked of the provider but not yet recorded as answered, or null. */
+export async function pendingRefund(em: EntityManager, paymentId: string): Promise<{ id: string; amountMinor: number } | null> {
+  const [row] = await em.execute<{ id: string; amount_minor: string }[]>(
+    `select id, amount_minor from payment_refunds where payment_id = ? and status = 'pending'`,
+    [paymentId],
+  );
+  return row ? { id: row.id, amountMinor: Number(row.amount_minor) } : null;
+}
+
+/** How many refunds of the payment were ever recorded (whatever became of them). */
+export async function countRefunds(em: EntityManager, paymentId: string): Promise<number> {
+  const [{ n }] = await em.execute<{ n: string }[]>('select count(*) as n from payment_refunds where payment_id = ?', [paymentId]);
+  return Number(n);
+}
+
+/** Records a refund about to be asked of the provider (`pending`), under its provider key. */
+export async function recordPendingRefund(
+  em: EntityManager,
+  r: { id: string; paymentId: string; amountMinor: number; reason: string },
+): Promise<void> {
+  await em.execute(`insert into payment_refunds (id, payment_id, amount_minor, reason, status) values (?, ?, ?, ?, 'pending')`, [
+    r.id,
+    r.paymentId,
+    r.amountMinor,
+    r.reason,
+  ]);
+}
+
+/** The provider refused the refund. */
+export async function markRefundFailed(em: EntityManager, refundId: string): Promise<void> {
+  await em.execute(`update payment_refunds set status = 'failed' where id = ?`, [refundId]);
+}
+
+/**
+ * The provider made the refund and its credit note is numbered: the refund records both, and the payment adds the
+ * amount to what it refunded. Runs in the caller's transaction (the one that issues the credit note).
+ */
+export async function markRefundSucceeded(
+  em: EntityManager,
+  r: { refundId: string; paymentId: string; amountMinor: number; providerRefundId: string; creditNoteNumber: string },
+): Promise<void> {
+  await em.execute(`update payment_refunds set status = 'succeeded', provider_refund_id = ?, credit_note_number = ? where id = ?`, [
+    r.providerRefundId,
+    r.creditNoteNumber,
+    r.refundId,
+  ]);
+  await em.execute('update payments set refunded_minor = refunded_minor + ? where id = ?', [r.amountMinor, r.paymentId]);
+}
 
 export async function findPayment(em: EntityManager, id: string): Promise<PaymentRow | null> {
   const [row] = await em.execute<PaymentRow[]>(`${PAYMENT} where p.id = ?`, [id]);
@@ -98,4 +246,36 @@ export async function prepareCollections(em: EntityManager, invoiceIds: string[]
     invoiceIds,
   );
   return rows.map((r) => r.id);
+}
+
+/** Which payments a list reads: an environment's, of one account or every account's, filtered, newest first. */
+export interface PaymentListQuery {
+  livemode: boolean;
+  /** Only this account's (a corporate key); absent: every account's (an operator's). */
+  accountId?: string;
+  status?: PaymentStatus;
+  invoiceNumber?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+  /** The last payment id of the previous page. */
+  before?: string;
+  limit: number;
+}
+
+/** One page of payments, newest first (the rows without `invoice_issued_at`). */
+export async function readPayments(orm: MikroORM, q: PaymentListQuery): Promise<Omit<PaymentRow, 'invoice_issued_at'>[]> {
+  const where = ['p.livemode = ?'];
+  const params: unknown[] = [q.livemode];
+  const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
+  if (q.accountId !== undefined) add('p.account_id = ?', q.accountId);
+  if (q.status) add('p.status = ?', q.status);
+  if (q.invoiceNumber) add('p.invoice_number = ?', q.invoiceNumber);
+  if (q.from) add('p.created_at >= ?', q.from);
+  if (q.to) add('p.created_at < ?', q.to);
+  if (q.before) add('p.id < ?', q.before);
+  return orm.em
+    .fork()
+    .execute<PaymentRow[]>(`select p.* from payments p where ${where.join(' and ')} order by p.id desc limit ?`, [...params, q.limit]);
 }

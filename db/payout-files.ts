@@ -183,3 +183,46 @@ export function sepaPayoutProvider(o: {
     },
   };
 }
+
+/** A payout file as `GET /api/public/v1/payout-files` lists it (its XML read only on download). */
+export interface PayoutFileRow {
+  id: string;
+  number: string;
+  format: string;
+  created_at: string;
+  execution_date: string;
+  transactions: number;
+  control_sum_minor: string;
+  currency: string;
+  debtor_iban_masked: string;
+  sha256: string;
+  livemode: boolean;
+}
+
+const PAYOUT_FILE_COLUMNS =
+  "id, number, format, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency, debtor_iban_masked, sha256, livemode";
+
+/** One page of an environment's payout files, newest first, after the id `before` when given. */
+export async function readPayoutFiles(orm: MikroORM, q: { livemode: boolean; before?: string; limit: number }): Promise<PayoutFileRow[]> {
+  return orm.em
+    .fork()
+    .execute<PayoutFileRow[]>(
+      `select ${PAYOUT_FILE_COLUMNS} from payout_files where livemode = ? ${q.before ? 'and id < ?' : ''} order by id desc limit ?`,
+      [q.livemode, ...(q.before ? [q.before] : []), q.limit],
+    );
+}
+
+/** A payout file of the environment by id or number, with its XML exactly as written; undefined when there is none. */
+export async function findPayoutFile(
+  orm: MikroORM,
+  idOrNumber: string,
+  livemode: boolean,
+): Promise<(PayoutFileRow & { xml: string }) | undefined> {
+  const [row] = await orm.em
+    .fork()
+    .execute<(PayoutFileRow & { xml: string })[]>(
+      `select ${PAYOUT_FILE_COLUMNS}, xml from payout_files where (id = ? or number = ?) and livemode = ?`,
+      [idOrNumber, idOrNumber, livemode],
+    );
+  return row;
+}

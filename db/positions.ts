@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { etaMinutes, RIDE_POSITION_STATUSES } from '../domain/eta';
-import type { Place } from './entities';
+import type { DispatchState, Place } from './entities';
 import { sqlOf, type Sql, type Statement } from './sql';
 
 export interface PositionReport {
@@ -199,4 +199,21 @@ export function recordUnitPosition(orm: MikroORM, unitId: string, report: Positi
   let lander = landers.get(orm);
   if (!lander) landers.set(orm, (lander = new PositionLander(sqlOf(orm))));
   return lander.record(unitId, report);
+}
+
+/** Puts a unit at a place in a dispatch state, as of `at` (the demo fleet's units, placed around their market). */
+export async function placeUnit(
+  orm: MikroORM,
+  unitId: string,
+  place: { state: DispatchState; lat: number; lng: number; at: Date },
+): Promise<void> {
+  await orm.em
+    .getConnection()
+    .execute(`update fleet_units set dispatch_state = ?, position_lat = ?, position_lng = ?, position_at = ? where id = ?`, [
+      place.state,
+      place.lat,
+      place.lng,
+      place.at,
+      unitId,
+    ]);
 }

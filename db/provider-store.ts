@@ -9,3 +9,15 @@ export const providerStore =
   (orm: MikroORM) =>
   <T>(query: string, params: unknown[]): Promise<T[]> =>
     orm.em.fork().execute<T[]>(query, params);
+
+/** A payment of the simulated PSP as its issuer's challenge page shows it (`/psp-sim/challenge/:id`), or undefined. */
+export async function simulatedPspPayment(
+  orm: MikroORM,
+  id: string,
+): Promise<{ status: string; amount_minor: string; currency: string } | undefined> {
+  const [payment] = await providerStore(orm)<{ status: string; amount_minor: string; currency: string }>(
+    'select status, amount_minor, currency from psp_sim_payments where id = ?',
+    [id],
+  );
+  return payment;
+}

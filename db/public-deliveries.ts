@@ -219,3 +219,57 @@ export async function deliveryProgress(orm: MikroORM, deliveryId: string): Promi
     .execute<{ state: string; attempts: number }[]>('select state, attempts from public_deliveries where id = ?', [deliveryId]);
   return d;
 }
+
+/** An event and a destination it went to: a pair a redelivery sends again. */
+export interface DeliveredPair {
+  event_id: string;
+  destination_id: string;
+}
+
+/**
+ * Whether an event of the environment is the account's to redeliver: its own, or one that went to one of its
+ * destinations. Returns the event's id, or null.
+ */
+export async function eventOfAccount(orm: MikroORM, accountId: string, environment: TestOrLive, eventId: string): Promise<string | null> {
+  const [event] = await orm.em.getConnection().execute<{ id: string }[]>(
+    `select e.id from public_events e where e.id = ? and e.environment = ?
+        and (e.account_id = ? or exists (select 1 from public_deliveries p join webhook_destinations w on w.id = p.destination_id
+                                          where p.event_id = e.id and w.account_id = ?))`,
+    [eventId, environment, accountId, accountId],
+  );
+  return event?.id ?? null;
+}
+
+/** The account's destinations (not deleted) that the event went to, or the one named if it did. */
+export async function destinationsEventWentTo(
+  orm: MikroORM,
+  accountId: string,
+  eventId: string,
+  destinationId?: string,
+): Promise<DeliveredPair[]> {
+  return orm.em.getConnection().execute<DeliveredPair[]>(
+    `select distinct p.event_id, p.destination_id from public_deliveries p join webhook_destinations w on w.id = p.destination_id
+      where p.event_id = ? and w.account_id = ? and w.deleted_at is null ${destinationId ? 'and p.destination_id = ?' : ''}`,
+    destinationId ? [eventId, accountId, destinationId] : [eventId, accountId],
+  );
+}
+
+/**
+ * The deliveries to the account's destinations (or the one named) of events created in [from, to) that failed for good
+ * and were not delivered, parked or retried since: at most 1000, by event.
+ */
+export async function failedDeliveriesToRedeliver(
+  orm: MikroORM,
+  q: { accountId: string; environment: TestOrLive; from: Date; to: Date; destinationId?: string },
+): Promise<DeliveredPair[]> {
+  return orm.em.getConnection().execute<DeliveredPair[]>(
+    `select distinct p.event_id, p.destination_id from public_deliveries p
+       join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
+      where w.account_id = ? and w.environment = ? and e.created_at >= ? and e.created_at < ? and p.state = 'failed'
+        and w.deleted_at is null ${q.destinationId ? 'and p.destination_id = ?' : ''}
+        and not exists (select 1 from public_deliveries q where q.event_id = p.event_id and q.destination_id = p.destination_id
+                        and q.state in ('pending', 'parked', 'delivered'))
+      order by p.event_id limit 1000`,
+    [q.accountId, q.environment, q.from, q.to, ...(q.destinationId ? [q.destinationId] : [])],
+  );
+}

@@ -17,6 +17,48 @@ const OPEN_ADJUSTMENTS = `from settlement_adjustments a
   where a.created_at <= coalesce((select closed_at from finance_periods where id = ?), now())
     and not exists (select 1 from settlement_lines l where l.adjustment_id = a.id)`;
 
+/** A fee or adjustment as recorded (`settlement_adjustments`). */
+export interface SettlementAdjustmentRow {
+  id: string;
+  driver_id: string;
+  livemode: boolean;
+  currency: string;
+  kind: 'fee' | 'adjustment';
+  amount_minor: string;
+  description: string;
+  created_at: Date;
+}
+
+/** Records a fee or adjustment for a driver's next settlement in that currency and environment. */
+export async function recordSettlementAdjustment(
+  orm: MikroORM,
+  a: {
+    id: string;
+    driverId: string;
+    livemode: boolean;
+    currency: string;
+    kind: 'fee' | 'adjustment';
+    amountMinor: number;
+    description: string;
+  },
+): Promise<SettlementAdjustmentRow> {
+  const [row] = await orm.em.fork().execute<SettlementAdjustmentRow[]>(
+    `insert into settlement_adjustments (id, driver_id, livemode, currency, kind, amount_minor, description)
+     values (?, ?, ?, ?, ?, ?, ?) returning *`,
+    [a.id, a.driverId, a.livemode, a.currency, a.kind, String(a.amountMinor), a.description],
+  );
+  return row;
+}
+
+/** Settlements of periods ended before `end` still to pay (failed or pending): the next cycle submits them again. */
+export async function unpaidSettlementsBefore(em: EntityManager, end: Date): Promise<number> {
+  const [{ failed }] = await em.execute<{ failed: string }[]>(
+    `select count(*) as failed from settlements s join finance_periods p on p.id = s.period_id where s.status in ('failed', 'pending') and p.ends_at < ?`,
+    [end],
+  );
+  return Number(failed);
+}
+
 /** Who the period settles: one target per driver, currency and environment (and those already settled: a re-run). */
 export async function settlementTargets(orm: MikroORM, period: PeriodRef): Promise<DriverTarget[]> {
   const rows = await orm.em.fork().execute<{ driver_id: string; currency: string; livemode: boolean }[]>(
@@ -196,4 +238,125 @@ async function findSettlement(em: EntityManager, periodId: string, t: DriverTarg
   return row
     ? { id: row.id, number: row.number, ...t, driverName: row.driver_name, payable: String(row.payable_minor), status: row.status }
     : null;
+}
+
+/** A settlement as the public API shows it, with its period's bounds (raw rows: timestamps as text). */
+export interface SettlementRow {
+  id: string;
+  number: string;
+  driver_id: string;
+  driver_name: string;
+  period_id: string;
+  starts_at: string;
+  ends_at: string;
+  currency: string;
+  earnings_minor: string;
+  commission_minor: string;
+  fees_minor: string;
+  payable_minor: string;
+  status: 'pending' | 'paid' | 'failed' | 'returned';
+  paid_at: string | null;
+  failure_reason: string | null;
+  livemode: boolean;
+}
+
+/** Which settlements of an environment a list or an export reads. */
+export interface SettlementFilter {
+  livemode: boolean;
+  periodId?: string;
+  /** Periods starting at or after. */
+  from?: Date;
+  /** Periods starting before. */
+  to?: Date;
+  driverId?: string;
+  status?: SettlementRow['status'];
+}
+
+const SETTLEMENT_ROW = 'select s.*, p.starts_at, p.ends_at from settlements s join finance_periods p on p.id = s.period_id';
+
+function settlementWhere(f: SettlementFilter): { where: string[]; params: unknown[] } {
+  const where = ['s.livemode = ?'];
+  const params: unknown[] = [f.livemode];
+  const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
+  if (f.periodId) add('s.period_id = ?', f.periodId);
+  if (f.from) add('p.starts_at >= ?', f.from);
+  if (f.to) add('p.starts_at < ?', f.to);
+  if (f.driverId) add('s.driver_id = ?', f.driverId);
+  if (f.status) add('s.status = ?', f.status);
+  return { where, params };
+}
+
+/** One page of settlements, newest first, after the id `before` when given. */
+export async function readSettlements(
+  orm: MikroORM,
+  f: SettlementFilter,
+  page: { before?: string; limit: number },
+): Promise<SettlementRow[]> {
+  const { where, params } = settlementWhere(f);
+  if (page.before) {
+    where.push('s.id < ?');
+    params.push(page.before);
+  }
+  return orm.em
+    .fork()
+    .execute<SettlementRow[]>(`${SETTLEMENT_ROW} where ${where.join(' and ')} order by s.id desc limit ?`, [...params, page.limit]);
+}
+
+/** Settlements an export reads at a time. */
+export const SETTLEMENT_EXPORT_PAGE = 500;
+
+export interface SettlementExportLine {
+  settlement_id: string;
+  booking_ref: string | null;
+  kind: string;
+  description: string;
+  amount_minor: string;
+}
+
+/**
+ * One page of an export, newest first after the id `after`: up to SETTLEMENT_EXPORT_PAGE settlements and their line
+ * items, settlement by settlement (newest first) in their order.
+ */
+export async function settlementExportPage(
+  orm: MikroORM,
+  f: SettlementFilter,
+  after: string | null,
+): Promise<{ settlements: SettlementRow[]; lines: SettlementExportLine[] }> {
+  const { where, params } = settlementWhere(f);
+  const settlements = await orm.em
+    .fork()
+    .execute<SettlementRow[]>(
+      `${SETTLEMENT_ROW} where ${[...where, ...(after ? ['s.id < ?'] : [])].join(' and ')} order by s.id desc limit ${SETTLEMENT_EXPORT_PAGE}`,
+      [...params, ...(after ? [after] : [])],
+    );
+  if (!settlements.length) return { settlements, lines: [] };
+  const lines = await orm.em.fork().execute<SettlementExportLine[]>(
+    `select settlement_id, booking_ref, kind, description, amount_minor from settlement_lines where settlement_id in (${settlements.map(() => '?').join(',')})
+           order by settlement_id desc, position`,
+    settlements.map((r) => r.id),
+  );
+  return { settlements, lines };
+}
+
+export interface SettlementLineRow {
+  position: number;
+  booking_ref: string | null;
+  kind: SettlementLine['kind'];
+  description: string;
+  amount_minor: string;
+}
+
+/** A settlement of the environment by number with its line items in their order; null when there is none. */
+export async function settlementWithLines(
+  orm: MikroORM,
+  number: string,
+  livemode: boolean,
+): Promise<{ settlement: SettlementRow; lines: SettlementLineRow[] } | null> {
+  const em = orm.em.fork();
+  const [settlement] = await em.execute<SettlementRow[]>(`${SETTLEMENT_ROW} where s.number = ? and s.livemode = ?`, [number, livemode]);
+  if (!settlement) return null;
+  const lines = await em.execute<SettlementLineRow[]>('select * from settlement_lines where settlement_id = ? order by position', [
+    settlement.id,
+  ]);
+  return { settlement, lines };
 }

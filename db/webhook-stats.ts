@@ -40,3 +40,24 @@ export async function destinationStats(orm: MikroORM, destinationId: string, fro
     hourly,
   };
 }
+
+/** Each destination's attempts of the last 24 hours, delivered and failed (0 and 0 for one without any). */
+export async function recentDeliveryCounts(orm: MikroORM, ids: string[]): Promise<Map<string, { delivered: number; failed: number }>> {
+  const counts = new Map(ids.map((id) => [id, { delivered: 0, failed: 0 }]));
+  if (ids.length === 0) return counts;
+  const rows = await orm.em.getConnection().execute<{ destination_id: string; succeeded: boolean; n: string }[]>(
+    `select destination_id, succeeded, count(*) as n from public_delivery_attempts
+      where destination_id in (?) and sent_at > now() - interval '24 hours' group by destination_id, succeeded`,
+    [ids],
+  );
+  for (const r of rows) counts.get(r.destination_id)![r.succeeded ? 'delivered' : 'failed'] = Number(r.n);
+  return counts;
+}
+
+/** How many destinations (not deleted) are paused: `hub_destinations_paused`. */
+export async function pausedDestinationCount(orm: MikroORM): Promise<number> {
+  const [row] = await orm.em
+    .getConnection()
+    .execute<{ n: number }[]>(`select count(*)::int as n from webhook_destinations where status = 'paused' and deleted_at is null`);
+  return row.n;
+}

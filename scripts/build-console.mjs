@@ -1,5 +1,5 @@
 // Install step (run by `npm ci` through postinstall, and by `npm run typecheck`): builds the web console.
-//   1. console/src/api/schema.gen.ts: the TypeScript types of docs/openapi.json (openapi-typescript), so that
+//   1. console/src/client/schema.gen.ts (git-ignored): the TypeScript types of docs/openapi.json (openapi-typescript), so that
 //      `tsc -p console` fails whenever the console and the public document disagree;
 //   2. console/dist/: the console bundled by esbuild (one script, one stylesheet, content-hashed names) and its
 //      index.html, which loads them by URL only: no inline script or style, so a strict Content-Security-Policy holds.

@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ChangeListener } from '../../db/change-listener';
-import type { AccountKind } from '../../db/entities';
-import { sqlOf } from '../../db/sql';
+import { apiKeyStanding, markApiKeyUsed, type KeyStanding } from '../../db/credential-standings';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
@@ -12,29 +11,11 @@ import type { Principal } from './principal';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export interface KeyStanding {
-  id: string;
-  account_id: string;
-  account_kind: AccountKind;
-  environment: string;
-  scopes: string[];
-  rate_per_minute: number;
-  secret_hash: string;
-  revoked: boolean;
-  /** When this process last knew `last_used_at` written (epoch ms; 0: never): written again once it is a minute old. */
-  used_at: number;
-}
-
-/** The key and its account's kind in one statement. */
-const KEY_WITH_ACCOUNT = `select k.id, k.account_id, a.kind as account_kind, k.environment, k.scopes, k.rate_per_minute,
-  k.secret_hash, k.revoked_at is not null as revoked, coalesce(extract(epoch from k.last_used_at) * 1000, 0)::float8 as used_at
-  from api_keys k join integrator_accounts a on a.id = k.account_id where k.id = $1`;
-
-const MARK_USED = `update api_keys set last_used_at = now() where id = $1`;
+export type { KeyStanding };
 
 /** The API keys' standing, kept until a change of a key or its account is notified (api/auth/credential-standing.ts). */
 export function apiKeyStandings(orm: MikroORM, changes: ChangeListener): CredentialStandings<KeyStanding> {
-  return new CredentialStandings(changes, async (id) => (await sqlOf(orm)<KeyStanding>(KEY_WITH_ACCOUNT, [id]))[0]);
+  return new CredentialStandings(changes, (id) => apiKeyStanding(orm, id));
 }
 
 function invalidKey(presented: boolean): ProblemError {
@@ -74,7 +55,7 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
   if (!accepted.some((s) => key.scopes.includes(s))) throw insufficientScope(accepted);
   if (Date.now() - key.used_at >= LAST_USED_RESOLUTION_MS) {
     key.used_at = Date.now();
-    await sqlOf(deps.orm)(MARK_USED, [key.id]);
+    await markApiKeyUsed(deps.orm, key.id);
   }
   return {
     kind: 'integrator',

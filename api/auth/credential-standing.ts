@@ -1,29 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ANY, type ChangeListener } from '../../db/change-listener';
-import { sqlOf } from '../../db/sql';
-import type { CommissionTerm } from '../../domain/partner-commission';
-import type { Environment } from '../../domain/environment';
+import { partnerClientStanding, type Standing } from '../../db/credential-standings';
 
-/** What a partner request's authentication needs to know about its OAuth client, beyond its token. */
-export interface Standing {
-  environment: Environment;
-  revoked_at: Date | null;
-  partner_id: string;
-  rate_limit_per_minute: number | null;
-  ip_allowlist: string[];
-  account_id: string | null;
-  /** The partner's contractual commission terms (notified like the rest: the table's trigger). */
-  commission: CommissionTerm[];
-}
-
-const STANDING = `select c.environment, c.revoked_at, p.id as partner_id, p.rate_limit_per_minute, p.ip_allowlist, p.account_id,
-    coalesce((select json_agg(json_build_object('basis_points', t.basis_points, 'valid_from', t.valid_from) order by t.valid_from)
-      from partner_commissions t where t.partner_id = p.id), '[]') as commission
-  from oauth_clients c join partners p on p.id = c.partner_id where c.id = $1`;
+export type { Standing };
 
 /** A partner client's standing, kept as CredentialStandings keep it. */
 export function partnerStandings(orm: MikroORM, changes: ChangeListener): CredentialStandings<Standing> {
-  return new CredentialStandings(changes, async (clientId) => (await sqlOf(orm)<Standing>(STANDING, [clientId]))[0]);
+  return new CredentialStandings(changes, (clientId) => partnerClientStanding(orm, clientId));
 }
 
 /** Trusted at most this long without a notification: a bound for a change made with the triggers disabled. */
@@ -81,7 +64,8 @@ export class CredentialStandings<T> {
     return this.subscribed && this.changes.listening;
   }
 
-  private forget(): void {
+  /** Forgets what is kept now, as a notification would: this process sees its own change at once, before PostgreSQL tells it. */
+  forget(): void {
     this.version++;
     this.kept.clear();
   }

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ChangeListener } from '../../db/change-listener';
-import { sqlOf } from '../../db/sql';
+import { driverCredentialStanding, type DriverStanding } from '../../db/credential-standings';
 import { secretMatches } from '../../infra/secrets';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
@@ -21,18 +21,11 @@ function invalid(presented: boolean): ProblemError {
   });
 }
 
-/** The unit holding a driver credential, and the credential's hash. */
-export interface DriverStanding {
-  unit_id: string;
-  hash: string;
-}
-
-const UNIT_OF_CREDENTIAL = `select id as unit_id, driver_credential_hash as hash from fleet_units
-  where driver_credential_id = $1 and driver_credential_hash is not null`;
+export type { DriverStanding };
 
 /** Driver credentials, kept until a unit's credential changes (api/auth/credential-standing.ts). */
 export function driverStandings(orm: MikroORM, changes: ChangeListener): CredentialStandings<DriverStanding> {
-  return new CredentialStandings(changes, async (id) => (await sqlOf(orm)<DriverStanding>(UNIT_OF_CREDENTIAL, [id]))[0]);
+  return new CredentialStandings(changes, (id) => driverCredentialStanding(orm, id));
 }
 
 /**

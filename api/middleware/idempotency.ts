@@ -2,7 +2,19 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeline';
-import { sqlOf } from '../../db/sql';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyClaim,
+  markIdempotencyClaimFailed,
+  releaseIdempotencyClaim,
+  saveIdempotencyRecoveryPoint,
+  saveIdempotencyRecoveryPointWith,
+  storedIdempotencyKey,
+  type ClaimedRequest,
+  type HeldClaim,
+  type IdempotencyScope,
+  type StoredIdempotencyKey,
+} from '../../db/idempotency-keys';
 import type { RecoveryPoints } from '../../app/bookings';
 import { decryptSecret, encryptSecret } from '../../infra/secrets';
 import { PROBLEMS, ProblemError } from '../errors';
@@ -20,51 +32,6 @@ export function updateIdOf(ctx: Context, principal: { credentialId: string }, op
 
 export const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'location'];
-/** Only for claims taken before claims named their holder. */
-const LEGACY_LEASE_MINUTES = 5;
-/** Whether the claim's holder backend still runs; without the privilege to see its start time, assume it does. */
-const HOLDER_ALIVE = `exists (select 1 from pg_stat_activity a where a.pid = idempotency_keys.holder_pid
-  and (a.backend_start = idempotency_keys.holder_started or a.backend_start is null))`;
-/** The claim is still the one this request took (no other request took it over); its five values from `$first`. */
-const ownClaim = (first: number) =>
-  `credential_id = $${first} and environment = $${first + 1} and key = $${first + 2} and holder_pid = $${first + 3}
-   and holder_started = $${first + 4}::timestamptz`;
-
-// The statements, built once (each is prepared once per connection: db/sql.ts).
-/** One atomic claim: a new key, a key past its 24 hours (starts afresh), or — for the same request — a key whose
- * earlier attempt failed or whose holder is gone (a crashed process; keeps its recovery point). `$9`, when not null,
- * becomes the recovery point of a claim that has none; the claim returns the recovery point it holds. */
-const CLAIM = `insert into idempotency_keys (credential_id, environment, key, method, path, fingerprint, state, holder_pid, holder_started, recovery_point)
-   values ($1, $2, $3, $4, $5, $6, 'in_progress', $7, $8::timestamptz, $9)
-   on conflict (credential_id, environment, key) do update set
-     method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'in_progress',
-     holder_pid = excluded.holder_pid, holder_started = excluded.holder_started,
-     response_status = null, response_headers = null, response_body = null,
-     recovery_point = case when idempotency_keys.created_at < now() - interval '24 hours' then excluded.recovery_point
-                           else coalesce(idempotency_keys.recovery_point, excluded.recovery_point) end,
-     created_at = case when idempotency_keys.created_at < now() - interval '24 hours' then now() else idempotency_keys.created_at end
-   where idempotency_keys.created_at < now() - interval '24 hours'
-      or (idempotency_keys.method = excluded.method and idempotency_keys.path = excluded.path
-          and idempotency_keys.fingerprint = excluded.fingerprint
-          and (idempotency_keys.state = 'failed'
-               or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is not null and not ${HOLDER_ALIVE})
-               or (idempotency_keys.state = 'in_progress' and idempotency_keys.holder_pid is null
-                   and idempotency_keys.created_at < now() - interval '${LEGACY_LEASE_MINUTES} minutes')))
-   returning recovery_point`;
-const STORED = `select method, path, fingerprint, state, response_status, response_headers, response_body
-  from idempotency_keys where credential_id = $1 and environment = $2 and key = $3`;
-const SAVE_RECOVERY_POINT = `update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning recovery_point`;
-const MARK_FAILED = `update idempotency_keys set state = 'failed' where ${ownClaim(1)}`;
-const RELEASE = `delete from idempotency_keys where ${ownClaim(1)}`;
-/**
- * The stored answer is committed without waiting for its WAL flush (`synchronous_commit` off for this transaction
- * only): should PostgreSQL crash before the flush, the key is back to its claim and recovery point, whose holder is
- * then gone, so a retry takes it over and resumes the same effect (everything the request wrote before is flushed).
- * One disk flush less per request, and the one whose wait every response had.
- */
-const COMPLETE = `update idempotency_keys set state = 'completed', response_status = $1, response_headers = $2, response_body = $3
-  from (select set_config('synchronous_commit', 'off', true)) as unflushed
-  where ${ownClaim(4)}`;
 
 /** The header in its bare form or as an IETF structured-field string (`"abc"`). */
 export function parseIdempotencyKey(header: string): string | null {
@@ -88,16 +55,6 @@ function fingerprint(ctx: Context): string {
   return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${body}`).digest('hex');
 }
 
-interface StoredKey {
-  method: string;
-  path: string;
-  fingerprint: string;
-  state: 'in_progress' | 'completed';
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: string | null;
-}
-
 /** What a handler that claims its key itself (`idempotent: 'in-handler'`) is given: app/bookings.ts `RecoveryPoints`. */
 export type IdempotencyHandle = RecoveryPoints;
 
@@ -112,7 +69,7 @@ export type ClaimPoint = 'before-handler' | 'in-handler';
 
 /** Thrown by a claim inside the handler when the key already has an answer: the middleware replays it. */
 class StoredAnswer {
-  constructor(readonly stored: StoredKey) {}
+  constructor(readonly stored: StoredIdempotencyKey) {}
 }
 
 /**
@@ -133,10 +90,10 @@ class StoredAnswer {
  * destinations' signing secrets, which must not sit in plain text in PostgreSQL for a day. Rows stored before were
  * plain (a JSON body never starts with the ciphertext's `v1.`), read as they are until they expire.
  */
-function sealed(body: string, key: Buffer, scope: string[]): string {
+function sealed(body: string, key: Buffer, scope: IdempotencyScope): string {
   return encryptSecret(body, key, `idempotency:${scope.join('\n')}`);
 }
-function unsealed(stored: string, key: readonly Buffer[], scope: string[]): string {
+function unsealed(stored: string, key: readonly Buffer[], scope: IdempotencyScope): string {
   return stored.startsWith('v1.') ? decryptSecret(stored, key, `idempotency:${scope.join('\n')}`) : stored;
 }
 
@@ -160,8 +117,7 @@ export function idempotency(
     }
     const principal = ctx.state.principal;
     // The stored scope has always named the environment in the Public Integration API's word.
-    const scope = [principal.credentialId, testOrLive(environmentOf(principal.livemode)), key];
-    const sql = sqlOf(orm);
+    const scope: IdempotencyScope = [principal.credentialId, testOrLive(environmentOf(principal.livemode)), key];
     const print = fingerprint(ctx);
     let holder: Holder;
     try {
@@ -173,16 +129,8 @@ export function idempotency(
         headers: { 'Retry-After': '1' },
       });
     }
-    const own = [...scope, holder.pid, holder.started];
-    const claimValues = (recoveryPoint: string | null) => [
-      ...scope,
-      ctx.method,
-      ctx.path,
-      print,
-      holder.pid,
-      holder.started,
-      recoveryPoint,
-    ];
+    const own: HeldClaim = { scope, holder };
+    const request: ClaimedRequest = { method: ctx.method, path: ctx.path, fingerprint: print };
 
     let claimed: { recoveryPoint: string | null } | undefined;
     let saved = false;
@@ -190,10 +138,11 @@ export function idempotency(
       claimed = { recoveryPoint };
       saved = recoveryPoint !== null;
     };
-    const sameRequest = (stored: StoredKey) => stored.method === ctx.method && stored.path === ctx.path && stored.fingerprint === print;
+    const sameRequest = (stored: StoredIdempotencyKey) =>
+      stored.method === ctx.method && stored.path === ctx.path && stored.fingerprint === print;
     /** The key is answered or in use: its stored answer, or the reason it is refused. */
     const refusal = async (): Promise<StoredAnswer> => {
-      const [stored] = await sql<StoredKey>(STORED, scope);
+      const stored = await storedIdempotencyKey(orm, scope);
       if (!stored) {
         // Released by a failed first request between our insert and this read.
         throw new ProblemError('idempotency_key_in_use', {
@@ -217,37 +166,26 @@ export function idempotency(
     };
     const claim = async (): Promise<string | null> => {
       if (claimed) return claimed.recoveryPoint;
-      const [row] = await sql<{ recovery_point: string | null }>(CLAIM, claimValues(null));
+      const row = await claimIdempotencyKey(orm, own, request);
       if (!row) throw await refusal();
-      taken(row.recovery_point);
-      return row.recovery_point;
+      taken(row.recoveryPoint);
+      return row.recoveryPoint;
     };
 
     ctx.state.idempotency = {
       claim,
       async saveRecoveryPoint(value) {
         await claim();
-        const kept = await sql(SAVE_RECOVERY_POINT, [value, ...own]);
-        if (kept.length === 0) throw claimTakenOver();
+        if (!(await saveIdempotencyRecoveryPoint(orm, own, value))) throw claimTakenOver();
         saved = true;
       },
       async saveRecoveryPointWith(value, write) {
         // Unclaimed: claim, save and write at once, the write only if the claim took `value` as its recovery point.
         // Claimed: save and write while the claim is still this request's.
-        const [claim, values] = claimed ? [SAVE_RECOVERY_POINT, [value, ...own]] : [CLAIM, claimValues(value)];
-        const { text, values: writeValues } = write(
-          `exists (select 1 from claim where recovery_point = $${claimed ? 1 : values.length})`,
-          values.length + 1,
-        );
-        const [result] = await sql<{ held: boolean; recovery_point: string; written: number }>(
-          `with claim as (${claim}), written as (${text})
-           select exists (select 1 from claim) as held, (select recovery_point from claim) as recovery_point,
-             (select count(*) from written)::int as written`,
-          [...values, ...writeValues],
-        );
+        const result = await saveIdempotencyRecoveryPointWith(orm, own, claimed ? null : request, value, write);
         if (!result.held) throw claimed ? claimTakenOver() : await refusal();
-        taken(result.recovery_point);
-        return { written: result.written, recoveryPoint: result.recovery_point };
+        taken(result.recoveryPoint);
+        return { written: result.written, recoveryPoint: result.recoveryPoint };
       },
     };
     try {
@@ -256,21 +194,25 @@ export function idempotency(
       if (!claimed) throw new Error(`${ctx.method} ${ctx.path} answered without claiming its Idempotency-Key`);
     } catch (err) {
       if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, decryptionKeys, scope));
-      if (claimed) await sql(saved ? MARK_FAILED : RELEASE, own);
+      if (claimed) await (saved ? markIdempotencyClaimFailed : releaseIdempotencyClaim)(orm, own);
       else if (claimPoint === 'in-handler' && err instanceof ProblemError && PROBLEMS[err.code].status < 500) {
         // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
-        const [stored] = await sql<StoredKey>(STORED, scope);
+        const stored = await storedIdempotencyKey(orm, scope);
         if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, decryptionKeys, scope));
       }
       throw err;
     }
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.get(h)).map((h) => [h, ctx.response.get(h)]));
     const body = ctx.body === undefined || ctx.body === null ? null : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    await sql(COMPLETE, [ctx.status, JSON.stringify(headers), body === null ? null : sealed(body, encryptionKey, scope), ...own]);
+    await completeIdempotencyClaim(orm, own, {
+      status: ctx.status,
+      headers,
+      body: body === null ? null : sealed(body, encryptionKey, scope),
+    });
   };
 }
 
-function replay(ctx: Context, stored: StoredKey, open: (body: string) => string): void {
+function replay(ctx: Context, stored: StoredIdempotencyKey, open: (body: string) => string): void {
   ctx.status = stored.response_status!;
   ctx.set({ ...(stored.response_headers ?? {}), 'Idempotent-Replayed': 'true' });
   ctx.body = stored.response_body === null ? undefined : open(stored.response_body);
@@ -282,9 +224,4 @@ function claimTakenOver(): ProblemError {
     detail: 'A retry with this Idempotency-Key took this request over; its answer is the one that counts.',
     headers: { 'Retry-After': '1' },
   });
-}
-
-/** Keys are kept 24 hours; after that they may be reused for anything. */
-export async function purgeExpiredKeys(orm: MikroORM): Promise<void> {
-  await orm.em.getConnection().execute(`delete from idempotency_keys where created_at < now() - interval '24 hours'`);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { sqlOf } from '../../db/sql';
+import { leaseRateLimitWindow } from '../../db/rate-limit-windows';
 import type { Principal } from '../auth/principal';
 import { ProblemError } from '../errors';
 
@@ -32,11 +32,6 @@ export function decide(count: number, limit: number, windowStart: number): RateD
 
 /** A process takes a client's limit in slices of this share (at least one request), so it asks PostgreSQL rarely. */
 const LEASE_SHARE = 20;
-
-/** Adds a lease to its window's count and returns the count after it: the lease was granted up to the limit. */
-const LEASE = `insert into rate_limit_windows (bucket, window_start, count) values ($1, to_timestamp($2), $3)
-  on conflict (bucket, window_start) do update set count = rate_limit_windows.count + excluded.count
-  returning count`;
 
 interface Lease {
   windowStart: number;
@@ -86,8 +81,7 @@ export class RateLimiter {
 
   private async lease(bucket: string, limit: number, windowStart: number): Promise<void> {
     const size = Math.max(1, Math.floor(limit / LEASE_SHARE));
-    const [row] = await sqlOf(this.orm)<{ count: number }>(LEASE, [bucket, windowStart, size]);
-    const before = Number(row.count) - size;
+    const before = (await leaseRateLimitWindow(this.orm, bucket, windowStart, size)) - size;
     if (windowStart !== this.sweptWindow) {
       this.sweptWindow = windowStart;
       for (const [key, ended] of this.leases) if (ended.windowStart < windowStart) this.leases.delete(key);
@@ -161,8 +155,4 @@ export function limitPassengerLink(ctx: Context, limiter: RateLimiter, kind: 'li
     .update(ctx.params.token ?? '')
     .digest('base64url');
   return limitAnonymous(ctx, limiter, `${kind}:${link}`, ANONYMOUS_LIMITS.perPassengerLink);
-}
-
-export async function purgeEndedWindows(orm: MikroORM): Promise<void> {
-  await orm.em.getConnection().execute(`delete from rate_limit_windows where window_start < now() - interval '2 minutes'`);
 }

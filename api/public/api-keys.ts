@@ -180,6 +180,8 @@ export const revokeApiKeyOperation = defineOperation({
         param: 'id',
       });
     }
-    return { status: 200, body: view(await revokeAccountKey(deps.orm, key)) };
+    const revoked = await revokeAccountKey(deps.orm, key);
+    deps.apiKeys.forget();
+    return { status: 200, body: view(revoked) };
   },
 });

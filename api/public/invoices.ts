@@ -8,6 +8,7 @@ import { Instant } from '../wire-schemas';
 import { fromMinor } from '../../domain/money';
 import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einvoice';
 import type { ApiDeps } from '../deps';
+import { readFinanceDocuments, visibleFinanceDocument, type DocumentVisibility, type FinanceDocumentRow } from '../../db/finance';
 import { renderFinanceDocument, type PdfLine } from './invoice-pdf';
 
 const Cursor = keysetCursor((id) => /^doc_[a-z0-9]{26}$/.test(id));
@@ -104,7 +105,7 @@ const ListInvoicesQuery = z
   })
   .strict();
 
-interface DocumentRow {
+interface DocumentRow extends FinanceDocumentRow {
   id: string;
   number: string;
   type: 'invoice' | 'credit_note';
@@ -156,13 +157,11 @@ function invoiceView(d: DocumentRow, deps: ApiDeps): z.infer<typeof Invoice> {
   };
 }
 
-const SELECT = `select d.*, p.starts_at, p.ends_at, c.number as credits, c.issued_at as credits_issued_at
-  from finance_documents d join finance_periods p on p.id = d.period_id left join finance_documents c on c.id = d.credits_document_id`;
-
 /** What a key sees: its environment's documents; a corporate account its own, an operator every account's. */
-function visibility(principal: Principal): { sql: string; params: unknown[] } {
-  if (principal.accountKind === 'operator') return { sql: 'd.livemode = ?', params: [principal.livemode] };
-  return { sql: `d.livemode = ? and d.party_kind = 'account' and d.party_id = ?`, params: [principal.livemode, principal.ownerId] };
+function visibility(principal: Principal): DocumentVisibility {
+  return principal.accountKind === 'operator'
+    ? { livemode: principal.livemode }
+    : { livemode: principal.livemode, accountId: principal.ownerId };
 }
 
 const ERRORS = ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'] as const;
@@ -185,20 +184,16 @@ export const listInvoices = defineOperation({
   },
   errors: [...ERRORS],
   async handler({ query, principal, deps, ctx }) {
-    const seen = visibility(principal);
-    const where = [seen.sql];
-    const params = [...seen.params];
-    const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
-    if (query.type) add('d.type = ?', query.type);
-    if (query.status) add('d.status = ?', query.status);
-    if (query.period) add('d.period_id = ?', query.period);
-    if (query.account && principal.accountKind === 'operator') add('d.party_id = ?', query.account);
-    if (query.from) add('d.issued_at >= ?', new Date(query.from));
-    if (query.to) add('d.issued_at < ?', new Date(query.to));
-    if (query.cursor) add('d.id < ?', query.cursor);
-    const rows = await deps.orm.em
-      .fork()
-      .execute<DocumentRow[]>(`${SELECT} where ${where.join(' and ')} order by d.id desc limit ?`, [...params, query.limit + 1]);
+    const rows = await readFinanceDocuments<DocumentRow>(deps.orm, visibility(principal), {
+      type: query.type,
+      status: query.status,
+      periodId: query.period,
+      partyId: principal.accountKind === 'operator' ? query.account : undefined,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      before: query.cursor,
+      limit: query.limit + 1,
+    });
     return {
       status: 200,
       ...keysetPage(
@@ -264,18 +259,13 @@ interface LineRow {
 
 /** A document the key may see, with its lines; 404 otherwise. */
 async function visibleDocument(deps: ApiDeps, principal: Principal, number: string) {
-  const seen = visibility(principal);
-  const em = deps.orm.em.fork();
-  const [doc] = await em.execute<(DocumentRow & StoredDocument)[]>(`${SELECT} where d.number = ? and ${seen.sql}`, [
+  const found = await visibleFinanceDocument<DocumentRow & StoredDocument, StoredLine & PdfLine & LineRow>(
+    deps.orm,
+    visibility(principal),
     number,
-    ...seen.params,
-  ]);
-  if (!doc) throw new ProblemError('not_found', { detail: `No document ${number}.`, param: 'number' });
-  const lines = await em.execute<(StoredLine & PdfLine & LineRow)[]>(
-    'select * from finance_document_lines where document_id = ? order by position',
-    [doc.id],
   );
-  return { doc, lines };
+  if (!found) throw new ProblemError('not_found', { detail: `No document ${number}.`, param: 'number' });
+  return found;
 }
 
 /** Rendered PDFs by document number: an issued document never changes, so each is rendered once per process. */

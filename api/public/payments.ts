@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromMinor } from '../../domain/money';
 import { PAYMENT_STATUSES } from '../../domain/payments';
-import type { PaymentRow } from '../../db/payments';
+import { readPayments, type PaymentRow } from '../../db/payments';
 import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../wire-schemas';
@@ -55,7 +55,7 @@ const ListPaymentsQuery = z
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-function view(p: PaymentRow): z.infer<typeof Payment> {
+function view(p: Omit<PaymentRow, 'invoice_issued_at'>): z.infer<typeof Payment> {
   return {
     payment_id: p.id,
     invoice: p.invoice_number,
@@ -93,21 +93,16 @@ export const listPayments = defineOperation({
   },
   errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
   async handler({ query, principal, deps, ctx }) {
-    const where = ['p.livemode = ?'];
-    const params: unknown[] = [principal.livemode];
-    const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
-    if (principal.accountKind !== 'operator') add('p.account_id = ?', principal.ownerId);
-    if (query.status) add('p.status = ?', query.status);
-    if (query.invoice) add('p.invoice_number = ?', query.invoice);
-    if (query.from) add('p.created_at >= ?', new Date(query.from));
-    if (query.to) add('p.created_at < ?', new Date(query.to));
-    if (query.cursor) add('p.id < ?', query.cursor);
-    const rows = await deps.orm.em
-      .fork()
-      .execute<PaymentRow[]>(`select p.* from payments p where ${where.join(' and ')} order by p.id desc limit ?`, [
-        ...params,
-        query.limit + 1,
-      ]);
+    const rows = await readPayments(deps.orm, {
+      livemode: principal.livemode,
+      accountId: principal.accountKind !== 'operator' ? principal.ownerId : undefined,
+      status: query.status,
+      invoiceNumber: query.invoice,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      before: query.cursor,
+      limit: query.limit + 1,
+    });
     return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => r.id, view) };
   },
 });

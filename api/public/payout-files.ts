@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { importStatement } from '../../app/bank-statements';
+import { findPayoutFile, readPayoutFiles, type PayoutFileRow } from '../../db/payout-files';
 import { fromMinor } from '../../domain/money';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
@@ -26,21 +27,7 @@ const PayoutFile = z
   })
   .meta({ id: 'PayoutFile' });
 
-interface Row {
-  id: string;
-  number: string;
-  format: string;
-  created_at: string;
-  execution_date: string;
-  transactions: number;
-  control_sum_minor: string;
-  currency: string;
-  debtor_iban_masked: string;
-  sha256: string;
-  livemode: boolean;
-}
-
-const view = (r: Row): z.infer<typeof PayoutFile> => ({
+const view = (r: PayoutFileRow): z.infer<typeof PayoutFile> => ({
   id: r.id,
   number: r.number,
   format: r.format,
@@ -55,8 +42,6 @@ const view = (r: Row): z.infer<typeof PayoutFile> => ({
   livemode: r.livemode,
 });
 
-const COLUMNS =
-  "id, number, format, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency, debtor_iban_masked, sha256, livemode";
 const ERRORS = ['invalid_api_key', 'insufficient_scope', 'account_kind_forbidden', 'rate_limited'] as const;
 
 export const listPayoutFiles = defineOperation({
@@ -81,24 +66,13 @@ export const listPayoutFiles = defineOperation({
   errors: [...ERRORS, 'validation_failed'],
   async handler({ query, principal, deps, ctx }) {
     requireAccountKind(principal, 'operator', 'Payout files');
-    const rows = await deps.orm.em
-      .fork()
-      .execute<Row[]>(
-        `select ${COLUMNS} from payout_files where livemode = ? ${query.cursor ? 'and id < ?' : ''} order by id desc limit ?`,
-        [principal.livemode, ...(query.cursor ? [query.cursor] : []), query.limit + 1],
-      );
+    const rows = await readPayoutFiles(deps.orm, { livemode: principal.livemode, before: query.cursor, limit: query.limit + 1 });
     return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => r.id, view) };
   },
 });
 
 async function findFile(deps: ApiDeps, idOrNumber: string, livemode: boolean) {
-  const [row] = await deps.orm.em
-    .fork()
-    .execute<(Row & { xml: string })[]>(`select ${COLUMNS}, xml from payout_files where (id = ? or number = ?) and livemode = ?`, [
-      idOrNumber,
-      idOrNumber,
-      livemode,
-    ]);
+  const row = await findPayoutFile(deps.orm, idOrNumber, livemode);
   if (!row) throw new ProblemError('not_found', { detail: `No payout file ${idOrNumber}.`, param: 'id' });
   return row;
 }

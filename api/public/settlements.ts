@@ -2,6 +2,14 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fromMinor } from '../../domain/money';
 import { SETTLEMENT_LINE_KINDS } from '../../domain/settlement';
+import {
+  settlementWithLines,
+  readSettlements,
+  SETTLEMENT_EXPORT_PAGE,
+  settlementExportPage,
+  type SettlementFilter,
+  type SettlementRow,
+} from '../../db/settlements';
 import type { Principal } from '../auth/principal';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
@@ -56,28 +64,9 @@ const ListSettlementsQuery = z
   })
   .strict();
 
-interface Row {
-  id: string;
-  number: string;
-  driver_id: string;
-  driver_name: string;
-  period_id: string;
-  starts_at: string;
-  ends_at: string;
-  currency: string;
-  earnings_minor: string;
-  commission_minor: string;
-  fees_minor: string;
-  payable_minor: string;
-  status: 'pending';
-  paid_at: string | null;
-  failure_reason: string | null;
-  livemode: boolean;
-}
-
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
-function view(r: Row): z.infer<typeof Settlement> {
+function view(r: SettlementRow): z.infer<typeof Settlement> {
   const money = (minor: string) => fromMinor(Number(minor), r.currency);
   return {
     settlement: r.number,
@@ -96,23 +85,20 @@ function view(r: Row): z.infer<typeof Settlement> {
   };
 }
 
-const SELECT = 'select s.*, p.starts_at, p.ends_at from settlements s join finance_periods p on p.id = s.period_id';
-
 /** Settlements are the platform's: operator keys only (a corporate key gets `403 account_kind_forbidden`). */
 function operatorOnly(principal: Principal): void {
   requireAccountKind(principal, 'operator', 'Chauffeur settlements');
 }
 
-function filters(query: z.infer<typeof ListSettlementsQuery>, principal: Principal) {
-  const where = ['s.livemode = ?'];
-  const params: unknown[] = [principal.livemode];
-  const add = (sql: string, value: unknown) => (where.push(sql), params.push(value));
-  if (query.period) add('s.period_id = ?', query.period);
-  if (query.from) add('p.starts_at >= ?', new Date(query.from));
-  if (query.to) add('p.starts_at < ?', new Date(query.to));
-  if (query.driver) add('s.driver_id = ?', query.driver);
-  if (query.status) add('s.status = ?', query.status);
-  return { where, params };
+function filters(query: z.infer<typeof ListSettlementsQuery>, principal: Principal): SettlementFilter {
+  return {
+    livemode: principal.livemode,
+    periodId: query.period,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    driverId: query.driver,
+    status: query.status,
+  };
 }
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
@@ -120,25 +106,13 @@ const csvField = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}
 const CSV_HEADER = ['settlement', 'driver', 'driver_name', 'period', 'ref', 'kind', 'description', 'amount', 'currency', 'status'];
 
 /** One CSV row per line item, settlement by settlement, read in pages of 500 settlements: never the whole set in memory. */
-function csvStream(deps: ApiDeps, where: string[], params: unknown[]): Readable {
+function csvStream(deps: ApiDeps, filter: SettlementFilter): Readable {
   async function* rows() {
     yield `${CSV_HEADER.join(',')}\r\n`;
     let after: string | null = null;
     for (;;) {
-      const page: Row[] = await deps.orm.em
-        .fork()
-        .execute<Row[]>(`${SELECT} where ${[...where, ...(after ? ['s.id < ?'] : [])].join(' and ')} order by s.id desc limit 500`, [
-          ...params,
-          ...(after ? [after] : []),
-        ]);
+      const { settlements: page, lines } = await settlementExportPage(deps.orm, filter, after);
       if (!page.length) return;
-      const lines = await deps.orm.em
-        .fork()
-        .execute<{ settlement_id: string; booking_ref: string | null; kind: string; description: string; amount_minor: string }[]>(
-          `select settlement_id, booking_ref, kind, description, amount_minor from settlement_lines where settlement_id in (${page.map(() => '?').join(',')})
-           order by settlement_id desc, position`,
-          page.map((r) => r.id),
-        );
       const byId = new Map(page.map((r) => [r.id, r]));
       let chunk = '';
       for (const l of lines) {
@@ -160,7 +134,7 @@ function csvStream(deps: ApiDeps, where: string[], params: unknown[]): Readable 
       }
       yield chunk;
       after = page.at(-1)!.id;
-      if (page.length < 500) return;
+      if (page.length < SETTLEMENT_EXPORT_PAGE) return;
     }
   }
   return Readable.from(rows());
@@ -196,17 +170,11 @@ export const listSettlements = defineOperation({
   errors: [...ERRORS],
   async handler({ query, principal, deps, ctx }) {
     operatorOnly(principal);
-    const { where, params } = filters(query, principal);
+    const filter = filters(query, principal);
     if (ctx.accepts('application/json', 'text/csv') === 'text/csv') {
-      return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: csvStream(deps, where, params) };
+      return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: csvStream(deps, filter) };
     }
-    if (query.cursor) {
-      where.push('s.id < ?');
-      params.push(query.cursor);
-    }
-    const rows = await deps.orm.em
-      .fork()
-      .execute<Row[]>(`${SELECT} where ${where.join(' and ')} order by s.id desc limit ?`, [...params, query.limit + 1]);
+    const rows = await readSettlements(deps.orm, filter, { before: query.cursor, limit: query.limit + 1 });
     return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => r.id, view) };
   },
 });
@@ -231,12 +199,9 @@ export const getSettlement = defineOperation({
   errors: [...ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
     operatorOnly(principal);
-    const em = deps.orm.em.fork();
-    const [row] = await em.execute<Row[]>(`${SELECT} where s.number = ? and s.livemode = ?`, [params.number, principal.livemode]);
-    if (!row) throw new ProblemError('not_found', { detail: `No settlement ${params.number}.`, param: 'number' });
-    const lines = await em.execute<
-      { position: number; booking_ref: string | null; kind: 'ride'; description: string; amount_minor: string }[]
-    >('select * from settlement_lines where settlement_id = ? order by position', [row.id]);
+    const found = await settlementWithLines(deps.orm, params.number, principal.livemode);
+    if (!found) throw new ProblemError('not_found', { detail: `No settlement ${params.number}.`, param: 'number' });
+    const { settlement: row, lines } = found;
     return {
       status: 200,
       body: {

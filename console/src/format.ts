@@ -33,6 +33,7 @@ export function money(amount: number, currency: string): string {
 const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 const dateTimeSecondsFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
 const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
 const numberFormat = new Intl.NumberFormat(locale);
 
 export function dateTime(value: string | null | undefined): string {
@@ -45,6 +46,11 @@ export function dateTimeSeconds(value: string | null | undefined): string {
 
 export function date(value: string | null | undefined): string {
   return value ? dateFormat.format(new Date(value)) : '—';
+}
+
+/** The time of day alone ("14:00", or "2:00 PM"). */
+export function time(value: string | null | undefined): string {
+  return value ? timeFormat.format(new Date(value)) : '—';
 }
 
 export function count(value: number): string {

@@ -253,6 +253,19 @@ export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'warn' | 'neu
   return <span class={`badge ${tone}`}>{children}</span>;
 }
 
+/** Names (scopes, event types) as a row of code tags that wraps on a narrow screen. */
+export function Tags({ names }: { names: readonly string[] }) {
+  return (
+    <ul class="tags">
+      {names.map((name) => (
+        <li key={name}>
+          <code>{name}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Sets the document title so each page's tab and history entry says what it is. */
 export function useTitle(title: string): void {
   useEffect(() => {

@@ -9,6 +9,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { hubCli } from '../support/cli';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+import { eventually } from '../../stack/eventually';
 
 const ORIGIN = 'http://hub.test';
 
@@ -286,8 +287,16 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     const shortLived = await key(corporate, ['console.open', 'bookings.read']);
     const cookie = await open((await linkOf(shortLived)).url);
     expect((await session(cookie)).status).toBe(200);
+    // The API keeps each key's standing until a change is notified: milliseconds, so the check may take a few tries.
     await revokeApiKey(db.orm, shortLived.split('_')[2]!);
-    const after = await session(cookie);
+    const after = await eventually(
+      () => session(cookie),
+      (r) => r.status === 401,
+      'the revocation reaches the login',
+      {
+        everyMs: 20,
+      },
+    );
     expect(after.status).toBe(401);
     expect(after.json.detail).toContain('revoked');
   });

@@ -181,5 +181,16 @@ describe('Public API: destination stats, delivery filters and the live delivery 
     const resumedText = await resumed.text(); // ends by itself
     expect(resumedText).toContain(`id: ${secondAttempt!.id}\n`);
     expect(resumedText).not.toContain(`id: ${first!.id}\n`);
+
+    // Filtered by event type: the attempts of events of other types are left out.
+    const cancelled = await delivery(destination, new Date(), 'delivered', [true], 'booking.cancelled');
+    const byType = await fetch(`${hub.baseUrl}/api/public/v1/webhook-deliveries/stream?type=booking.cancelled`, {
+      headers: { authorization: `Bearer ${key}`, 'last-event-id': String(BigInt(first!.id) - 1n) },
+      signal: AbortSignal.timeout(5000),
+    });
+    const typed = [...(await byType.text()).matchAll(/data: (.+)\n/g)].map(
+      (m) => JSON.parse(m[1]!) as { event_id: string; event_type: string },
+    );
+    expect(typed.map((attempt) => [attempt.event_id, attempt.event_type])).toEqual([[cancelled, 'booking.cancelled']]);
   });
 });

@@ -103,7 +103,7 @@ describe('production entry points as separate processes', () => {
     expect(metrics).toMatch(new RegExp(`^temporal_[a-z_]+\\{[^}]*namespace="${NAMESPACE}"`, 'm'));
     const apiMetrics = await (await fetch(`${api}/metrics`)).text();
     expect(apiMetrics).toMatch(/hub_http_requests_total\{api="partner",operation="createBooking",status="201"\} 1/);
-  });
+  }, 180_000); // the first part waits for two cold Node processes to start, which a loaded CI machine can stretch past a minute
 
   /** Runs an entry point to its exit (a misconfigured one stops before it connects anywhere). */
   function exitOf(entry: string, processEnv: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {

@@ -8,6 +8,7 @@ import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeli
 import { keysetPage } from '../../pagination';
 import { DestinationId } from './schemas';
 import { redeliver } from '../../../app/destinations';
+import { loggedAttempt, readDeliveryLog, type LoggedAttemptRow } from '../../../db/delivery-feed';
 
 export const DeliveryAttempt = z
   .object({
@@ -29,21 +30,7 @@ const DeliveryAttemptWithPayload = DeliveryAttempt.extend({
   payload: z.string().meta({ description: 'The exact body sent.' }),
 }).meta({ id: 'WebhookDeliveryAttemptWithPayload' });
 
-export interface AttemptRow {
-  id: string;
-  delivery_id: string;
-  event_id: string;
-  event_type: string;
-  destination_id: string;
-  url: string;
-  sent_at: string | Date;
-  attempt: number;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  succeeded: boolean;
-  body?: string;
-}
+export type AttemptRow = LoggedAttemptRow;
 
 export const attemptView = (r: AttemptRow) => ({
   id: String(r.id),
@@ -90,25 +77,18 @@ export const listWebhookDeliveries = defineOperation({
   },
   errors: [...LOG_ERRORS],
   async handler({ query, principal, deps, ctx }) {
-    const where = ['account_id = ?', 'environment = ?'];
-    const params: unknown[] = [principal.ownerId, testOrLive(environmentOf(principal.livemode))];
-    const add = (sql: string, value: unknown) => {
-      where.push(sql);
-      params.push(value);
-    };
-    if (query.destination) add('destination_id = ?', query.destination);
-    if (query.event) add('event_id = ?', query.event);
-    if (query.type) add('event_type = ?', query.type);
-    if (query.status) add('succeeded = ?', query.status === 'succeeded');
-    if (query.from) add('sent_at >= ?', new Date(query.from));
-    if (query.to) add('sent_at < ?', new Date(query.to));
-    if (query.cursor) add('id < ?', query.cursor);
-    const rows = await deps.orm.em
-      .getConnection()
-      .execute<AttemptRow[]>(`select * from public_delivery_attempts where ${where.join(' and ')} order by id desc limit ?`, [
-        ...params,
-        query.limit + 1,
-      ]);
+    const rows = await readDeliveryLog(deps.orm, {
+      accountId: principal.ownerId,
+      environment: testOrLive(environmentOf(principal.livemode)),
+      destinationId: query.destination,
+      eventId: query.event,
+      eventType: query.type,
+      succeeded: query.status ? query.status === 'succeeded' : undefined,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      before: query.cursor,
+      limit: query.limit + 1,
+    });
     return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, rows, query.limit, (r) => String(r.id), attemptView) };
   },
 });
@@ -124,11 +104,7 @@ export const getWebhookDelivery = defineOperation({
   responses: { 200: { description: 'The attempt and the exact body sent.', schema: DeliveryAttemptWithPayload } },
   errors: [...LOG_ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
-    const [row] = await deps.orm.em.getConnection().execute<AttemptRow[]>(
-      `select a.*, e.body from public_delivery_attempts a join public_events e on e.id = a.event_id
-        where a.id = ? and a.account_id = ? and a.environment = ?`,
-      [params.id, principal.ownerId, testOrLive(environmentOf(principal.livemode))],
-    );
+    const row = await loggedAttempt(deps.orm, params.id, principal.ownerId, testOrLive(environmentOf(principal.livemode)));
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
     return { status: 200, body: { ...attemptView(row), payload: row.body! } };
   },

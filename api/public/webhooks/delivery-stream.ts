@@ -19,11 +19,18 @@ export const streamWebhookDeliveries = defineOperation({
   description:
     "Server-Sent Events (`text/event-stream`): each new attempt to deliver an event to one of your destinations (key's environment) as it is logged, " +
     'as `event: delivery_attempt` with the attempt as JSON (as `GET /api/public/v1/webhook-deliveries` lists it) and its id as `id:`. ' +
-    'Starts with the next attempt; reconnect with `Last-Event-ID` to get those logged since. `: ping` every 15 s. Filter by `destination`. ' +
+    'Starts with the next attempt; reconnect with `Last-Event-ID` to get those logged since. `: ping` every 15 s. Filter by `destination` and by event `type`. ' +
     'The stream stays open only for a client that sends `Accept: text/event-stream` (as EventSource does); any other gets the attempts logged after `Last-Event-ID` and the answer ends.',
   tags: ['Webhook deliveries'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
-  request: { query: z.object({ destination: DestinationId.optional() }).strict() },
+  request: {
+    query: z
+      .object({
+        destination: DestinationId.optional(),
+        type: z.string().max(100).optional().meta({ description: 'Only attempts of events of this type (`booking.cancelled`).' }),
+      })
+      .strict(),
+  },
   responses: { 200: { description: 'The event stream.', schema: DeliveryAttempt, contentType: 'text/event-stream' } },
   errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
   async handler({ query, principal, deps, ctx }) {
@@ -46,6 +53,7 @@ export const streamWebhookDeliveries = defineOperation({
             accountId,
             environment,
             destinationId: query.destination,
+            eventType: query.type,
             after: String(from),
             limit: PAGE,
           });

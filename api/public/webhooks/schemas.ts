@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { WebhookDestination } from '../../../db/entities';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../../domain/public-events';
 import { PUBLIC_WEBHOOK_RETRY } from '../../../domain/public-webhook-schedule';
@@ -81,17 +80,8 @@ export const WebhookDestinationList = z
 
 export const IdCursor = keysetCursor((id) => ID_PATTERN.test(id));
 
-export async function deliveryCounts(orm: MikroORM, ids: string[]): Promise<Map<string, { delivered: number; failed: number }>> {
-  const counts = new Map(ids.map((id) => [id, { delivered: 0, failed: 0 }]));
-  if (ids.length === 0) return counts;
-  const rows = await orm.em.getConnection().execute<{ destination_id: string; succeeded: boolean; n: string }[]>(
-    `select destination_id, succeeded, count(*) as n from public_delivery_attempts
-      where destination_id in (?) and sent_at > now() - interval '24 hours' group by destination_id, succeeded`,
-    [ids],
-  );
-  for (const r of rows) counts.get(r.destination_id)![r.succeeded ? 'delivered' : 'failed'] = Number(r.n);
-  return counts;
-}
+/** Each destination's delivered and failed attempts of the last 24 hours, as its view shows them. */
+export { recentDeliveryCounts as deliveryCounts } from '../../../db/webhook-stats';
 
 export function destinationView(d: WebhookDestination, counts = { delivered: 0, failed: 0 }): WebhookDestinationView {
   return {

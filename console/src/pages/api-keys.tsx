@@ -3,7 +3,8 @@ import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTime } from '../format';
 import { navigate, withQuery } from '../router';
-import { Badge, Confirm, Empty, Loading, Pager, Problem, SecretOnce, useAction, useLoad, useTitle } from '../ui';
+import { ListTable } from '../list-table';
+import { Badge, Confirm, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
 
 type Scope = Schema<'CreateApiKey'>['scopes'][number];
 
@@ -22,96 +23,70 @@ export function ApiKeysPage({ location, session }: PageProps) {
       <p class="lead">
         Keys of this account in {session.livemode ? 'live' : 'test'} mode. A new key can hold at most the scopes of this login.
       </p>
-      <Problem error={list.error ?? action.error} />
+      <Problem error={action.error} />
       {notice && (
         <p class="notice" role="status">
           {notice}
         </p>
       )}
       {created && <SecretOnce name="API key" value={created.secret} />}
-      {list.loading && !list.data && <Loading what="keys" />}
-      {list.data && list.data.data.length === 0 && (
-        <Empty>
-          <p>No API key yet: create one below for your integration.</p>
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">API keys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col" class="number">
-                Rate
-              </th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((key) => (
-              <tr key={key.id}>
-                <td data-label="Key">
-                  {key.label} {key.demo && <Badge tone="neutral">demo — read only</Badge>}
-                  {key.revoked_at && <Badge tone="bad">revoked</Badge>}
-                  <div class="muted">
-                    <code>{key.masked}</code>
-                  </div>
-                </td>
-                <td data-label="Scopes">
-                  <ul class="tags">
-                    {key.scopes.map((scope) => (
-                      <li key={scope}>
-                        <code>{scope}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td data-label="Created">{dateTime(key.created_at)}</td>
-                <td data-label="Last used">{key.last_used_at ? dateTime(key.last_used_at) : 'never'}</td>
-                <td data-label="Rate" class="number">
-                  {count(key.rate_per_minute)}/min
-                </td>
-                <td data-label="Actions">
-                  {!key.demo && !key.revoked_at && (
-                    <Confirm
-                      label={`Revoke ${key.label}`}
-                      title={`Revoke the key ${key.label}?`}
-                      confirmLabel="Revoke"
-                      danger
-                      onConfirm={() =>
-                        action.run(async () => {
-                          await ok(
-                            api.DELETE('/api/public/v1/api-keys/{id}', {
-                              params: { path: { id: key.id }, header: { 'Idempotency-Key': idempotencyKey() } },
-                            }),
-                          );
-                          setNotice(`${key.label} revoked: it is refused from the next request on.`);
-                          list.reload();
-                        })
-                      }
-                    >
-                      <p>Every request with it is refused from now on. This cannot be undone.</p>
-                    </Confirm>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (list.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(next) => navigate(withQuery('/api-keys', { cursor: next }))}
-        />
-      )}
+      <ListTable
+        caption="API keys"
+        what="keys"
+        list={list}
+        rowKey={(key) => key.id}
+        empty={<p>No API key yet: create one below for your integration.</p>}
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/api-keys', { cursor: next }))}
+        columns={[
+          {
+            header: 'Key',
+            cell: (key) => (
+              <>
+                {key.label} {key.demo && <Badge tone="neutral">demo — read only</Badge>}
+                {key.revoked_at && <Badge tone="bad">revoked</Badge>}
+                <div class="muted">
+                  <code>{key.masked}</code>
+                </div>
+              </>
+            ),
+          },
+          {
+            header: 'Scopes',
+            cell: (key) => <Tags names={key.scopes} />,
+          },
+          { header: 'Created', cell: (key) => dateTime(key.created_at) },
+          { header: 'Last used', cell: (key) => (key.last_used_at ? dateTime(key.last_used_at) : 'never') },
+          { header: 'Rate', number: true, cell: (key) => `${count(key.rate_per_minute)}/min` },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (key) =>
+              !key.demo &&
+              !key.revoked_at && (
+                <Confirm
+                  label={`Revoke ${key.label}`}
+                  title={`Revoke the key ${key.label}?`}
+                  confirmLabel="Revoke"
+                  danger
+                  onConfirm={() =>
+                    action.run(async () => {
+                      await ok(
+                        api.DELETE('/api/public/v1/api-keys/{id}', {
+                          params: { path: { id: key.id }, header: { 'Idempotency-Key': idempotencyKey() } },
+                        }),
+                      );
+                      setNotice(`${key.label} revoked: it is refused from the next request on.`);
+                      list.reload();
+                    })
+                  }
+                >
+                  <p>Every request with it is refused from now on. This cannot be undone.</p>
+                </Confirm>
+              ),
+          },
+        ]}
+      />
       <h2 id="create-heading">Create a key</h2>
       <form
         class="stack"

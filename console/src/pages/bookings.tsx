@@ -3,7 +3,8 @@ import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTime, dateTimeSeconds, fromLocalInput, money, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { Badge, Confirm, Empty, Loading, Pager, Problem, useAction, useLoad, useTitle } from '../ui';
+import { ListTable, type Column } from '../list-table';
+import { Badge, Confirm, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Booking = Schema<'PublicBooking'>;
 type Status = Schema<'PublicBookingStatus'>;
@@ -132,75 +133,54 @@ export function BookingsPage({ location }: PageProps) {
         <button type="submit">Apply filters</button>
         <Link to="/bookings">Clear</Link>
       </form>
-      <Problem error={list.error} />
-      {list.loading && !list.data && <Loading what="bookings" />}
-      {list.data && list.data.data.length === 0 && (
-        <Empty>
-          {filtered ? (
+      <ListTable
+        caption="Bookings"
+        what="bookings"
+        list={list}
+        rowKey={(booking) => booking.ref}
+        empty={
+          filtered ? (
             <p>No booking matches these filters. Widen the dates or clear the filters.</p>
           ) : (
             <p>
               No booking yet. <Link to="/bookings/new">Book a ride</Link>, or book through the API with a key of this account.
             </p>
-          )}
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && <BookingTable bookings={list.data.data} />}
-      {list.data && (list.data.has_more || filters.cursor) && (
-        <Pager
-          cursor={filters.cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(cursor) => navigate(withQuery('/bookings', { ...filters, cursor }))}
-        />
-      )}
+          )
+        }
+        cursor={filters.cursor}
+        onCursor={(cursor) => navigate(withQuery('/bookings', { ...filters, cursor }))}
+        columns={BOOKING_COLUMNS}
+      />
     </>
   );
 }
 
-export function BookingTable({ bookings }: { bookings: Booking[] }) {
-  return (
-    <table class="list">
-      <caption class="visually-hidden">Bookings</caption>
-      <thead>
-        <tr>
-          <th scope="col">Pickup</th>
-          <th scope="col">Route</th>
-          <th scope="col">Status</th>
-          <th scope="col">Chauffeur</th>
-          <th scope="col" class="number">
-            Total
-          </th>
-          <th scope="col">Your reference</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bookings.map((booking) => (
-          <tr key={booking.ref}>
-            <td data-label="Pickup">
-              <Link to={`/bookings/${booking.ref}`}>{dateTime(booking.pickup_at)}</Link>
-              <div class="muted">
-                <code>{booking.ref}</code> · {booking.market} · {booking.vehicle_class}
-              </div>
-            </td>
-            <td data-label="Route">
-              {booking.pickup}
-              <div class="muted">→ {booking.dropoff}</div>
-            </td>
-            <td data-label="Status">
-              <StatusBadge status={booking.status} />
-            </td>
-            <td data-label="Chauffeur">{booking.chauffeur?.name ?? '—'}</td>
-            <td data-label="Total" class="number">
-              {money(booking.total.gross, booking.total.currency)}
-            </td>
-            <td data-label="Your reference">{booking.customer_reference ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+const BOOKING_COLUMNS: Column<Booking>[] = [
+  {
+    header: 'Pickup',
+    cell: (booking) => (
+      <>
+        <Link to={`/bookings/${booking.ref}`}>{dateTime(booking.pickup_at)}</Link>
+        <div class="muted">
+          <code>{booking.ref}</code> · {booking.market} · {booking.vehicle_class}
+        </div>
+      </>
+    ),
+  },
+  {
+    header: 'Route',
+    cell: (booking) => (
+      <>
+        {booking.pickup}
+        <div class="muted">→ {booking.dropoff}</div>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (booking) => <StatusBadge status={booking.status} /> },
+  { header: 'Chauffeur', cell: (booking) => booking.chauffeur?.name ?? '—' },
+  { header: 'Total', number: true, cell: (booking) => money(booking.total.gross, booking.total.currency) },
+  { header: 'Your reference', cell: (booking) => booking.customer_reference ?? '—' },
+];
 
 /**
  * The live view: the tracking stream's positions plotted between pickup and drop-off in an SVG (no map tiles, so no

@@ -1,10 +1,11 @@
-import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTimeSeconds, fromLocalInput, prettyJson, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { Badge, Empty, Loading, Pager, Problem, useAction, useLoad, useTitle } from '../ui';
+import { loadCatalogue } from '../events-catalogue';
+import { ListTable } from '../list-table';
+import { Badge, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Attempt = Schema<'WebhookDeliveryAttempt'>;
 
@@ -12,6 +13,8 @@ type Attempt = Schema<'WebhookDeliveryAttempt'>;
 interface Filters {
   destination?: string;
   status?: 'succeeded' | 'failed';
+  /** The event type (`booking.cancelled`), one of the catalogue's. */
+  type?: string;
   event?: string;
   from?: string;
   to?: string;
@@ -23,6 +26,7 @@ function filtersOf(query: URLSearchParams): Filters {
   return {
     destination: query.get('destination') ?? undefined,
     status: status === 'succeeded' || status === 'failed' ? status : undefined,
+    type: query.get('type') ?? undefined,
     event: query.get('event') ?? undefined,
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
@@ -60,33 +64,75 @@ function AttemptDetail({ attempt }: { attempt: Attempt }) {
   );
 }
 
-function RecoverForm({ destinations }: { destinations: Schema<'WebhookDestination'>[] }) {
+type Recovery = Schema<'WebhookRecovery'>;
+
+/** How often a running recovery is read again. */
+const RECOVERY_POLL_MS = 1000;
+
+/** A recovery's progress in words (and a progress bar that repeats them). */
+function RecoveryProgress({ recovery }: { recovery: Recovery }) {
+  const done = recovery.status === 'completed';
+  if (done && recovery.count === 0) {
+    return <p>Nothing to recover: no delivery to this destination failed for good since then.</p>;
+  }
+  return (
+    <>
+      <p>
+        {done ? 'Recovery done' : 'Recovering'}: {count(recovery.redelivered)} of {count(recovery.count)} failed deliveries sent again
+        {done ? '; their attempts appear below.' : '…'}{' '}
+        <span class="muted">
+          (job <code>webhook-recovery:{recovery.id}</code>)
+        </span>
+      </p>
+      <progress max={Math.max(1, recovery.count)} value={recovery.redelivered} aria-hidden="true" />
+    </>
+  );
+}
+
+/**
+ * Recover every failure of one destination since a time: one durable job on the hub
+ * (`POST /api/public/v1/webhook-destinations/{id}/recover`), followed here until it completes.
+ */
+function RecoverForm({ destinations, destination: filtered }: { destinations: Schema<'WebhookDestination'>[]; destination?: string }) {
   const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * 3600 * 1000)));
-  const [destination, setDestination] = useState('');
-  const [result, setResult] = useState<string>('');
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const destination = chosen ?? filtered ?? destinations[0]?.id ?? '';
+  const [recovery, setRecovery] = useState<Recovery | null>(null);
+  const [pollError, setPollError] = useState<unknown>(null);
   const action = useAction();
+  const running = recovery?.status === 'running';
+  const recoveryId = recovery?.id;
+  useEffect(() => {
+    if (!running || !recoveryId) return;
+    let stopped = false;
+    const timer = setTimeout(() => {
+      ok(api.GET('/api/public/v1/webhook-recoveries/{id}', { params: { path: { id: recoveryId } } })).then(
+        (next) => !stopped && setRecovery(next),
+        (error: unknown) => !stopped && setPollError(error),
+      );
+    }, RECOVERY_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [running, recoveryId, recovery]);
+  if (destinations.length === 0) return null;
   return (
     <form
       class="filters"
       aria-labelledby="recover-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        setResult('');
+        setRecovery(null);
+        setPollError(null);
         void action.run(async () => {
-          const answer = await ok(
-            api.POST('/api/public/v1/webhook-redeliveries', {
-              params: { header: { 'Idempotency-Key': idempotencyKey() } },
-              body: {
-                from: fromLocalInput(since)!,
-                to: new Date().toISOString(),
-                ...(destination ? { destination_id: destination } : {}),
-              },
-            }),
-          );
-          setResult(
-            answer.deliveries.length === 0
-              ? 'Nothing to recover: no delivery failed for good since then.'
-              : `${count(answer.deliveries.length)} deliveries started again; their attempts appear below.`,
+          setRecovery(
+            await ok(
+              api.POST('/api/public/v1/webhook-destinations/{id}/recover', {
+                params: { path: { id: destination }, header: { 'Idempotency-Key': idempotencyKey() } },
+                body: { since: fromLocalInput(since)! },
+              }),
+            ),
           );
         });
       }}
@@ -94,14 +140,17 @@ function RecoverForm({ destinations }: { destinations: Schema<'WebhookDestinatio
       <h2 id="recover-heading" class="full">
         Recover failed deliveries
       </h2>
+      <p class="full muted">
+        Sends again every event whose delivery to the destination failed for good since the time you choose (up to 30 days back), as one job
+        on the hub that carries on if you leave this page.
+      </p>
       <label>
         Failed since
         <input type="datetime-local" required value={since} onInput={(e) => setSince(e.currentTarget.value)} />
       </label>
       <label>
         Destination
-        <select value={destination} onChange={(e) => setDestination(e.currentTarget.value)}>
-          <option value="">Every destination</option>
+        <select required value={destination} onChange={(e) => setChosen(e.currentTarget.value)}>
           {destinations.map((d) => (
             <option key={d.id} value={d.id}>
               {d.url}
@@ -109,15 +158,13 @@ function RecoverForm({ destinations }: { destinations: Schema<'WebhookDestinatio
           ))}
         </select>
       </label>
-      <button type="submit" disabled={action.busy}>
+      <button type="submit" disabled={action.busy || running}>
         Recover
       </button>
-      <Problem error={action.error} />
-      {result && (
-        <p role="status" class="notice full">
-          {result}
-        </p>
-      )}
+      <Problem error={action.error ?? pollError} />
+      <div role="status" class="notice full" hidden={!recovery}>
+        {recovery && <RecoveryProgress recovery={recovery} />}
+      </div>
     </form>
   );
 }
@@ -126,6 +173,7 @@ export function DeliveriesPage({ location }: PageProps) {
   useTitle('Deliveries');
   const filters = filtersOf(location.query);
   const key = location.query.toString();
+  const catalogue = useLoad(loadCatalogue, 'catalogue');
   const destinations = useLoad(
     () => ok(api.GET('/api/public/v1/webhook-destinations', { params: { query: { limit: 100 } } })),
     'destinations',
@@ -139,8 +187,10 @@ export function DeliveriesPage({ location }: PageProps) {
   const { reload } = log;
   useEffect(() => {
     if (!onFirstPage) return;
-    const query = filters.destination ? `?destination=${encodeURIComponent(filters.destination)}` : '';
-    const source = new EventSource(`/api/public/v1/webhook-deliveries/stream${query}`);
+    const query = new URLSearchParams();
+    if (filters.destination) query.set('destination', filters.destination);
+    if (filters.type) query.set('type', filters.type);
+    const source = new EventSource(`/api/public/v1/webhook-deliveries/stream${query.size ? `?${query}` : ''}`);
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
@@ -154,7 +204,7 @@ export function DeliveriesPage({ location }: PageProps) {
       clearTimeout(timer);
       source.close();
     };
-  }, [onFirstPage, filters.destination, reload]);
+  }, [onFirstPage, filters.destination, filters.type, reload]);
   const action = useAction();
   const [notice, setNotice] = useState('');
   const urlOf = new Map((destinations.data?.data ?? []).map((d) => [d.id, d.url]));
@@ -186,6 +236,7 @@ export function DeliveriesPage({ location }: PageProps) {
           setFilters({
             destination: text('destination'),
             status: text('status') as Filters['status'],
+            type: text('type'),
             event: text('event')?.trim(),
             from: fromLocalInput(text('from') ?? ''),
             to: fromLocalInput(text('to') ?? ''),
@@ -212,6 +263,20 @@ export function DeliveriesPage({ location }: PageProps) {
           </select>
         </label>
         <label>
+          Event type
+          <select name="type" value={filters.type ?? ''}>
+            <option value="">All</option>
+            {filters.type && !catalogue.data?.some((event) => event.type === filters.type) && (
+              <option value={filters.type}>{filters.type}</option>
+            )}
+            {(catalogue.data ?? []).map((event) => (
+              <option key={event.type} value={event.type}>
+                {event.type}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           Event id
           <input name="event" placeholder="evt_…" value={filters.event ?? ''} pattern="evt_[0-9a-z]{26}" />
         </label>
@@ -226,16 +291,19 @@ export function DeliveriesPage({ location }: PageProps) {
         <button type="submit">Apply filters</button>
         <Link to="/deliveries">Clear</Link>
       </form>
-      <Problem error={log.error ?? action.error} />
+      <Problem error={action.error} />
       {notice && (
         <p class="notice" role="status">
           {notice}
         </p>
       )}
-      {log.loading && !log.data && <Loading what="deliveries" />}
-      {log.data && log.data.data.length === 0 && (
-        <Empty>
-          {key && key !== `cursor=${filters.cursor}` ? (
+      <ListTable
+        caption="Delivery attempts"
+        what="deliveries"
+        list={log}
+        rowKey={(attempt) => attempt.id}
+        empty={
+          key && key !== `cursor=${filters.cursor}` ? (
             <p>No attempt matches these filters. Widen the time range or clear the filters.</p>
           ) : (
             <>
@@ -244,109 +312,77 @@ export function DeliveriesPage({ location }: PageProps) {
                 <Link to="/webhooks">Open a destination</Link> and send it a test event: its attempt shows here.
               </p>
             </>
-          )}
-        </Empty>
-      )}
-      {log.data && log.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Delivery attempts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Destination</th>
-              <th scope="col">Sent</th>
-              <th scope="col" class="number">
-                Attempt
-              </th>
-              <th scope="col" class="number">
-                Time
-              </th>
-              <th scope="col">HTTP status</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.data.data.map((attempt) => (
-              <Fragment key={attempt.id}>
-                <tr>
-                  <td data-label="Event">
-                    <code>{attempt.event_type}</code>
-                    <div class="muted">
-                      <code>{attempt.event_id}</code>
-                    </div>
-                  </td>
-                  <td data-label="Destination" class="url">
-                    {attempt.url || urlOf.get(attempt.destination_id)}
-                  </td>
-                  <td data-label="Sent">{dateTimeSeconds(attempt.sent_at)}</td>
-                  <td data-label="Attempt" class="number">
-                    {attempt.attempt}
-                  </td>
-                  <td data-label="Time" class="number">
-                    {count(attempt.response_ms)} ms
-                  </td>
-                  <td data-label="HTTP status">
-                    <Outcome attempt={attempt} />
-                    {attempt.error && <div class="muted clip">{attempt.error}</div>}
-                  </td>
-                  <td data-label="Actions">
-                    <div class="actions">
-                      <button
-                        type="button"
-                        aria-expanded={open === attempt.id}
-                        aria-label={`Payload of attempt ${attempt.attempt} of ${attempt.event_id}`}
-                        onClick={() => setOpen(open === attempt.id ? null : attempt.id)}
-                      >
-                        Payload
-                      </button>
-                      <button
-                        type="button"
-                        disabled={action.busy}
-                        aria-label={`Redeliver ${attempt.event_id}`}
-                        onClick={() =>
-                          action.run(async () => {
-                            const answer = await ok(
-                              api.POST('/api/public/v1/webhook-redeliveries', {
-                                params: { header: { 'Idempotency-Key': idempotencyKey() } },
-                                body: { event_id: attempt.event_id, destination_id: attempt.destination_id },
-                              }),
-                            );
-                            setNotice(
-                              answer.deliveries.length
-                                ? `${attempt.event_id} sent again (delivery ${answer.deliveries[0].delivery_id}).`
-                                : `${attempt.event_id} is still being delivered: nothing new started.`,
-                            );
-                          })
-                        }
-                      >
-                        Redeliver
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-                {open === attempt.id && (
-                  <tr class="detail-row">
-                    <td colSpan={7}>
-                      <AttemptDetail attempt={attempt} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {log.data && (log.data.has_more || filters.cursor) && (
-        <Pager
-          cursor={filters.cursor}
-          nextCursor={log.data.next_cursor}
-          hasMore={log.data.has_more}
-          onCursor={(cursor) => setFilters({ ...filters, cursor })}
-        />
-      )}
-      <RecoverForm destinations={destinations.data?.data ?? []} />
+          )
+        }
+        cursor={filters.cursor}
+        onCursor={(cursor) => setFilters({ ...filters, cursor })}
+        detail={(attempt) => open === attempt.id && <AttemptDetail attempt={attempt} />}
+        columns={[
+          {
+            header: 'Event',
+            cell: (attempt) => (
+              <>
+                <code>{attempt.event_type}</code>
+                <div class="muted">
+                  <code>{attempt.event_id}</code>
+                </div>
+              </>
+            ),
+          },
+          { header: 'Destination', class: 'url', cell: (attempt) => attempt.url || urlOf.get(attempt.destination_id) },
+          { header: 'Sent', cell: (attempt) => dateTimeSeconds(attempt.sent_at) },
+          { header: 'Attempt', number: true, cell: (attempt) => attempt.attempt },
+          { header: 'Time', number: true, cell: (attempt) => `${count(attempt.response_ms)} ms` },
+          {
+            header: 'HTTP status',
+            cell: (attempt) => (
+              <>
+                <Outcome attempt={attempt} />
+                {attempt.error && <div class="muted clip">{attempt.error}</div>}
+              </>
+            ),
+          },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (attempt) => (
+              <div class="actions">
+                <button
+                  type="button"
+                  aria-expanded={open === attempt.id}
+                  aria-label={`Payload of attempt ${attempt.attempt} of ${attempt.event_id}`}
+                  onClick={() => setOpen(open === attempt.id ? null : attempt.id)}
+                >
+                  Payload
+                </button>
+                <button
+                  type="button"
+                  disabled={action.busy}
+                  aria-label={`Redeliver ${attempt.event_id}`}
+                  onClick={() =>
+                    action.run(async () => {
+                      const answer = await ok(
+                        api.POST('/api/public/v1/webhook-redeliveries', {
+                          params: { header: { 'Idempotency-Key': idempotencyKey() } },
+                          body: { event_id: attempt.event_id, destination_id: attempt.destination_id },
+                        }),
+                      );
+                      setNotice(
+                        answer.deliveries.length
+                          ? `${attempt.event_id} sent again (delivery ${answer.deliveries[0].delivery_id}).`
+                          : `${attempt.event_id} is still being delivered: nothing new started.`,
+                      );
+                    })
+                  }
+                >
+                  Redeliver
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      <RecoverForm destinations={destinations.data?.data ?? []} destination={filters.destination} />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTimeSeconds, fromLocalInput, toLocalInput } from '../format';
 import { navigate, withQuery } from '../router';
-import { Empty, Loading, Pager, Problem, useLoad, useTitle } from '../ui';
+import { ListTable } from '../list-table';
+import { useLoad, useTitle } from '../ui';
 
 type EventType = Schema<'LoggedEvent'>['type'];
 
@@ -72,68 +72,35 @@ export function EventsPage({ location }: PageProps) {
         </label>
         <button type="submit">Apply filters</button>
       </form>
-      <Problem error={log.error} />
-      {log.loading && !log.data && <Loading what="events" />}
-      {log.data && log.data.data.length === 0 && (
-        <Empty>
-          <p>No event since {dateTimeSeconds(from)}. Choose an earlier time (up to 30 days back) or another type.</p>
-        </Empty>
-      )}
-      {log.data && log.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Events</caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Type</th>
-              <th scope="col">Id</th>
-              <th scope="col">
-                <span class="visually-hidden">Envelope</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.data.data.map((event) => (
-              <Fragment key={event.id}>
-                <tr>
-                  <td data-label="Created">{dateTimeSeconds(event.created)}</td>
-                  <td data-label="Type">
-                    <code>{event.type}</code>
-                  </td>
-                  <td data-label="Id">
-                    <code>{event.id}</code>
-                  </td>
-                  <td data-label="Envelope">
-                    <button
-                      type="button"
-                      aria-expanded={open === event.id}
-                      aria-label={`Envelope of ${event.id}`}
-                      onClick={() => setOpen(open === event.id ? null : event.id)}
-                    >
-                      Envelope
-                    </button>
-                  </td>
-                </tr>
-                {open === event.id && (
-                  <tr class="detail-row">
-                    <td colSpan={4}>
-                      <pre>{JSON.stringify(event, null, 2)}</pre>
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {log.data && (log.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={log.data.next_cursor}
-          hasMore={log.data.has_more}
-          onCursor={(next) => navigate(withQuery('/events', { type, from, cursor: next }))}
-        />
-      )}
+      <ListTable
+        caption="Events"
+        what="events"
+        list={log}
+        rowKey={(event) => event.id}
+        empty={<p>No event since {dateTimeSeconds(from)}. Choose an earlier time (up to 30 days back) or another type.</p>}
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/events', { type, from, cursor: next }))}
+        detail={(event) => open === event.id && <pre>{JSON.stringify(event, null, 2)}</pre>}
+        columns={[
+          { header: 'Created', cell: (event) => dateTimeSeconds(event.created) },
+          { header: 'Type', cell: (event) => <code>{event.type}</code> },
+          { header: 'Id', cell: (event) => <code>{event.id}</code> },
+          {
+            header: 'Envelope',
+            hideHeader: true,
+            cell: (event) => (
+              <button
+                type="button"
+                aria-expanded={open === event.id}
+                aria-label={`Envelope of ${event.id}`}
+                onClick={() => setOpen(open === event.id ? null : event.id)}
+              >
+                Envelope
+              </button>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -3,7 +3,8 @@ import { api, ok, problemOf, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { date, dateTime, money } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { Badge, Empty, Loading, Pager, Problem, useAction, useLoad, useTitle } from '../ui';
+import { DataTable, ListTable, type Column } from '../list-table';
+import { Badge, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Invoice = Schema<'Invoice'>;
 
@@ -87,56 +88,38 @@ export function InvoicesPage({ location, session }: PageProps) {
         </label>
         <button type="submit">Apply filters</button>
       </form>
-      <Problem error={list.error} />
-      {list.loading && !list.data && <Loading what="invoices" />}
-      {list.data && list.data.data.length === 0 && (
-        <Empty>
-          <p>No document here yet. Invoices are issued by the settlement cycle at each period's end for the rides of the period.</p>
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Invoices and credit notes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Period</th>
-              <th scope="col">Issued</th>
-              <th scope="col" class="number">
-                Amount
-              </th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((invoice) => (
-              <tr key={invoice.number}>
-                <td data-label="Number">
-                  <Link to={`/finance/invoices/${invoice.number}`}>{invoice.number}</Link>
-                  <div class="muted">{invoice.type === 'credit_note' ? `Credit note for ${invoice.credits}` : 'Invoice'}</div>
-                </td>
-                <td data-label="Period">{invoice.period.id}</td>
-                <td data-label="Issued">{date(invoice.issued_at)}</td>
-                <td data-label="Amount" class="number">
-                  {money(invoice.amount_due, invoice.currency)}
-                </td>
-                <td data-label="Status">
-                  <InvoiceStatus invoice={invoice} />
-                  {invoice.due_at && invoice.status === 'open' && <div class="muted">due {date(invoice.due_at)}</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (list.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(next) => navigate(withQuery('/finance', { type, status, cursor: next }))}
-        />
-      )}
+      <ListTable
+        caption="Invoices and credit notes"
+        what="invoices"
+        list={list}
+        rowKey={(invoice) => invoice.number}
+        empty={<p>No document here yet. Invoices are issued by the settlement cycle at each period's end for the rides of the period.</p>}
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/finance', { type, status, cursor: next }))}
+        columns={[
+          {
+            header: 'Number',
+            cell: (invoice) => (
+              <>
+                <Link to={`/finance/invoices/${invoice.number}`}>{invoice.number}</Link>
+                <div class="muted">{invoice.type === 'credit_note' ? `Credit note for ${invoice.credits}` : 'Invoice'}</div>
+              </>
+            ),
+          },
+          { header: 'Period', cell: (invoice) => invoice.period.id },
+          { header: 'Issued', cell: (invoice) => date(invoice.issued_at) },
+          { header: 'Amount', number: true, cell: (invoice) => money(invoice.amount_due, invoice.currency) },
+          {
+            header: 'Status',
+            cell: (invoice) => (
+              <>
+                <InvoiceStatus invoice={invoice} />
+                {invoice.due_at && invoice.status === 'open' && <div class="muted">due {date(invoice.due_at)}</div>}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -240,65 +223,32 @@ export function InvoicePage({ params }: PageProps) {
             )}
           </dl>
           <h2>Tax buckets</h2>
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col" class="number">
-                  Rate
-                </th>
-                <th scope="col" class="number">
-                  Net
-                </th>
-                <th scope="col" class="number">
-                  Tax
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.tax_buckets.map((bucket) => (
-                <tr key={`${bucket.category}-${bucket.rate}`}>
-                  <td data-label="Category">{bucket.category.replace('_', ' ')}</td>
-                  <td data-label="Rate" class="number">
-                    {bucket.rate} %
-                  </td>
-                  <td data-label="Net" class="number">
-                    {money(bucket.net, invoice.currency)}
-                  </td>
-                  <td data-label="Tax" class="number">
-                    {money(bucket.tax, invoice.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Tax buckets"
+            rows={invoice.tax_buckets}
+            rowKey={(bucket) => `${bucket.category}-${bucket.rate}`}
+            columns={[
+              { header: 'Category', cell: (bucket) => bucket.category.replace('_', ' ') },
+              { header: 'Rate', number: true, cell: (bucket) => `${bucket.rate} %` },
+              { header: 'Net', number: true, cell: (bucket) => money(bucket.net, invoice.currency) },
+              { header: 'Tax', number: true, cell: (bucket) => money(bucket.tax, invoice.currency) },
+            ]}
+          />
           <h2>Lines</h2>
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Booking</th>
-                <th scope="col" class="number">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((line) => (
-                <tr key={line.position}>
-                  <td data-label="Line">{line.description}</td>
-                  <td data-label="Booking">{line.ref ? <Link to={`/bookings/${line.ref}`}>{line.ref}</Link> : '—'}</td>
-                  <td data-label="Net" class="number">
-                    {money(line.net, invoice.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Lines"
+            rows={invoice.lines}
+            rowKey={(line) => String(line.position)}
+            columns={[
+              { header: 'Line', cell: (line) => line.description },
+              { header: 'Booking', cell: (line) => (line.ref ? <Link to={`/bookings/${line.ref}`}>{line.ref}</Link> : '—') },
+              { header: 'Net', number: true, cell: (line) => money(line.net, invoice.currency) },
+            ]}
+          />
           {payments.data && payments.data.data.length > 0 && (
             <>
               <h2>Payments</h2>
-              <PaymentTable payments={payments.data.data} />
+              <DataTable caption="Payments" rows={payments.data.data} rowKey={(payment) => payment.payment_id} columns={PAYMENT_COLUMNS} />
             </>
           )}
         </>
@@ -307,53 +257,46 @@ export function InvoicePage({ params }: PageProps) {
   );
 }
 
-function PaymentTable({ payments }: { payments: Schema<'Payment'>[] }) {
-  return (
-    <table class="list">
-      <caption class="visually-hidden">Payments</caption>
-      <thead>
-        <tr>
-          <th scope="col">Created</th>
-          <th scope="col">Invoice</th>
-          <th scope="col" class="number">
-            Amount
-          </th>
-          <th scope="col">Card</th>
-          <th scope="col">3-D Secure</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payments.map((payment) => (
-          <tr key={payment.payment_id}>
-            <td data-label="Created">
-              {dateTime(payment.created)}
-              <div class="muted">
-                <code>{payment.payment_id}</code>
-                {payment.off_session && ' · saved card'}
-              </div>
-            </td>
-            <td data-label="Invoice">
-              <Link to={`/finance/invoices/${payment.invoice}`}>{payment.invoice}</Link>
-            </td>
-            <td data-label="Amount" class="number">
-              {money(payment.amount, payment.currency)}
-              {payment.refunded > 0 && <div class="muted">refunded {money(payment.refunded, payment.currency)}</div>}
-            </td>
-            <td data-label="Card">{payment.method ? `${payment.method.brand} •••• ${payment.method.last4}` : '—'}</td>
-            <td data-label="3-D Secure">
-              {payment.three_ds ? `${payment.three_ds.outcome} (${payment.three_ds.flow}, ${payment.three_ds.trans_status})` : '—'}
-            </td>
-            <td data-label="Status">
-              <Badge tone={payment.status === 'succeeded' ? 'good' : payment.status === 'failed' ? 'bad' : 'warn'}>{payment.status}</Badge>
-              {payment.reason && <div class="muted">{payment.reason}</div>}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+const PAYMENT_COLUMNS: Column<Schema<'Payment'>>[] = [
+  {
+    header: 'Created',
+    cell: (payment) => (
+      <>
+        {dateTime(payment.created)}
+        <div class="muted">
+          <code>{payment.payment_id}</code>
+          {payment.off_session && ' · saved card'}
+        </div>
+      </>
+    ),
+  },
+  { header: 'Invoice', cell: (payment) => <Link to={`/finance/invoices/${payment.invoice}`}>{payment.invoice}</Link> },
+  {
+    header: 'Amount',
+    number: true,
+    cell: (payment) => (
+      <>
+        {money(payment.amount, payment.currency)}
+        {payment.refunded > 0 && <div class="muted">refunded {money(payment.refunded, payment.currency)}</div>}
+      </>
+    ),
+  },
+  { header: 'Card', cell: (payment) => (payment.method ? `${payment.method.brand} •••• ${payment.method.last4}` : '—') },
+  {
+    header: '3-D Secure',
+    cell: (payment) =>
+      payment.three_ds ? `${payment.three_ds.outcome} (${payment.three_ds.flow}, ${payment.three_ds.trans_status})` : '—',
+  },
+  {
+    header: 'Status',
+    cell: (payment) => (
+      <>
+        <Badge tone={payment.status === 'succeeded' ? 'good' : payment.status === 'failed' ? 'bad' : 'warn'}>{payment.status}</Badge>
+        {payment.reason && <div class="muted">{payment.reason}</div>}
+      </>
+    ),
+  },
+];
 
 export function PaymentsPage({ location, session }: PageProps) {
   useTitle('Payments');
@@ -363,22 +306,16 @@ export function PaymentsPage({ location, session }: PageProps) {
     <>
       <h1>Finance</h1>
       <FinanceNav current="/finance/payments" operator={session.account.kind === 'operator'} />
-      <Problem error={list.error} />
-      {list.loading && !list.data && <Loading what="payments" />}
-      {list.data && list.data.data.length === 0 && (
-        <Empty>
-          <p>No payment yet. Open an invoice and use its payment link to pay by card.</p>
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && <PaymentTable payments={list.data.data} />}
-      {list.data && (list.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(next) => navigate(withQuery('/finance/payments', { cursor: next }))}
-        />
-      )}
+      <ListTable
+        caption="Payments"
+        what="payments"
+        list={list}
+        rowKey={(payment) => payment.payment_id}
+        empty={<p>No payment yet. Open an invoice and use its payment link to pay by card.</p>}
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/finance/payments', { cursor: next }))}
+        columns={PAYMENT_COLUMNS}
+      />
     </>
   );
 }
@@ -398,61 +335,44 @@ export function SettlementsPage({ location, session }: PageProps) {
       <div class="actions">
         <Download href="/api/public/v1/settlements" accept="text/csv" filename="settlements.csv" label="Download settlements (CSV)" />
       </div>
-      <Problem error={list.error} />
-      {list.loading && !list.data && <Loading what="settlements" />}
-      {list.data && list.data.data.length === 0 && (
-        <Empty>
-          <p>No settlement yet: the settlement cycle pays chauffeurs at each period's end.</p>
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Settlements</caption>
-          <thead>
-            <tr>
-              <th scope="col">Settlement</th>
-              <th scope="col">Chauffeur</th>
-              <th scope="col">Period</th>
-              <th scope="col" class="number">
-                Payable
-              </th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((settlement) => (
-              <tr key={settlement.settlement}>
-                <td data-label="Settlement">
-                  <code>{settlement.settlement}</code>
-                </td>
-                <td data-label="Chauffeur">{settlement.driver_name}</td>
-                <td data-label="Period">{settlement.period.id}</td>
-                <td data-label="Payable" class="number">
-                  {money(settlement.payable, settlement.currency)}
-                  <div class="muted">
-                    earned {money(settlement.earnings, settlement.currency)} − commission{' '}
-                    {money(settlement.commission, settlement.currency)} − fees {money(settlement.fees, settlement.currency)}
-                  </div>
-                </td>
-                <td data-label="Status">
-                  <Badge tone={settlement.status === 'paid' ? 'good' : settlement.status === 'pending' ? 'warn' : 'bad'}>
-                    {settlement.status}
-                  </Badge>
-                  {settlement.failure_reason && <div class="muted">{settlement.failure_reason}</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (list.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(next) => navigate(withQuery('/finance/settlements', { cursor: next }))}
-        />
-      )}
+      <ListTable
+        caption="Settlements"
+        what="settlements"
+        list={list}
+        rowKey={(settlement) => settlement.settlement}
+        empty={<p>No settlement yet: the settlement cycle pays chauffeurs at each period's end.</p>}
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/finance/settlements', { cursor: next }))}
+        columns={[
+          { header: 'Settlement', cell: (settlement) => <code>{settlement.settlement}</code> },
+          { header: 'Chauffeur', cell: (settlement) => settlement.driver_name },
+          { header: 'Period', cell: (settlement) => settlement.period.id },
+          {
+            header: 'Payable',
+            number: true,
+            cell: (settlement) => (
+              <>
+                {money(settlement.payable, settlement.currency)}
+                <div class="muted">
+                  earned {money(settlement.earnings, settlement.currency)} − commission {money(settlement.commission, settlement.currency)}{' '}
+                  − fees {money(settlement.fees, settlement.currency)}
+                </div>
+              </>
+            ),
+          },
+          {
+            header: 'Status',
+            cell: (settlement) => (
+              <>
+                <Badge tone={settlement.status === 'paid' ? 'good' : settlement.status === 'pending' ? 'warn' : 'bad'}>
+                  {settlement.status}
+                </Badge>
+                {settlement.failure_reason && <div class="muted">{settlement.failure_reason}</div>}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -466,81 +386,75 @@ export function FleetPage({ location, session }: PageProps) {
     <>
       <h1>Finance</h1>
       <FinanceNav current="/finance/fleet" operator={session.account.kind === 'operator'} />
-      <Problem error={list.error} />
-      {list.loading && !list.data && <Loading what="the fleet" />}
-      {list.data && list.data.data.length === 0 && (
-        <Empty>
+      <ListTable
+        caption="Fleet"
+        what="the fleet"
+        list={list}
+        rowKey={(unit) => unit.id}
+        empty={
           <p>
             No fleet unit registered. Operations add them with <code>hub fleet add</code>.
           </p>
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Fleet</caption>
-          <thead>
-            <tr>
-              <th scope="col">Chauffeur</th>
-              <th scope="col">Vehicle</th>
-              <th scope="col">Compliance</th>
-              <th scope="col">Dispatch</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((unit) => (
-              <tr key={unit.id}>
-                <td data-label="Chauffeur">
-                  {unit.chauffeur.name}
+        }
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/finance/fleet', { cursor: next }))}
+        columns={[
+          {
+            header: 'Chauffeur',
+            cell: (unit) => (
+              <>
+                {unit.chauffeur.name}
+                <div class="muted">
+                  <code>{unit.id}</code> · {unit.market}
+                </div>
+              </>
+            ),
+          },
+          {
+            header: 'Vehicle',
+            cell: (unit) => (
+              <>
+                {unit.vehicle.make} {unit.vehicle.model} ({unit.vehicle_class}), <code>{unit.vehicle.plate}</code>
+              </>
+            ),
+          },
+          {
+            header: 'Compliance',
+            cell: (unit) => (
+              <>
+                <Badge tone={unit.compliance.state === 'compliant' ? 'good' : unit.compliance.state === 'expiring' ? 'warn' : 'bad'}>
+                  {unit.compliance.state}
+                </Badge>
+                {unit.compliance.next_lapse && (
                   <div class="muted">
-                    <code>{unit.id}</code> · {unit.market}
+                    {unit.compliance.next_lapse.document.replace('_', ' ')}{' '}
+                    {unit.compliance.next_lapse.at ? `lapses ${date(unit.compliance.next_lapse.at)}` : 'missing'}
                   </div>
-                </td>
-                <td data-label="Vehicle">
-                  {unit.vehicle.make} {unit.vehicle.model} ({unit.vehicle_class}), <code>{unit.vehicle.plate}</code>
-                </td>
-                <td data-label="Compliance">
-                  <Badge tone={unit.compliance.state === 'compliant' ? 'good' : unit.compliance.state === 'expiring' ? 'warn' : 'bad'}>
-                    {unit.compliance.state}
-                  </Badge>
-                  {unit.compliance.next_lapse && (
-                    <div class="muted">
-                      {unit.compliance.next_lapse.document.replace('_', ' ')}{' '}
-                      {unit.compliance.next_lapse.at ? `lapses ${date(unit.compliance.next_lapse.at)}` : 'missing'}
-                    </div>
-                  )}
-                  <button
-                    type="button"
-                    class="link"
-                    aria-expanded={showDocs === unit.id}
-                    onClick={() => setShowDocs(showDocs === unit.id ? null : unit.id)}
-                  >
-                    Documents
-                  </button>
-                  {showDocs === unit.id && (
-                    <ul class="plain">
-                      {unit.compliance.documents.map((doc) => (
-                        <li key={doc.type}>
-                          {doc.type.replace('_', ' ')}: {doc.state}
-                          {doc.expires_on ? `, valid through ${date(doc.expires_on)}` : ', not on file'}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td data-label="Dispatch">{unit.dispatch_state.replace('_', ' ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (list.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(next) => navigate(withQuery('/finance/fleet', { cursor: next }))}
-        />
-      )}
+                )}
+                <button
+                  type="button"
+                  class="link"
+                  aria-expanded={showDocs === unit.id}
+                  onClick={() => setShowDocs(showDocs === unit.id ? null : unit.id)}
+                >
+                  Documents
+                </button>
+                {showDocs === unit.id && (
+                  <ul class="plain">
+                    {unit.compliance.documents.map((doc) => (
+                      <li key={doc.type}>
+                        {doc.type.replace('_', ' ')}: {doc.state}
+                        {doc.expires_on ? `, valid through ${date(doc.expires_on)}` : ', not on file'}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            ),
+          },
+          { header: 'Dispatch', cell: (unit) => unit.dispatch_state.replace('_', ' ') },
+        ]}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { count, date, money } from '../format';
+import { count, date, money, time } from '../format';
 import { Link } from '../router';
 import { Empty, Loading, Problem, useLoad, useTitle } from '../ui';
 import { StatusBadge } from './bookings';
@@ -32,31 +32,72 @@ async function todaysBookings(): Promise<{ byStatus: Map<Status, number>; total:
   return { byStatus, total, complete: false };
 }
 
+type Stats = Schema<'WebhookDestinationStats'>;
+interface DestinationStats {
+  destination: Schema<'WebhookDestination'>;
+  stats: Stats;
+}
+
+/** Each destination with its figures of the last 24 hours, from the hub's own stats (`…/webhook-destinations/{id}/stats`). */
+async function destinationStats(): Promise<DestinationStats[]> {
+  const list = await ok(api.GET('/api/public/v1/webhook-destinations', { params: { query: { limit: 100 } } }));
+  return Promise.all(
+    list.data.map(async (destination) => ({
+      destination,
+      stats: await ok(api.GET('/api/public/v1/webhook-destinations/{id}/stats', { params: { path: { id: destination.id } } })),
+    })),
+  );
+}
+
 /**
- * Delivered and failed of the last 24 hours per destination: the numbers as text, each with a small SVG bar (green
- * delivered, red failed, scaled to the busiest destination) that only repeats them, so it is hidden from screen readers.
+ * Delivered, failed and pending of the last 24 hours per destination, as text, and a small chart of its attempts per
+ * hour (green succeeded, red failed, stacked; scaled to the busiest hour of any destination). The chart only repeats
+ * figures that are text too (the totals, and the hours with attempts under "Attempts per hour"), so screen readers skip it.
  */
-function DeliveriesChart({ destinations }: { destinations: Schema<'WebhookDestination'>[] }) {
-  const max = Math.max(1, ...destinations.map((d) => d.deliveries_24h.delivered + d.deliveries_24h.failed));
+function DeliveriesChart({ rows }: { rows: DestinationStats[] }) {
+  const busiest = Math.max(1, ...rows.flatMap(({ stats }) => stats.hourly.map((hour) => hour.succeeded + hour.failed)));
   return (
     <ul class="plain bars">
-      {destinations.map((d) => {
-        const delivered = (d.deliveries_24h.delivered / max) * 100;
-        const failed = (d.deliveries_24h.failed / max) * 100;
+      {rows.map(({ destination, stats }) => {
+        const width = 100 / Math.max(1, stats.hourly.length);
+        const busy = stats.hourly.filter((hour) => hour.succeeded + hour.failed > 0);
         return (
-          <li key={d.id}>
-            <Link to={`/webhooks/${d.id}`} class="url">
-              {d.url}
+          <li key={destination.id}>
+            <Link to={`/webhooks/${destination.id}`} class="url">
+              {destination.url}
             </Link>
             <span class="muted">
               {' '}
-              {count(d.deliveries_24h.delivered)} delivered · {count(d.deliveries_24h.failed)} failed
+              {count(stats.deliveries.delivered)} delivered · {count(stats.deliveries.failed)} failed · {count(stats.deliveries.pending)}{' '}
+              pending
             </span>
-            <svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-              <rect x="0" y="0" width="100" height="6" fill="#f4f6f8" />
-              <rect x="0" y="0" width={delivered} height="6" fill="#146c2e" />
-              <rect x={delivered} y="0" width={failed} height="6" fill="#a4161a" />
+            <svg class="bar hourly" viewBox="0 0 100 20" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+              <rect x="0" y="0" width="100" height="20" fill="#f4f6f8" />
+              {stats.hourly.map((hour, i) => {
+                const good = (hour.succeeded / busiest) * 20;
+                const bad = (hour.failed / busiest) * 20;
+                return (
+                  <g key={hour.start}>
+                    <rect x={i * width + width * 0.1} y={20 - good} width={width * 0.8} height={good} fill="#146c2e" />
+                    <rect x={i * width + width * 0.1} y={20 - good - bad} width={width * 0.8} height={bad} fill="#a4161a" />
+                  </g>
+                );
+              })}
             </svg>
+            {busy.length > 0 && (
+              <details class="hours">
+                <summary>
+                  Attempts per hour: {count(stats.attempts.succeeded)} succeeded, {count(stats.attempts.failed)} failed
+                </summary>
+                <ul class="plain">
+                  {busy.map((hour) => (
+                    <li key={hour.start}>
+                      From {time(hour.start)}: {count(hour.succeeded)} succeeded, {count(hour.failed)} failed
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
           </li>
         );
       })}
@@ -68,13 +109,7 @@ export function OverviewPage({ session }: PageProps) {
   useTitle('Overview');
   const can = (scope: string) => session.scopes.includes(scope);
   const bookings = useLoad(() => (can('bookings.read') ? todaysBookings() : Promise.resolve(null)), 'bookings');
-  const destinations = useLoad(
-    () =>
-      can('webhooks.manage')
-        ? ok(api.GET('/api/public/v1/webhook-destinations', { params: { query: { limit: 100 } } }))
-        : Promise.resolve(null),
-    'destinations',
-  );
+  const destinations = useLoad(() => (can('webhooks.manage') ? destinationStats() : Promise.resolve(null)), 'destinations');
   const invoices = useLoad(
     () =>
       can('invoices.read')
@@ -143,16 +178,16 @@ export function OverviewPage({ session }: PageProps) {
         <Problem error={destinations.error} />
         {destinations.loading && <Loading what="destinations" />}
         {destinations.data === null && <p class="muted">This login cannot manage webhooks.</p>}
-        {destinations.data && destinations.data.data.length === 0 && (
+        {destinations.data && destinations.data.length === 0 && (
           <Empty>
             <p>
               No webhook destination. <Link to="/webhooks/new">Add one</Link> to receive your events.
             </p>
           </Empty>
         )}
-        {destinations.data && destinations.data.data.length > 0 && (
+        {destinations.data && destinations.data.length > 0 && (
           <>
-            <DeliveriesChart destinations={destinations.data.data} />
+            <DeliveriesChart rows={destinations.data} />
             <p>
               <Link to="/deliveries?status=failed">See the failed deliveries</Link>
             </p>

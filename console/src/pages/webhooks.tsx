@@ -4,7 +4,8 @@ import type { PageProps } from '../shell';
 import { loadCatalogue, type CatalogueEvent } from '../events-catalogue';
 import { count, dateTime, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { Badge, Confirm, Empty, Loading, Pager, Problem, SecretOnce, useAction, useLoad, useTitle } from '../ui';
+import { ListTable } from '../list-table';
+import { Badge, Confirm, Loading, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
 
 type Destination = Schema<'WebhookDestination'>;
 
@@ -44,72 +45,61 @@ export function WebhooksPage({ location }: PageProps) {
         Where the hub sends your signed events. Each destination gets 8 attempts per event with backoff, and pauses after 12 failures in a
         row.
       </p>
-      <Problem error={list.error} />
-      {list.loading && !list.data && <Loading what="destinations" />}
-      {list.data && list.data.data.length === 0 && !cursor && (
-        <Empty>
-          <p>No destination yet: nothing is sent anywhere.</p>
-          <p>
-            <Link to="/webhooks/new">Add a destination</Link> with the URL of your receiver and the events it wants.
-          </p>
-        </Empty>
-      )}
-      {list.data && list.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Webhook destinations</caption>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">Last 24 h</th>
-              <th scope="col">Retries</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((destination) => (
-              <tr key={destination.id}>
-                <td data-label="URL">
-                  <Link to={`/webhooks/${destination.id}`} class="url">
-                    {destination.url}
-                  </Link>
-                  {destination.description && <div class="muted">{destination.description}</div>}
-                  <div class="muted">
-                    Secret <code>{destination.signing_secret_masked}</code>
-                  </div>
-                </td>
-                <td data-label="Events">
-                  <ul class="tags">
-                    {destination.events.map((event) => (
-                      <li key={event}>
-                        <code>{event}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td data-label="Last 24 h">
-                  {count(destination.deliveries_24h.delivered)} delivered, {count(destination.deliveries_24h.failed)} failed
-                </td>
-                <td data-label="Retries">
-                  {destination.retry.attempts} attempts, backoff up to {duration(destination.retry.backoff_ceiling_seconds)}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge destination={destination} />
-                  {destination.paused && <div class="muted">{pausedWhy(destination)}</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (list.data.has_more || cursor) && (
-        <Pager
-          cursor={cursor}
-          nextCursor={list.data.next_cursor}
-          hasMore={list.data.has_more}
-          onCursor={(next) => navigate(withQuery('/webhooks', { cursor: next }))}
-        />
-      )}
+      <ListTable
+        caption="Webhook destinations"
+        what="destinations"
+        list={list}
+        rowKey={(destination) => destination.id}
+        empty={
+          <>
+            <p>No destination yet: nothing is sent anywhere.</p>
+            <p>
+              <Link to="/webhooks/new">Add a destination</Link> with the URL of your receiver and the events it wants.
+            </p>
+          </>
+        }
+        cursor={cursor}
+        onCursor={(next) => navigate(withQuery('/webhooks', { cursor: next }))}
+        columns={[
+          {
+            header: 'URL',
+            cell: (destination) => (
+              <>
+                <Link to={`/webhooks/${destination.id}`} class="url">
+                  {destination.url}
+                </Link>
+                {destination.description && <div class="muted">{destination.description}</div>}
+                <div class="muted">
+                  Secret <code>{destination.signing_secret_masked}</code>
+                </div>
+              </>
+            ),
+          },
+          {
+            header: 'Events',
+            cell: (destination) => <Tags names={destination.events} />,
+          },
+          {
+            header: 'Last 24 h',
+            cell: (destination) =>
+              `${count(destination.deliveries_24h.delivered)} delivered, ${count(destination.deliveries_24h.failed)} failed`,
+          },
+          {
+            header: 'Retries',
+            cell: (destination) =>
+              `${destination.retry.attempts} attempts, backoff up to ${duration(destination.retry.backoff_ceiling_seconds)}`,
+          },
+          {
+            header: 'Status',
+            cell: (destination) => (
+              <>
+                <StatusBadge destination={destination} />
+                {destination.paused && <div class="muted">{pausedWhy(destination)}</div>}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -353,13 +343,7 @@ export function WebhookPage({ params }: PageProps) {
         </dd>
         <dt>Events</dt>
         <dd>
-          <ul class="tags">
-            {destination.events.map((event) => (
-              <li key={event}>
-                <code>{event}</code>
-              </li>
-            ))}
-          </ul>
+          <Tags names={destination.events} />
         </dd>
         <dt>Id</dt>
         <dd>
