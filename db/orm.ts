@@ -70,10 +70,10 @@ export const MIGRATIONS = [
   { name: 'Migration20261126110000_invoice_rounding', class: Migration20261126110000_invoice_rounding },
   { name: 'Migration20261126111000_invoice_line_rides', class: Migration20261126111000_invoice_line_rides },
   { name: 'Migration20261126150000_stripe', class: Migration20261126150000_stripe },
-  { name: 'Migration20261126230000_booking_customer_reference', class: Migration20261126230000_booking_customer_reference },
-  { name: 'Migration20261126231000_booking_event_log', class: Migration20261126231000_booking_event_log },
   { name: 'Migration20261126100000_sepa_payouts', class: Migration20261126100000_sepa_payouts },
   { name: 'Migration20261126080000_console_logins', class: Migration20261126080000_console_logins },
+  { name: 'Migration20261126230000_booking_customer_reference', class: Migration20261126230000_booking_customer_reference },
+  { name: 'Migration20261126231000_booking_event_log', class: Migration20261126231000_booking_event_log },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {
