@@ -110,6 +110,7 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       environment,
       type: input.type,
       dedupeKey: input.dedupeKey,
+      bookingId: input.bookingId,
       body,
       now,
     });

@@ -26,6 +26,7 @@ import { cancelPublicBooking } from './public/cancel-booking';
 import { createPublicBooking } from './public/create-booking';
 import { createPublicQuote } from './public/create-quote';
 import { getPublicBooking } from './public/get-booking';
+import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
@@ -43,6 +44,7 @@ import { getWebhookDestination } from './public/webhooks/get-destination';
 import { listWebhookDestinations } from './public/webhooks/list-destinations';
 import { pauseWebhookDestination, resumeWebhookDestination } from './public/webhooks/pause-resume-destination';
 import { rotateWebhookDestinationSecret } from './public/webhooks/rotate-secret';
+import { revealWebhookDestinationSecret } from './public/webhooks/reveal-secret';
 import { sendWebhookTestEvent } from './public/webhooks/send-test-event';
 import { updateWebhookDestination } from './public/webhooks/update-destination';
 import { createConsoleLinkOperation } from './public/console-links';
@@ -82,6 +84,7 @@ export const OPERATIONS = [
   getBooking,
   listPublicBookings,
   getPublicBooking,
+  listPublicBookingEvents,
   createPublicQuote,
   createPublicBooking,
   cancelPublicBooking,
@@ -117,6 +120,7 @@ export const OPERATIONS = [
   getWebhookEndpoint,
   updateWebhookEndpoint,
   rotateWebhookDestinationSecret,
+  revealWebhookDestinationSecret,
   sendTestWebhook,
   ...WEBHOOK_DESTINATION_OPERATIONS,
   createConsoleLinkOperation,

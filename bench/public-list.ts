@@ -27,7 +27,7 @@ interface BenchKeys {
   operator: { accountId: string; live: string };
 }
 
-type Filter = { market?: string; status?: string; from?: string; to?: string };
+type Filter = { market?: string; status?: string; from?: string; to?: string; customer_reference?: string };
 
 async function sample(times: number, one: () => Promise<unknown>) {
   const latencies: number[] = [];
@@ -62,6 +62,15 @@ export async function publicListBench(): Promise<void> {
       req.end();
     });
 
+  /** A purchase order of one of the account's live bookings (every account sees it; operators, among all). */
+  async function onePurchaseOrder(accountId: string): Promise<string> {
+    const { rows } = await pool.query<{ customer_reference: string }>(
+      `select customer_reference from bookings where account_id = $1 and environment = 'live' and customer_reference like 'PO-%' limit 1`,
+      [accountId],
+    );
+    return rows[0]?.customer_reference ?? 'PO-none';
+  }
+
   /** The SQL the list runs (api/public/list-bookings.ts), written out bare: same filters, same order, same limit. */
   function bareQuery(accountId: string | null, f: Filter, before: string | null) {
     const where = ['environment = $1'];
@@ -75,6 +84,7 @@ export async function publicListBench(): Promise<void> {
     if (f.status) add('status = ?', toInternalStatus(f.status as never));
     if (f.from) add('pickup_at >= ?', f.from);
     if (f.to) add('pickup_at < ?', f.to);
+    if (f.customer_reference) add('customer_reference = ?', f.customer_reference);
     if (before) add('id < ?', before);
     return { text: `select * from bookings where ${where.join(' and ')} order by id desc limit ${PAGE + 1}`, values };
   }
@@ -88,6 +98,10 @@ export async function publicListBench(): Promise<void> {
     ['rare status', { status: 'pob' }],
     ['pickup range', { from, to }],
     ['all three', { market: 'PAR', status: 'completed', from, to }],
+    // bench:seed gives a third of an account's rides one of four cost centres, and some a purchase order of their own.
+    ['reference: cost centre', { customer_reference: 'CC-1' }],
+    ['reference: one PO', { customer_reference: await onePurchaseOrder(keys.corporate.accountId) }],
+    ['reference: none matches', { customer_reference: 'CC-0' }],
   ];
   const rows: string[][] = [];
   try {

@@ -66,6 +66,7 @@ const COLUMNS = [
   'driver',
   'created_at',
   'updated_at',
+  'customer_reference',
 ];
 
 async function main() {
@@ -131,6 +132,9 @@ async function main() {
       const partnerId = accountId && Math.random() < 0.3 ? null : pick(partners).partnerId;
       // Most rides are over or waiting; few are under way at any moment, as in a real book.
       const status = pick(STATUS_MIX);
+      // An account's own reference: a third of its rides name one of four cost centres (thousands of rides each), a
+      // fifth a purchase order of their own, the rest none; partner bookings have none.
+      const reference = !accountId ? null : Math.random() < 0.3 ? `CC-${1 + (i % 4)}` : Math.random() < 0.3 ? `PO-${i}` : null;
       const driver =
         status === 'confirmed' || status === 'cancelled' ? null : JSON.stringify({ name: 'Bench Driver', phone: '+33600000000' });
       const place = JSON.stringify({ address: `${market.code} ${i % 997}`, lat: market.center.lat, lng: market.center.lng });
@@ -155,6 +159,7 @@ async function main() {
         driver,
         new Date(createdAt).toISOString(),
         new Date(createdAt).toISOString(),
+        reference,
       ];
       yield values.map(field).join('\t') + '\n';
     }

@@ -6,6 +6,8 @@ export interface EventLogQuery {
   environment: Environment;
   /** The account whose events to read; absent: every account's (an operator's log). */
   accountId?: string;
+  /** One booking's events only (its timeline). */
+  bookingId?: string;
   types: readonly string[];
   /** Created at or after. */
   from?: Date;
@@ -16,8 +18,8 @@ export interface EventLogQuery {
 
 /**
  * One page of the event log, oldest first: a range scan of `public_events_account_log` (account, environment, id) or
- * `public_events_environment_log` (environment, id) from the cursor. Ids begin with their creation time, so `from`
- * bounds the scan too.
+ * `public_events_environment_log` (environment, id) from the cursor, or for one booking of `public_events_booking`
+ * (booking_id, id). Ids begin with their creation time, so `from` bounds the scan too.
  */
 export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ id: string; body: string }[]> {
   if (q.types.length === 0) return [];
@@ -26,6 +28,10 @@ export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ i
   if (q.accountId) {
     where.push('account_id = ?');
     params.push(q.accountId);
+  }
+  if (q.bookingId) {
+    where.push('booking_id = ?');
+    params.push(q.bookingId);
   }
   if (q.after) {
     where.push('id > ?');

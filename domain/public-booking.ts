@@ -1,4 +1,5 @@
-import type { CancellationRecord } from './cancellation';
+import { canTransition, isBookingStatus } from './booking-lifecycle';
+import { cancellationFee, type CancellationRecord } from './cancellation';
 import type { FlightStatus, FlightWatch } from './flight-watch';
 import { fromMinor } from './money';
 import { fareTaxRatePpm, splitGross, type Fare } from './pricing';
@@ -48,6 +49,16 @@ export type PublicBookingDetailShape = PublicBookingShape & {
     fee: PublicAmountShape;
   } | null;
   flight_watch: (Omit<FlightWatch, 'status'> & { status: FlightStatus }) | null;
+  cancellation_policy: PublicCancellationTerms;
+};
+
+/** What cancelling the booking would do, as of `as_of`: the rules the cancel operation applies (domain/cancellation.ts). */
+export type PublicCancellationTerms = {
+  cancellable: boolean;
+  free_until: string;
+  fee_after: PublicAmountShape;
+  fee_now: PublicAmountShape | null;
+  as_of: string;
 };
 
 type Place = { address?: string; lat: number; lng: number };
@@ -76,6 +87,8 @@ export interface PublicBookingSource {
   etaAt?: Date | null;
   cancellation?: Record<string, unknown> | null;
   flightWatch?: Record<string, unknown> | null;
+  freeUntil: Date;
+  lateCancellationFeeMinor: number;
 }
 
 /** A place as people read it: its address, else (bookings made before addresses were taken) its coordinates. */
@@ -108,7 +121,31 @@ export function publicBookingView(b: PublicBookingSource): PublicBookingShape {
 /** Statuses in which the ETA is to the pickup (on board it is to the drop-off, which `eta_at` does not show). */
 const ETA_TO_PICKUP: readonly string[] = ['assigned', 'on_the_way', 'arrived'];
 
-export function publicBookingDetailView(b: PublicBookingSource): PublicBookingDetailShape {
+/** A fee in minor units as the public API shows it: gross, split at the fare's VAT rate. */
+function publicFee(b: PublicBookingSource, feeMinor: number): PublicAmountShape {
+  return publicAmount(feeMinor, splitGross(feeMinor, fareTaxRatePpm(b.fare as Pick<Fare, 'tax_rule'>)).tax, b.currency);
+}
+
+/**
+ * The booking's cancellation terms at `now`, by the rules `POST …/cancel` applies: the integrator may cancel while
+ * the lifecycle lets it (not on board, not ended); inside the free window it costs nothing, after it the policy's fee
+ * (`cancellationFee`, as the booking workflow's `end` charges it). The window and fee are the booking's own, as
+ * rescheduling and the flight watch left them.
+ */
+export function cancellationTerms(b: PublicBookingSource, now: Date): PublicCancellationTerms {
+  const cancellable = isBookingStatus(b.status) && canTransition(b.status, 'cancelled', 'integrator');
+  const policy = { free_until: b.freeUntil.toISOString(), fee_after_minor: b.lateCancellationFeeMinor };
+  return {
+    cancellable,
+    free_until: policy.free_until,
+    fee_after: publicFee(b, policy.fee_after_minor),
+    fee_now: cancellable ? publicFee(b, cancellationFee({ policy, cancelledAt: now }).fee_minor) : null,
+    as_of: now.toISOString(),
+  };
+}
+
+/** The single read; `now` dates its cancellation terms. */
+export function publicBookingDetailView(b: PublicBookingSource, now: Date): PublicBookingDetailShape {
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const allocation =
     b.driver && b.vehicle
@@ -128,9 +165,16 @@ export function publicBookingDetailView(b: PublicBookingSource): PublicBookingDe
         note: c.note ?? null,
         cancelled_by: c.cancelled_by,
         cancelled_at: c.cancelled_at,
-        fee: publicAmount(c.fee_minor, splitGross(c.fee_minor, fareTaxRatePpm(b.fare as Pick<Fare, 'tax_rule'>)).tax, b.currency),
+        fee: publicFee(b, c.fee_minor),
       }
     : null;
   const flightWatch = (b.flightWatch as unknown as FlightWatch | null | undefined) ?? null;
-  return { ...publicBookingView(b), notes: b.notes ?? null, allocation, cancellation, flight_watch: flightWatch };
+  return {
+    ...publicBookingView(b),
+    notes: b.notes ?? null,
+    allocation,
+    cancellation,
+    flight_watch: flightWatch,
+    cancellation_policy: cancellationTerms(b, now),
+  };
 }

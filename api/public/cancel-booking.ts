@@ -46,6 +46,6 @@ export const cancelPublicBooking = defineOperation({
     const cancellation = { reason_code: body.reason, note: body.note, actor: 'integrator' as const };
     await requestCancellation(deps.temporal, booking, find, cancellation, updateIdOf(ctx, principal, 'cancelPublicBooking'));
     // The workflow wrote the cancellation to the read model before answering the Update.
-    return { status: 200, body: publicBookingDetailView((await find()) ?? booking) };
+    return { status: 200, body: publicBookingDetailView((await find()) ?? booking, new Date()) };
   },
 });

@@ -101,7 +101,7 @@ export const createPublicBooking = defineOperation({
     const booking = await findVisibleBooking(deps.orm, principal, record.id);
     return {
       status: 201,
-      body: publicBookingDetailView(booking!),
+      body: publicBookingDetailView(booking!, new Date()),
       headers: { Location: `${deps.publicBaseUrl}/api/public/v1/bookings/${record.id}` },
     };
   },

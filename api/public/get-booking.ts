@@ -20,6 +20,6 @@ export const getPublicBooking = defineOperation({
   async handler({ params, principal, deps }) {
     const booking = await findVisibleBooking(deps.orm, principal, params.ref);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
-    return { status: 200, body: publicBookingDetailView(booking) };
+    return { status: 200, body: publicBookingDetailView(booking, new Date()) };
   },
 });

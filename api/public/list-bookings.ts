@@ -14,7 +14,7 @@ export const listPublicBookings = defineOperation({
   summary: 'List bookings',
   description:
     "Bookings of the calling account (an operator account: of every account and partner) in the key's environment (live key: live bookings; test key: sandbox bookings), newest first. " +
-    'Filter by market, status and pickup time (`from` inclusive, `to` exclusive); page with `limit` and `cursor` (the previous `next_cursor`).',
+    'Filter by market, status, pickup time (`from` inclusive, `to` exclusive) and `customer_reference` (exact match); page with `limit` and `cursor` (the previous `next_cursor`).',
   tags: ['Public bookings'],
   security: { kind: 'apiKey', scope: 'bookings.read' },
   request: { query: ListBookingsQuery },
@@ -29,6 +29,7 @@ export const listPublicBookings = defineOperation({
       where.pickupAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lt: new Date(query.to) } : {}) };
     }
     if (query.market) where.market = query.market;
+    if (query.customer_reference) where.customerReference = query.customer_reference;
     if (query.cursor) where.id = { $lt: query.cursor };
     const found = await deps.orm.em.fork().find(BookingSchema, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
     return { status: 200, ...keysetPage(ctx, deps.publicBaseUrl, found, query.limit, (b) => b.id, publicBookingView) };

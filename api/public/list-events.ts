@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { readEventLog } from '../../db/public-events';
 import {
@@ -31,7 +32,7 @@ const ListEventsQuery = z
   })
   .strict();
 
-const LoggedEvent = z
+export const LoggedEvent = z
   .object({
     id: z.string().meta({ description: 'Event id (evt_…), the one its webhooks carry.', example: 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
     type: z.enum(LOGGED_EVENT_TYPES as [string, ...string[]]),
@@ -42,6 +43,17 @@ const LoggedEvent = z
       .meta({ description: "The event's data as its webhook carries it (catalogue and schemas: /events.json)." }),
   })
   .meta({ id: 'LoggedEvent', description: 'The webhook envelope, exactly as delivered (the same bytes, parsed).' });
+
+export const LoggedEventList = z
+  .object({
+    data: z.array(LoggedEvent),
+    has_more: z.boolean(),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where the next page starts, also after the last event so far; null only before any event.' }),
+  })
+  .meta({ id: 'LoggedEventList' });
 
 const scopeTable = Object.entries(EVENT_SCOPE_BY_PREFIX)
   .map(([prefix, scope]) => `\`${prefix}*\` with \`${scope}\``)
@@ -64,16 +76,7 @@ export const listPublicEvents = defineOperation({
   responses: {
     200: {
       description: 'One page of events, oldest first.',
-      schema: z
-        .object({
-          data: z.array(LoggedEvent),
-          has_more: z.boolean(),
-          next_cursor: z
-            .string()
-            .nullable()
-            .meta({ description: 'Where the next page starts, also after the last event so far; null only before any event.' }),
-        })
-        .meta({ id: 'LoggedEventList' }),
+      schema: LoggedEventList,
     },
   },
   errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'],
@@ -93,16 +96,23 @@ export const listPublicEvents = defineOperation({
       after: query.cursor,
       limit: query.limit + 1,
     });
-    const page = keysetPage(
-      ctx,
-      deps.publicBaseUrl,
-      rows,
-      query.limit,
-      (r) => r.id,
-      (r) => JSON.parse(r.body) as z.infer<typeof LoggedEvent>,
-    );
-    // A feed has no last page: at its end too the cursor says where to look for newer events next time.
-    const last = page.body.data.at(-1)?.id ?? query.cursor;
-    return { status: 200, headers: page.headers, body: { ...page.body, next_cursor: last ? encodeCursor(last) : null } };
+    return { status: 200, ...eventFeedPage(ctx, deps.publicBaseUrl, rows, query.limit, query.cursor) };
   },
 });
+
+/**
+ * One page of an event feed read with `limit + 1` rows, each the envelope as stored. A feed has no last page: at its
+ * end too the cursor says where to look for newer events next time (the one given, before any event).
+ */
+export function eventFeedPage(ctx: Context, publicBaseUrl: string, rows: { id: string; body: string }[], limit: number, cursor?: string) {
+  const page = keysetPage(
+    ctx,
+    publicBaseUrl,
+    rows,
+    limit,
+    (r) => r.id,
+    (r) => JSON.parse(r.body) as z.infer<typeof LoggedEvent>,
+  );
+  const last = page.body.data.at(-1)?.id ?? cursor;
+  return { headers: page.headers, body: { ...page.body, next_cursor: last ? encodeCursor(last) : null } };
+}

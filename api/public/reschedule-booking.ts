@@ -36,6 +36,6 @@ export const reschedulePublicBooking = defineOperation({
     const move = { pickupAt: body.pickup_at, actor: 'integrator' as const };
     await requestReschedule(deps.temporal, booking, move, updateIdOf(ctx, principal, 'reschedulePublicBooking'));
     // The workflow wrote the new time to the read model before answering the Update.
-    return { status: 200, body: publicBookingDetailView((await find()) ?? booking) };
+    return { status: 200, body: publicBookingDetailView((await find()) ?? booking, new Date()) };
   },
 });

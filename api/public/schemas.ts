@@ -21,6 +21,10 @@ export const ListBookingsQuery = z
     status: PublicStatus.optional().meta({ example: 'allocated' }),
     from: Instant.optional().meta({ description: 'Pickup time from (inclusive), RFC 3339.' }),
     to: Instant.optional().meta({ description: 'Pickup time to (exclusive), RFC 3339.' }),
+    customer_reference: z.string().min(1).max(100).optional().meta({
+      description: 'Only bookings whose `customer_reference` is exactly this (case and spaces count; no prefix or partial match).',
+      example: 'CC-4711',
+    }),
     limit: PageLimit,
     cursor: Cursor.optional(),
   })
@@ -114,14 +118,38 @@ const PublicFlightWatch = z
       'The flight a live airport pickup meets, watched from three hours before its arrival: the pickup follows its delay or earliness (up to three hours). Null without a flight number, and for sandbox rides.',
   });
 
+const PublicCancellationTerms = z
+  .object({
+    cancellable: z.boolean().meta({
+      description:
+        '`POST …/cancel` would cancel now: false once the passenger is on board or the ride has ended (cancelling then answers 409 `booking_not_cancellable`; a repeated cancellation answers the first one).',
+    }),
+    free_until: z.string().meta({
+      description:
+        'Free cancellation until this time (ISO 8601 UTC), as booked, rescheduled or freed by a cancelled flight; a ride booked inside the window has none (its booking time).',
+    }),
+    fee_after: PublicAmount.meta({ description: 'The fee of a cancellation after `free_until`.' }),
+    fee_now: PublicAmount.nullable().meta({
+      description: 'What cancelling at `as_of` costs: zero up to `free_until`, then `fee_after`. Null when not `cancellable`.',
+    }),
+    as_of: z.string().meta({ description: 'The time `fee_now` is reckoned at: when the hub answered (ISO 8601 UTC).' }),
+  })
+  .meta({
+    id: 'PublicCancellationTerms',
+    description:
+      "What cancelling the booking would do, by the hub's own rules (the same that `POST …/cancel` charges): free until `free_until`, then `fee_after`; `fee_now` is the fee at `as_of`.",
+  });
+
 export const PublicBookingDetail = PublicBooking.extend({
   notes: z.string().nullable().meta({ description: 'Notes for the chauffeur, as given when booking.' }),
   allocation: PublicAllocation,
   cancellation: PublicCancellation,
   flight_watch: PublicFlightWatch,
+  cancellation_policy: PublicCancellationTerms,
 }).meta({
   id: 'PublicBookingDetail',
-  description: 'One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item and its allocation.',
+  description:
+    'One booking as `GET /api/public/v1/bookings/{ref}` shows it: the list item, its allocation, how it ended before its trip if it did, and its cancellation terms.',
 });
 
 export const PublicBookingList = z

@@ -140,6 +140,7 @@ export function Confirm({
   confirmLabel,
   danger = false,
   onConfirm,
+  onOpen,
   disabled = false,
 }: {
   label: string;
@@ -149,12 +150,22 @@ export function Confirm({
   danger?: boolean;
   disabled?: boolean;
   onConfirm: () => Promise<unknown> | void;
+  /** Called as the dialog opens, e.g. to read again what it shows. */
+  onOpen?: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <button type="button" class={danger ? 'danger' : undefined} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        class={danger ? 'danger' : undefined}
+        disabled={disabled}
+        onClick={() => {
+          onOpen?.();
+          dialog.current?.showModal();
+        }}
+      >
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={undefined} aria-label={title}>
@@ -216,12 +227,19 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
   );
 }
 
-/** A secret shown this once, selectable, with its copy button and a warning that it will not be shown again. */
-export function SecretOnce({ name, value }: { name: string; value: string }) {
+/**
+ * A secret shown this once, selectable, with its copy button and a warning that it will not be shown again; or, with
+ * `note`, a secret revealed on request (a destination's signing secret), with that note instead of the warning.
+ */
+export function SecretOnce({ name, value, note }: { name: string; value: string; note?: ComponentChildren }) {
   return (
-    <div class="secret" role="region" aria-label={`New ${name}`}>
+    <div class="secret" role="region" aria-label={note ? name : `New ${name}`}>
       <p>
-        <strong>Copy the {name} now:</strong> it is shown this once.
+        {note ?? (
+          <>
+            <strong>Copy the {name} now:</strong> it is shown this once.
+          </>
+        )}
       </p>
       <p>
         <code class="secret-value">{value}</code> <CopyButton value={value} label={`Copy ${name}`} />

@@ -8,6 +8,7 @@ import {
 } from '../../app/destinations';
 import { isPublicEventType, maskSigningSecret, PUBLIC_EVENT_TYPES } from '../../domain/public-events';
 import { urlProblem } from '../../infra/safe-http';
+import { revealSecrets } from '../../infra/destination-secrets';
 import { environmentOfTestOrLive, testOrLive } from '../../domain/environment';
 import { startRecovery } from '../../app/webhook-recoveries';
 import { commaList, fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, type Command, type Context } from './cli';
@@ -172,6 +173,26 @@ export const destinationCommands: Record<string, Command> = {
           fields([...destinationFields(destination), ['signing secret', secret]]),
           'The secret is shown only this once.',
         ].join('\n'),
+      };
+    },
+  },
+  secret: {
+    usage: 'destinations secret <destination_id>',
+    summary: 'print the signing secret, and during a rotation overlap the previous one with its end',
+    args: ['destination_id'],
+    async run(ctx) {
+      const d = await find(ctx);
+      const { current, previous } = revealSecrets(d, ctx.secrets.decryptionKeys ?? ctx.secrets.encryptionKey);
+      const previousJson = previous && { signing_secret: previous.secret, expires_at: previous.expiresAt.toISOString() };
+      return {
+        json: { id: d.id, signing_secret: current, previous: previousJson },
+        text: fields([
+          ['destination', d.id],
+          ['signing secret', current],
+          ...(previousJson
+            ? ([['previous secret', `${previousJson.signing_secret} (signs until ${previousJson.expires_at})`]] as [string, string][])
+            : []),
+        ]),
       };
     },
   },

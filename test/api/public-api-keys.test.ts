@@ -1,6 +1,7 @@
 import { marketOf } from '../../domain/markets';
+import { createPublicWebhookActivities } from '../../activities/public-webhooks';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { ApiKeySchema, BookingSchema, type Booking, type Place } from '../../db/entities';
+import { ApiKeySchema, BookingSchema, PublicEventSchema, type Booking, type Place } from '../../db/entities';
 import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../app/accounts';
 import type { BookingStatus } from '../../domain/booking-lifecycle';
 import { fromMinor } from '../../domain/money';
@@ -173,6 +174,13 @@ describe('Public Integration API: bookings read with API keys', () => {
       customer_reference: null,
       notes: null,
       flight_watch: null,
+      cancellation_policy: {
+        cancellable: true,
+        free_until: '2027-03-03T08:00:00.000Z',
+        fee_after: { net: 0, tax: 0, gross: 0, currency: 'EUR' },
+        fee_now: { net: 0, tax: 0, gross: 0, currency: 'EUR' },
+        as_of: expect.stringMatching(/Z$/),
+      },
       total: {
         net: fromMinor(fare.total - fare.taxes, 'EUR'),
         tax: fromMinor(fare.taxes, 'EUR'),
@@ -184,8 +192,9 @@ describe('Public Integration API: bookings read with API keys', () => {
     });
     expect(read.json.total.gross).toBeGreaterThan(read.json.total.net);
     const listed = (await list(liveA)).json.data.find((b: { ref: string }) => b.ref === a[1]);
-    const { allocation, cancellation, notes, flight_watch, ...item } = read.json;
+    const { allocation, cancellation, notes, flight_watch, cancellation_policy, ...item } = read.json;
     expect([allocation, cancellation, notes, flight_watch]).toEqual([null, null, null, null]);
+    expect(cancellation_policy.cancellable).toBe(true);
     expect(listed).toEqual(item);
   });
 
@@ -207,6 +216,169 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect(second.json.has_more).toBe(false);
   });
 
+  describe('the customer_reference filter', () => {
+    const refd: string[] = [];
+    let otherAccount: string;
+    let keyC: string;
+    let keyD: string;
+    let testC: string;
+    beforeAll(async () => {
+      const accountC = (await createIntegratorAccount(db.orm, 'Initrode')).accountId;
+      const accountD = (await createIntegratorAccount(db.orm, 'Umbrella')).accountId;
+      [keyC, keyD, testC] = (await Promise.all([key(accountC, 'live'), key(accountD, 'live'), key(accountC, 'test')])).map((k) => k.key);
+      const live = { accountId: accountC, environment: 'live' as const, status: 'confirmed' as const, pickup: CDG, dropoff: VENDOME };
+      for (const [n, reference] of [
+        [6, 'CC-4711'],
+        [7, 'cc-4711'],
+        [8, 'CC-4711'],
+        [9, 'CC-47'],
+        [10, 'CC-4711'],
+      ] as const) {
+        refd.push(await insertBooking({ ...live, pickupAt: day(n), ride: { customerReference: reference } }));
+      }
+      await insertBooking({ ...live, pickupAt: day(11) });
+      otherAccount = await insertBooking({ ...live, accountId: accountD, pickupAt: day(6), ride: { customerReference: 'CC-4711' } });
+    });
+    const byReference = (token: string, extra = '') => list(token, `customer_reference=CC-4711${extra}`);
+
+    it("answers only the account's bookings with exactly that reference, newest first, paged by the keyset", async () => {
+      expect(refs(await byReference(keyC))).toEqual([refd[4], refd[2], refd[0]]);
+      expect(refs(await list(keyC, 'customer_reference=cc-4711'))).toEqual([refd[1]]);
+      expect(refs(await list(keyC, 'customer_reference=CC-47'))).toEqual([refd[3]]);
+      expect(refs(await list(keyC, 'customer_reference=CC-471'))).toEqual([]);
+      expect(refs(await byReference(keyD))).toEqual([otherAccount]);
+      expect(refs(await byReference(testC))).toEqual([]);
+      expect(refs(await byReference(liveA))).toEqual([]);
+
+      const first = await byReference(keyC, '&limit=2');
+      expect(refs(first)).toEqual([refd[4], refd[2]]);
+      expect(first.json.has_more).toBe(true);
+      expect(first.headers.get('link')).toContain('customer_reference=CC-4711');
+      const second = await byReference(keyC, `&limit=2&cursor=${first.json.next_cursor}`);
+      expect(refs(second)).toEqual([refd[0]]);
+      expect(second.json.has_more).toBe(false);
+      const combined = `&from=${encodeURIComponent(day(7).toISOString())}&status=confirmed&market=PAR`;
+      expect(refs(await byReference(keyC, combined))).toEqual([refd[4], refd[2]]);
+    });
+
+    it("gives an operator key every account's bookings with the reference", async () => {
+      const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP 2', 'operator')).accountId;
+      const operatorLive = (await key(operator, 'live')).key;
+      expect(refs(await byReference(operatorLive))).toEqual([refd[4], refd[2], otherAccount, refd[0]].sort().reverse());
+    });
+
+    it.each([['customer_reference='], [`customer_reference=${'x'.repeat(101)}`]])('refuses %s with 422', async (query) => {
+      const res = await list(keyC, query);
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({
+        code: 'validation_failed',
+        errors: [expect.objectContaining({ param: 'query.customer_reference' })],
+      });
+    });
+  });
+
+  describe("a booking's timeline: GET /bookings/{ref}/events", () => {
+    let keyE: string;
+    let keyF: string;
+    let testE: string;
+    let invoicesOnlyE: string;
+    let operatorLive: string;
+    let b1: string;
+    let b2: string;
+    let bF: string;
+    /** b1's events as stored, oldest first. */
+    const timeline: { id: string; body: string }[] = [];
+    let other: string;
+    const events = (token: string, ref: string, query = '') => getJson(`${url}/${ref}/events${query ? `?${query}` : ''}`, token);
+    const ids = (res: { json: { data: { id: string }[] } }) => res.json.data.map((e) => e.id);
+
+    beforeAll(async () => {
+      const accountE = (await createIntegratorAccount(db.orm, 'Wayne Travel')).accountId;
+      const accountF = (await createIntegratorAccount(db.orm, 'Stark Travel')).accountId;
+      const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP 3', 'operator')).accountId;
+      [keyE, keyF, testE, invoicesOnlyE, operatorLive] = (
+        await Promise.all([
+          key(accountE, 'live'),
+          key(accountF, 'live'),
+          key(accountE, 'test'),
+          key(accountE, 'live', ['invoices.read']),
+          key(operator, 'live'),
+        ])
+      ).map((k) => k.key);
+      const ride = { environment: 'live' as const, status: 'confirmed' as const, pickup: CDG, dropoff: VENDOME, pickupAt: day(12) };
+      b1 = await insertBooking({ ...ride, accountId: accountE });
+      b2 = await insertBooking({ ...ride, accountId: accountE });
+      bF = await insertBooking({ ...ride, accountId: accountF });
+      const activities = createPublicWebhookActivities({
+        orm: db.orm,
+        encryptionKey: TEST_SECRETS.encryptionKey,
+        timeoutMs: 1000,
+        devTargets: true,
+      });
+      let sequence = 0;
+      const record = async (bookingId: string, type: 'booking.status_changed' | 'booking.rescheduled' | 'booking.cancelled') => {
+        await new Promise((r) => setTimeout(r, 2)); // ids a millisecond apart sort in recording order
+        const { eventId } = await activities.recordPublicEvent({ type, dedupeKey: `booking:${bookingId}:${++sequence}:x`, bookingId });
+        return { id: eventId, body: (await db.orm.em.fork().findOneOrFail(PublicEventSchema, { id: eventId })).body };
+      };
+      timeline.push(await record(b1, 'booking.status_changed'));
+      await record(b2, 'booking.status_changed');
+      timeline.push(await record(b1, 'booking.rescheduled'));
+      other = (await record(bF, 'booking.status_changed')).id;
+      await activities.recordPublicEvent({
+        type: 'invoice.created',
+        dedupeKey: `invoice:${++sequence}`,
+        accountId: accountE,
+        environment: 'live',
+        data: { number: 'INV-9', account: accountE, net: 1, tax: 0, currency: 'EUR' },
+      });
+      timeline.push(await record(b1, 'booking.cancelled'));
+    });
+
+    it("answers the booking's own events oldest first, each the envelope as stored, keyset paged", async () => {
+      const all = await events(keyE, b1);
+      expect(all.status).toBe(200);
+      expect(all.json.data).toEqual(timeline.map((e) => JSON.parse(e.body)));
+      expect(all.json.data.map((e: { type: string; data: { ref: string } }) => [e.type, e.data.ref])).toEqual([
+        ['booking.status_changed', b1],
+        ['booking.rescheduled', b1],
+        ['booking.cancelled', b1],
+      ]);
+      expect(all.json.has_more).toBe(false);
+
+      const first = await events(keyE, b1, 'limit=2');
+      expect(ids(first)).toEqual([timeline[0]!.id, timeline[1]!.id]);
+      expect(first.json.has_more).toBe(true);
+      expect(first.headers.get('link')).toBe(
+        `<http://hub.test/api/public/v1/bookings/${b1}/events?limit=2&cursor=${first.json.next_cursor}>; rel="next"`,
+      );
+      const second = await events(keyE, b1, `limit=2&cursor=${first.json.next_cursor}`);
+      expect(ids(second)).toEqual([timeline[2]!.id]);
+      expect(second.json.has_more).toBe(false);
+      // The end of the timeline still says where to ask for what happens next.
+      const after = await events(keyE, b1, `cursor=${second.json.next_cursor}`);
+      expect(after.json).toEqual({ data: [], has_more: false, next_cursor: second.json.next_cursor });
+    });
+
+    it("answers 404 for another account's or environment's booking, as for an unknown ref; an operator reads any", async () => {
+      expect((await events(keyE, bF)).status).toBe(404);
+      expect((await events(keyE, bF)).json).toMatchObject({ code: 'not_found', param: 'ref' });
+      expect((await events(testE, b1)).status).toBe(404);
+      expect((await events(keyE, newId('bkg'))).status).toBe(404);
+      expect(ids(await events(keyF, bF))).toEqual([other]);
+      expect(ids(await events(operatorLive, b1))).toEqual(timeline.map((e) => e.id));
+    });
+
+    it('needs bookings.read: 403 insufficient_scope without it; 422 for a bad cursor', async () => {
+      const refused = await events(invoicesOnlyE, b1);
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({ code: 'insufficient_scope' });
+      const bad = await events(keyE, b1, 'cursor=not*base64');
+      expect(bad.status).toBe(422);
+      expect(bad.json).toMatchObject({ errors: [expect.objectContaining({ param: 'query.cursor' })] });
+    });
+  });
+
   it.each([
     ['status=assigned', 'query.status'],
     ['limit=0', 'query.limit'],
@@ -223,6 +395,26 @@ describe('Public Integration API: bookings read with API keys', () => {
     expect(res.status).toBe(422);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.json).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ param })] });
+  });
+
+  it('shows the cancellation terms by the rules the cancel applies: free, then the fee, none once on board or ended', async () => {
+    const accountG = (await createIntegratorAccount(db.orm, 'Cyberdyne')).accountId;
+    const keyG = (await key(accountG, 'live')).key;
+    const past = new Date(Date.now() - 60_000);
+    const late = { accountId: accountG, environment: 'live' as const, pickup: CDG, dropoff: VENDOME, pickupAt: day(1) };
+    const terms = async (ref: string) => (await getJson(`${url}/${ref}`, keyG)).json.cancellation_policy;
+    const afterWindow = await insertBooking({ ...late, status: 'assigned', ride: { freeUntil: past, lateCancellationFeeMinor: 4321 } });
+    const t = await terms(afterWindow);
+    expect(t).toMatchObject({ cancellable: true, free_until: past.toISOString(), fee_after: { gross: 43.21, currency: 'EUR' } });
+    expect(t.fee_after.tax).toBeGreaterThan(0); // split at the fare's VAT rate, as the cancellation's fee is
+    expect(t.fee_now).toEqual(t.fee_after);
+    expect(Math.round((t.fee_now.net + t.fee_now.tax) * 100)).toBe(4321);
+    expect(Date.parse(t.as_of)).toBeGreaterThan(past.getTime());
+
+    const onBoard = await insertBooking({ ...late, status: 'on_board', ride: { freeUntil: past, lateCancellationFeeMinor: 4321 } });
+    expect(await terms(onBoard)).toMatchObject({ cancellable: false, fee_now: null, fee_after: { gross: 43.21 } });
+    const ended = await insertBooking({ ...late, status: 'completed' });
+    expect(await terms(ended)).toMatchObject({ cancellable: false, fee_now: null });
   });
 
   describe('the chauffeur and the allocation, from the read model', () => {
@@ -262,7 +454,14 @@ describe('Public Integration API: bookings read with API keys', () => {
         accepted_at: acceptedAt.toISOString(),
         eta_at: etaAt.toISOString(),
       });
-      const { allocation: _allocation, cancellation: _cancellation, notes: _notes, flight_watch: _flightWatch, ...item } = read;
+      const {
+        allocation: _allocation,
+        cancellation: _cancellation,
+        notes: _notes,
+        flight_watch: _flightWatch,
+        cancellation_policy: _cancellationPolicy,
+        ...item
+      } = read;
       expect(await listedC(ref)).toEqual(item);
       // Neither the licence nor the photo nor the rating leaves through a booking.
       expect(JSON.stringify(read)).not.toMatch(/FR-42|jo\.jpg|4\.8/);

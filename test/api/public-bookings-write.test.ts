@@ -141,7 +141,12 @@ describe('Public Integration API: quote, book and cancel', () => {
     expect(named.pickup_address).toBe('Terminal 2E, door 10');
     expect(row.passenger).toMatchObject({ name: 'Ada Lovelace', pax: 2 });
     const read = await getJson(`${hub.baseUrl}/api/public/v1/bookings/${ref}`, acme.live);
-    expect(read.json).toEqual(created.json);
+    // The same booking; its cancellation terms are reckoned at each answer's own time.
+    const asOf = (b: { cancellation_policy: { as_of: string } }) => ({
+      ...b,
+      cancellation_policy: { ...b.cancellation_policy, as_of: '' },
+    });
+    expect(asOf(read.json)).toEqual(asOf(created.json));
     const list = await getJson(`${hub.baseUrl}/api/public/v1/bookings`, acme.live);
     expect(list.json.data.find((b: { ref: string }) => b.ref === ref).customer_reference).toBe('PO-77');
     const described = await env.client.workflow.getHandle(bookingWorkflowId(ref)).describe();
@@ -244,6 +249,13 @@ describe('Public Integration API: quote, book and cancel', () => {
     const [acme, globex] = [await account('Acme'), await account('Globex')];
     const q = (await quote(acme.live, quoteBody(5))).json;
     const ref = (await book(acme.live, bookingFor(q.quote_id))).json.ref;
+    const terms = (await getJson(`${hub.baseUrl}/api/public/v1/bookings/${ref}`, acme.live)).json.cancellation_policy;
+    expect(terms).toMatchObject({
+      cancellable: true,
+      free_until: q.cancellation_policy.free_until,
+      fee_after: q.cancellation_policy.fee_after,
+      fee_now: { net: 0, tax: 0, gross: 0, currency: 'EUR' },
+    });
 
     const foreign = await cancel(globex.live, ref);
     const unknown = await cancel(globex.live, 'bkg_00000000000000000000000000');
@@ -275,15 +287,25 @@ describe('Public Integration API: quote, book and cancel', () => {
     expect((await env.client.workflow.getHandle(bookingWorkflowId(ref)).result()).status).toBe('cancelled');
   });
 
-  it('charges the policy fee, split into net and tax, when the free window has passed', async () => {
+  it('charges the policy fee, split into net and tax, when the free window has passed; the read said so before', async () => {
     const acme = await account('Acme');
     // Pickup in 30 minutes: the free window (until 60 minutes before pickup) is already over.
     const q = (await quote(acme.test, quoteBody(30 / 1440))).json;
     const ref = (await book(acme.test, bookingFor(q.quote_id))).json.ref;
+    const before = await getJson(`${hub.baseUrl}/api/public/v1/bookings/${ref}`, acme.test);
+    expect(before.json.cancellation_policy).toEqual({
+      cancellable: true,
+      free_until: q.cancellation_policy.free_until, // the quote's: booked inside the window, it had none
+      fee_after: q.cancellation_policy.fee_after,
+      fee_now: q.cancellation_policy.fee_after,
+      as_of: expect.stringMatching(/Z$/),
+    });
     const reply = await cancel(acme.test, ref);
     expect(reply.status).toBe(200);
     const fee = reply.json.cancellation.fee;
     expect(fee).toEqual(q.cancellation_policy.fee_after);
+    expect(fee).toEqual(before.json.cancellation_policy.fee_now);
+    expect(reply.json.cancellation_policy).toMatchObject({ cancellable: false, fee_now: null });
     expect(fee.gross).toBeGreaterThan(0);
     expect(fee.tax).toBeGreaterThan(0);
     expect(Math.round((fee.net + fee.tax) * 100)).toBe(Math.round(fee.gross * 100));

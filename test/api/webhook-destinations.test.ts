@@ -132,7 +132,9 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
       [testB, 'POST', '/resume'],
       [testB, 'POST', '/rotate-secret'],
       [testB, 'POST', '/test'],
+      [testB, 'GET', '/secret'],
       [liveA, 'GET', ''],
+      [liveA, 'GET', '/secret'],
     ] as const) {
       const r = await call(
         method,
@@ -183,6 +185,44 @@ describe('Public API: webhook destinations (dev server end to end)', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.json.id).toBe(first.json.id);
+  });
+
+  it('reveals the signing secret, and during a rotation the previous one with its end, never cached; needs webhooks.manage', async () => {
+    const created = (await create(testA, {})).json;
+    const reveal = async (k: string) => {
+      const { status, headers, json } = await getJson(`${url}/${created.id}/secret`, k);
+      return { status, cacheControl: headers.get('cache-control'), json };
+    };
+    const first = await reveal(testA);
+    expect(first).toEqual({
+      status: 200,
+      cacheControl: 'no-store',
+      json: { id: created.id, signing_secret: created.signing_secret, previous: null },
+    });
+
+    const rotatedAt = Date.now();
+    const rotated = (await call('POST', `/api/public/v1/webhook-destinations/${created.id}/rotate-secret`, testA, { overlap_seconds: 600 }))
+      .json;
+    const during = await reveal(testA);
+    expect(during.json).toEqual({
+      id: created.id,
+      signing_secret: rotated.signing_secret,
+      previous: { signing_secret: created.signing_secret, expires_at: expect.stringMatching(/Z$/) },
+    });
+    const ends = Date.parse(during.json.previous.expires_at) - rotatedAt;
+    expect(ends).toBeGreaterThan(595_000);
+    expect(ends).toBeLessThan(605_000);
+    // The masked form everywhere else is the current secret's.
+    expect((await getJson(`${url}/${created.id}`, testA)).json.signing_secret_masked.slice(-4)).toBe(rotated.signing_secret.slice(-4));
+
+    const noOverlap = (await call('POST', `/api/public/v1/webhook-destinations/${created.id}/rotate-secret`, testA, { overlap_seconds: 0 }))
+      .json;
+    expect((await reveal(testA)).json).toEqual({ id: created.id, signing_secret: noOverlap.signing_secret, previous: null });
+
+    const refused = await reveal(noScopeA);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'insufficient_scope', scope: 'webhooks.manage' });
+    expect(JSON.stringify(refused.json)).not.toContain('whsec_');
   });
 
   it('sends a signed test event, and rotation shows a new secret once; Stripe verifies both', async () => {

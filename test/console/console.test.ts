@@ -190,7 +190,7 @@ describe('Web console (headless Chromium)', () => {
     expect((await getJson(`${hub.baseUrl}/api/public/v1/bookings`, secret)).status).toBe(401);
   });
 
-  it('creates a destination for a local receiver, sends a test event and shows it delivered, then failing, filtered by type, paused, resumed and recovered', async () => {
+  it('creates a destination for a local receiver, reveals and rotates its secret, sends a test event and shows it delivered, then failing, filtered by type, paused, resumed and recovered', async () => {
     const { page } = await signedIn(keyA);
     await open(page, '/webhooks', 'Webhook destinations');
     await page.getByText('No destination yet').waitFor();
@@ -211,6 +211,24 @@ describe('Web console (headless Chromium)', () => {
     expect(await page.locator('body').textContent()).not.toContain(secret!); // shown once, then masked
     expect(await page.locator('main').textContent()).toContain(`ERP ${XSS}`);
     await screenshot(page, 'webhook-destination');
+
+    // Reveal reads the secret again from the API; after a rotation it shows the previous one with its overlap.
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    const revealed = page.locator('#revealed-secret');
+    await revealed.waitFor();
+    expect(await revealed.locator('.secret-value').allTextContents()).toEqual([secret]);
+    expect(await revealed.textContent()).toContain('No rotation under way');
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await revealed.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
+    const newSecret = await page.getByRole('region', { name: 'New signing secret' }).locator('.secret-value').textContent();
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    await revealed.waitFor();
+    expect(await revealed.locator('.secret-value').allTextContents()).toEqual([newSecret, secret]);
+    expect(await revealed.textContent()).toMatch(/Rotation overlap: the previous secret signs beside it until /);
 
     await page.getByRole('button', { name: 'Send a test event' }).click();
     await page.getByRole('status').filter({ hasText: 'Test event' }).waitFor();
@@ -299,7 +317,7 @@ describe('Web console (headless Chromium)', () => {
     expect(await page.evaluate('window.__xss')).toBeUndefined();
   });
 
-  it('books a sandbox ride from a quote, reschedules it and cancels it, showing the fee before confirming', async () => {
+  it("books a sandbox ride from a quote, reschedules and cancels it (the hub's fee shown before confirming), shows its timeline, and finds it by reference", async () => {
     const { page } = await signedIn(keyA);
     await open(page, '/bookings', 'Bookings');
     await page.getByText('No booking yet').waitFor();
@@ -323,16 +341,45 @@ describe('Web console (headless Chromium)', () => {
     await page.getByRole('button', { name: 'Reschedule' }).click();
     await page.getByRole('status').filter({ hasText: 'Rescheduled' }).waitFor();
 
+    // The timeline: the booking's events from the event log, the reschedule among them.
+    const timeline = page.locator('ol.timeline');
+    await until('the reschedule in the timeline', async () => {
+      await page.getByRole('button', { name: /Check for newer events|Later events/ }).click();
+      return (await timeline.textContent())?.includes('booking.rescheduled') ? true : undefined;
+    });
+    expect(await timeline.textContent()).toMatch(/booking\.rescheduled.*Pickup moved from .* to /);
+
+    // The fee the confirmation shows is the hub's own (the booking read's cancellation_policy), not a browser sum.
+    const ref = page.url().split('/').pop()!;
+    const terms = (await getJson(`${hub.baseUrl}/api/public/v1/bookings/${ref}`, keyA)).json.cancellation_policy;
+    expect(terms).toMatchObject({ cancellable: true, fee_now: { gross: 0 } });
     await page.getByRole('button', { name: 'Cancel the ride' }).click();
     expect(await page.getByRole('dialog').textContent()).toMatch(/Free: cancelling before .* costs nothing/);
+    expect(await page.getByRole('dialog').textContent()).toContain(`after that the fee is €${terms.fee_after.gross.toFixed(2)}`);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel for free' }).click();
     await page.getByRole('status').filter({ hasText: 'Cancelled. Fee charged: €0.00' }).waitFor();
     await page.locator('h1 .badge', { hasText: 'Cancelled' }).waitFor();
+
+    await until('the cancellation in the timeline', async () => {
+      await page.getByRole('button', { name: /Check for newer events|Later events/ }).click();
+      return (await timeline.textContent())?.includes('booking.cancelled') ? true : undefined;
+    });
 
     await open(page, '/bookings', 'Bookings');
     expect(await page.locator('main table').textContent()).toContain(XSS);
     expect(await page.evaluate('window.__xss')).toBeUndefined();
     await screenshot(page, 'bookings');
+
+    // The reference filter: exact match, kept in the URL.
+    await page.getByLabel(/Your reference/).fill(XSS);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/customer_reference=/);
+    expect(new URL(page.url()).searchParams.get('customer_reference')).toBe(XSS);
+    await page.locator('main table').waitFor();
+    expect(await page.locator('main table tbody tr').count()).toBe(1);
+    await page.getByLabel(/Your reference/).fill(XSS.slice(0, 8));
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No booking matches these filters').waitFor();
   });
 
   it('shows an invoice with its tax buckets and downloads its PDF and e-invoice', async () => {

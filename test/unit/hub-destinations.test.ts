@@ -87,8 +87,16 @@ describe('hub destinations', () => {
     // The entity workflow got the pause (no worker here: its start with the signal is what the CLI did).
     const entity = await env.client.workflow.getHandle(destinationWorkflowId(json.id)).describe();
     expect(entity.type).toBe('destinationWorkflow');
+    expect(JSON.parse((await hubAlone('destinations', 'secret', json.id, '--json')).stdout)).toEqual({
+      id: json.id,
+      signing_secret: json.signing_secret,
+      previous: null,
+    });
     const rotated = JSON.parse((await hubAlone('destinations', 'rotate-secret', json.id, '--overlap-seconds', '60', '--json')).stdout);
     expect(rotated.signing_secret).not.toBe(json.signing_secret);
+    const revealed = await hubAlone('destinations', 'secret', json.id);
+    expect(revealed.stdout).toContain(rotated.signing_secret);
+    expect(revealed.stdout).toMatch(new RegExp(`previous secret +${json.signing_secret.replace(/[+/=]/g, '\\$&')} \\(signs until `));
     expect((await hubAlone('destinations', 'delete', json.id)).code).toBe(1); // it ends workflows: needs Temporal
     expect(await hubWithTemporal('destinations', 'delete', json.id)).toMatchObject({ code: 0 });
     expect((await hubAlone('destinations', 'show', json.id)).code).toBe(1);

@@ -68,7 +68,10 @@ export const WebhookDestinationView = z
 export type WebhookDestinationView = z.infer<typeof WebhookDestinationView>;
 
 export const WebhookDestinationWithSecret = WebhookDestinationView.extend({
-  signing_secret: z.string().meta({ description: 'The full signing secret, shown only in this response.', example: 'whsec_AbC…' }),
+  signing_secret: z.string().meta({
+    description: 'The full signing secret; afterwards the record shows it masked, and `GET …/{id}/secret` reveals it.',
+    example: 'whsec_AbC…',
+  }),
 }).meta({ id: 'WebhookDestinationWithSecret' });
 
 export const WebhookDestinationList = z

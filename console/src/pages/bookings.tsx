@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
+import { dateTime, dateTimeSeconds, fromLocalInput, money, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { ListTable, type Column } from '../list-table';
 import { Badge, Confirm, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Booking = Schema<'PublicBooking'>;
-type Detail = Schema<'PublicBookingDetail'>;
 type Status = Schema<'PublicBookingStatus'>;
 type Track = Schema<'TrackingEvent'>;
+type LoggedEvent = Schema<'LoggedEvent'>;
 
 const STATUSES: { value: Status; label: string }[] = [
   { value: 'confirmed', label: 'Confirmed' },
@@ -41,6 +41,7 @@ interface Filters {
   status?: Status;
   from?: string;
   to?: string;
+  customer_reference?: string;
   cursor?: string;
 }
 
@@ -51,6 +52,7 @@ function filtersOf(query: URLSearchParams): Filters {
     status: status && STATUSES.some((s) => s.value === status) ? status : undefined,
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
+    customer_reference: query.get('customer_reference') ?? undefined,
     cursor: query.get('cursor') ?? undefined,
   };
 }
@@ -74,7 +76,7 @@ export function BookingsPage({ location }: PageProps) {
   const filters = filtersOf(location.query);
   const key = location.query.toString();
   const list = useLoad(() => ok(api.GET('/api/public/v1/bookings', { params: { query: { ...filters, limit: 25 } } })), key);
-  const filtered = Boolean(filters.market || filters.status || filters.from || filters.to);
+  const filtered = Boolean(filters.market || filters.status || filters.from || filters.to || filters.customer_reference);
   return (
     <>
       <div class="page-head">
@@ -96,6 +98,7 @@ export function BookingsPage({ location }: PageProps) {
               status: text('status'),
               from: dayStart(text('from')),
               to: dayStart(text('to'), 1),
+              customer_reference: text('customer_reference'),
             }),
           );
         }}
@@ -122,6 +125,10 @@ export function BookingsPage({ location }: PageProps) {
         <label>
           Pickup until
           <input type="date" name="to" value={dayOf(filters.to, 1)} />
+        </label>
+        <label>
+          Your reference <span class="muted">(exact)</span>
+          <input name="customer_reference" placeholder="CC-4711" size={12} maxLength={100} value={filters.customer_reference ?? ''} />
         </label>
         <button type="submit">Apply filters</button>
         <Link to="/bookings">Clear</Link>
@@ -264,20 +271,66 @@ function RoutePlot({ track, trail }: { track: Track; trail: { lat: number; lng: 
   );
 }
 
+/** One line of a booking event, from its data (the booking's public view at the time of the event). */
+function eventSummary(event: LoggedEvent): string {
+  const data = event.data as { status?: Status; pickup_at?: string; previous_pickup_at?: string; cause?: string };
+  if (event.type === 'booking.rescheduled')
+    return `Pickup moved from ${dateTime(data.previous_pickup_at)} to ${dateTime(data.pickup_at)}${data.cause ? ` (${data.cause.replace('_', ' ')})` : ''}`;
+  if (event.type === 'booking.cancelled') return 'Cancelled';
+  return data.status ? statusLabel(data.status) : event.type;
+}
+
 /**
- * The cancellation policy of docs/pricing.md, as the booking would apply it now: free until 60 minutes before pickup
- * (or, booked later than that, not at all), then 50 % of the total.
+ * The booking's timeline: its events from the 30-day event log (`GET …/bookings/{ref}/events`), oldest first, read
+ * again whenever the booking is (`version`). Later pages, and events newer than the last page (every page, the last
+ * one too, has a `next_cursor`), on request.
  */
-function cancellationFee(booking: Detail, now = new Date()): { free: boolean; freeUntil: Date; fee: number } {
-  const pickup = new Date(booking.pickup_at);
-  const created = new Date(booking.created_at);
-  const hourBefore = new Date(pickup.getTime() - 60 * 60 * 1000);
-  const freeUntil = created > hourBefore ? created : hourBefore;
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency: booking.total.currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  const unit = 10 ** digits;
-  const fee = Math.round((booking.total.gross * unit) / 2) / unit;
-  return { free: now <= freeUntil, freeUntil, fee };
+function Timeline({ reference, version }: { reference: string; version: string }) {
+  const first = useLoad(
+    () => ok(api.GET('/api/public/v1/bookings/{ref}/events', { params: { path: { ref: reference }, query: { limit: 50 } } })),
+    `${reference} ${version}`,
+  );
+  const [more, setMore] = useState<{ events: LoggedEvent[]; cursor: string | null; hasMore: boolean } | null>(null);
+  const action = useAction();
+  useEffect(() => setMore(null), [first.data]);
+  const events = [...(first.data?.data ?? []), ...(more?.events ?? [])];
+  const hasMore = more ? more.hasMore : Boolean(first.data?.has_more);
+  const cursor = more ? more.cursor : (first.data?.next_cursor ?? null);
+  return (
+    <section aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">Timeline</h2>
+      <Problem error={first.error ?? action.error} />
+      {first.loading && !first.data && <Loading what="the timeline" />}
+      {first.data && events.length === 0 && <p class="muted">No event in the last 30 days.</p>}
+      {events.length > 0 && (
+        <ol class="timeline">
+          {events.map((event) => (
+            <li key={event.id}>
+              <time dateTime={event.created}>{dateTimeSeconds(event.created)}</time> <code>{event.type}</code>{' '}
+              <span>{eventSummary(event)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {first.data && (
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              if (!cursor) return first.reload(); // no event yet: read the first page again
+              const page = await ok(
+                api.GET('/api/public/v1/bookings/{ref}/events', { params: { path: { ref: reference }, query: { limit: 50, cursor } } }),
+              );
+              setMore({ events: [...(more?.events ?? []), ...page.data], cursor: page.next_cursor, hasMore: page.has_more });
+            })
+          }
+        >
+          {hasMore ? 'Later events' : 'Check for newer events'}
+        </button>
+      )}
+    </section>
+  );
 }
 
 const CANCEL_REASONS = [
@@ -313,7 +366,10 @@ export function BookingPage({ params }: PageProps) {
       </>
     );
   const open = OPEN.includes(booking.status);
-  const policy = cancellationFee(booking);
+  // The hub's own terms, reckoned when the booking was read (and read again when the confirmation opens).
+  const terms = booking.cancellation_policy;
+  const feeNow = terms.fee_now;
+  const free = !feeNow || feeNow.gross === 0;
   return (
     <>
       <p class="crumbs">
@@ -448,7 +504,9 @@ export function BookingPage({ params }: PageProps) {
           <Confirm
             label="Cancel the ride"
             title="Cancel this ride?"
-            confirmLabel={policy.free ? 'Cancel for free' : `Cancel and pay ${money(policy.fee, booking.total.currency)}`}
+            confirmLabel={free ? 'Cancel for free' : `Cancel and pay ${money(feeNow!.gross, feeNow!.currency)}`}
+            onOpen={loaded.reload}
+            disabled={!terms.cancellable}
             danger
             onConfirm={() =>
               action.run(async () => {
@@ -465,9 +523,11 @@ export function BookingPage({ params }: PageProps) {
             }
           >
             <p>
-              {policy.free
-                ? `Free: cancelling before ${dateTime(policy.freeUntil.toISOString())} costs nothing.`
-                : `The free window ended ${dateTime(policy.freeUntil.toISOString())}: the fee is ${money(policy.fee, booking.total.currency)} (half the total).`}
+              {!terms.cancellable
+                ? 'This ride can no longer be cancelled.'
+                : free
+                  ? `Free: cancelling before ${dateTime(terms.free_until)} costs nothing; after that the fee is ${money(terms.fee_after.gross, terms.fee_after.currency)}.`
+                  : `The free window ended ${dateTime(terms.free_until)}: cancelling now costs ${money(feeNow!.gross, feeNow!.currency)}.`}
             </p>
             <label class="field">
               Reason
@@ -482,6 +542,7 @@ export function BookingPage({ params }: PageProps) {
           </Confirm>
         </section>
       )}
+      <Timeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
       {open || booking.status === 'pob' ? <LiveView reference={booking.ref} onChange={loaded.reload} /> : null}
     </>
   );

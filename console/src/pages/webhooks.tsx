@@ -263,6 +263,7 @@ export function WebhookPage({ params }: PageProps) {
   const action = useAction();
   const [editing, setEditing] = useState(false);
   const [rotated, setRotated] = useState<{ secret: string; previousUntil: Date } | null>(null);
+  const [revealed, setRevealed] = useState<Schema<'WebhookDestinationSecret'> | null>(null);
   const [overlapHours, setOverlapHours] = useState(24);
   const [notice, setNotice] = useState('');
   const path = { path: { id } };
@@ -299,7 +300,36 @@ export function WebhookPage({ params }: PageProps) {
         </dd>
         <dt>Signing secret</dt>
         <dd>
-          <code>{destination.signing_secret_masked}</code>
+          <code>{destination.signing_secret_masked}</code>{' '}
+          <button
+            type="button"
+            aria-expanded={revealed !== null}
+            aria-controls="revealed-secret"
+            disabled={action.busy}
+            onClick={() =>
+              revealed ? setRevealed(null) : action.run(async () => setRevealed(await ok(api.GET(`${PATH}/secret`, { params: path }))))
+            }
+          >
+            {revealed ? 'Hide' : 'Reveal'}
+          </button>
+          {revealed && (
+            <div id="revealed-secret">
+              <SecretOnce
+                name="signing secret"
+                value={revealed.signing_secret}
+                note="The current signing secret: every delivery is signed with it. Keep it out of shared places."
+              />
+              {revealed.previous ? (
+                <SecretOnce
+                  name="previous signing secret"
+                  value={revealed.previous.signing_secret}
+                  note={`Rotation overlap: the previous secret signs beside it until ${dateTime(revealed.previous.expires_at)}.`}
+                />
+              ) : (
+                <p class="muted">No rotation under way: only this secret signs.</p>
+              )}
+            </div>
+          )}
         </dd>
         <dt>Last 24 hours</dt>
         <dd>
@@ -388,13 +418,14 @@ export function WebhookPage({ params }: PageProps) {
                   }),
                 );
                 setRotated({ secret: answer.signing_secret, previousUntil: new Date(Date.now() + overlapSeconds * 1000) });
+                setRevealed(null);
                 loaded.reload();
               })
             }
           >
             <p>
-              A new secret is made and shown once. During the overlap every delivery carries two signatures, one per secret, so your
-              receiver can switch without losing an event.
+              A new secret is made and shown here (Reveal shows it again later). During the overlap every delivery carries two signatures,
+              one per secret, so your receiver can switch without losing an event.
             </p>
             <label>
               Overlap in hours (0–168)
