@@ -44,7 +44,8 @@ export async function publicListBench(): Promise<void> {
   const keys = JSON.parse(readFileSync(join(config.dataDir, 'bench-keys.json'), 'utf8')) as BenchKeys;
   const url = config.databaseUrl ?? embeddedDatabaseUrl(config.embeddedPostgresPort, 'hub');
   const orm = await connect(config, 10);
-  const deps = apiDeps(config, { orm, temporal: new TemporalClient(), logger: createLogger('silent'), ...hubSecrets(config) });
+  const temporal = new TemporalClient(); // never called by a list; closed below, or its connection keeps the bench running
+  const deps = apiDeps(config, { orm, temporal, logger: createLogger('silent'), ...hubSecrets(config) });
   const api = await listen(deps, '127.0.0.1', 0);
   const port = (api.server.address() as { port: number }).port;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -151,5 +152,6 @@ export async function publicListBench(): Promise<void> {
     await pool.end();
     await api.close();
     await orm.close();
+    await temporal.connection.close();
   }
 }
