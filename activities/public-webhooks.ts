@@ -110,7 +110,6 @@ export function createPublicWebhookActivities(deps: PublicWebhookActivityDeps) {
       environment,
       type: input.type,
       dedupeKey: input.dedupeKey,
-      bookingId: input.bookingId,
       body,
       now,
     });

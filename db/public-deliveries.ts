@@ -25,8 +25,6 @@ export async function recordEventAndDeliveries(
     environment: TestOrLive;
     type: string;
     dedupeKey: string;
-    /** The booking a booking event is about (its timeline reads it). */
-    bookingId?: string;
     body: string;
     now: Date;
   },
@@ -38,9 +36,9 @@ export async function recordEventAndDeliveries(
     const conn = em.getConnection();
     const run = <T extends object[]>(query: string, params: unknown[]) => conn.execute<T>(query, params, 'all', em.getTransactionContext());
     await run<[]>(
-      `insert into public_events (id, account_id, environment, type, dedupe_key, booking_id, body, created_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (account_id, environment, dedupe_key) do nothing`,
-      [id, accountId, environment, input.type, input.dedupeKey, input.bookingId ?? null, body, now],
+      `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at)
+           values (?, ?, ?, ?, ?, ?, ?) on conflict (account_id, environment, dedupe_key) do nothing`,
+      [id, accountId, environment, input.type, input.dedupeKey, body, now],
     );
     const [event] = await run<{ id: string }[]>(
       'select id from public_events where account_id = ? and environment = ? and dedupe_key = ?',

@@ -36,8 +36,6 @@ export interface PublicEvent {
   type: string;
   /** The producer's key (`booking:<id>:<seq>`): recording the same key twice gives the same event. */
   dedupeKey: string;
-  /** The booking the event is about (a booking event's), for the booking's timeline; null for other events. */
-  bookingId?: string | null;
   body: string;
   createdAt: Date;
 }
@@ -110,7 +108,6 @@ export const PublicEventSchema = new EntitySchema<PublicEvent>({
     environment: { type: TestOrLiveColumn },
     type: { type: 'string' },
     dedupeKey: { type: 'string' },
-    bookingId: { type: 'string', nullable: true },
     body: { type: 'text' },
     createdAt: { type: 'datetime' },
   },

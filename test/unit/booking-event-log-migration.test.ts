@@ -11,7 +11,7 @@ describe(MIGRATION, () => {
   });
   afterAll(() => db?.close());
 
-  it("fills booking_id of booking events from the dedupe key, leaves other events' null, and reads it through the index", async () => {
+  it("generates booking_id of booking events, kept and new, from the dedupe key, leaves other events' null, and reads it through the index", async () => {
     const sql = (text: string, values: unknown[] = []) => db.orm.em.getConnection().execute(text, values);
     const { accountId } = await createIntegratorAccount(db.orm, 'Backfill');
     await db.orm.getMigrator().down({ migrations: [MIGRATION] });
@@ -23,11 +23,13 @@ describe(MIGRATION, () => {
     await insert('evt_4', 'webhook.test', 'test:evt_4');
 
     await db.orm.getMigrator().up({ migrations: [MIGRATION] });
+    await insert('evt_5', 'booking.status_changed', 'booking:bkg_c:1:confirmed'); // as a worker older than the column writes
     expect(await sql('select id, booking_id from public_events order by id')).toEqual([
       { id: 'evt_1', booking_id: 'bkg_a' },
       { id: 'evt_2', booking_id: 'bkg_b' },
       { id: 'evt_3', booking_id: null },
       { id: 'evt_4', booking_id: null },
+      { id: 'evt_5', booking_id: 'bkg_c' },
     ]);
     // Four rows cost less to scan than to look up: plan as on a large log, in one transaction (one connection).
     const plan = await db.orm.em.fork().transactional(async (em) => {
