@@ -295,7 +295,18 @@ export async function issueTimes(orm: MikroORM, ids: string[]): Promise<Map<stri
  * A finance document (invoice or credit note) as the public API reads it: every column of `finance_documents` (`d.*`;
  * the ones named here are those every reader uses), its period's bounds and the number of the document it credits.
  */
-export interface FinanceDocumentRow {
+/** A finance document's figures, in minor units as `finance_documents` keeps them (bigint columns read as text). */
+export interface DocumentFiguresRow {
+  currency: string;
+  net_minor: string;
+  tax_minor: string;
+  gross_minor: string;
+  rounding_minor: string;
+  amount_due_minor: string;
+  tax_buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
+}
+
+export interface FinanceDocumentRow extends DocumentFiguresRow {
   id: string;
   number: string;
   type: string;
@@ -306,13 +317,6 @@ export interface FinanceDocumentRow {
   period_id: string;
   starts_at: string;
   ends_at: string;
-  currency: string;
-  net_minor: string;
-  tax_minor: string;
-  gross_minor: string;
-  rounding_minor: string;
-  amount_due_minor: string;
-  tax_buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
   credits: string | null;
   livemode: boolean;
 }

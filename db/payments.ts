@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { BillingDetails } from '../domain/billing-details';
+import type { DocumentFiguresRow } from './finance';
 import type { LineRide } from '../domain/invoice-lines';
 import type { CardDetails, PaymentStatus, ThreeDsResult } from '../domain/payments';
 import type { ProviderPayment } from '../infra/payment-provider';
@@ -31,22 +32,15 @@ export interface PaymentRow {
 const PAYMENT = `select p.*, d.issued_at as invoice_issued_at from payments p join finance_documents d on d.id = p.invoice_id`;
 
 /** An invoice as a payment reads it: its figures and what its credit notes took off (`credited`). */
-export interface InvoiceToPayRow {
+export interface InvoiceToPayRow extends DocumentFiguresRow {
   id: string;
   number: string;
   type: string;
   party_id: string;
   livemode: boolean;
-  currency: string;
   status: string;
   issued_at: Date;
   due_at: Date | null;
-  net_minor: string;
-  tax_minor: string;
-  gross_minor: string;
-  rounding_minor: string;
-  amount_due_minor: string;
-  tax_buckets: { category: string; rate_ppm: number; net: string; tax: string }[];
   /** The buyer as the invoice names it (its billing details at issue). */
   billing_details: (BillingDetails & { name?: string | null }) | null;
   credited: string;
