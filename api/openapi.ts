@@ -312,7 +312,7 @@ export function buildOpenApiDocument(): object {
     return { name, description: TAG_DESCRIPTIONS[name] };
   });
 
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -390,6 +390,19 @@ export function buildOpenApiDocument(): object {
       },
     },
   );
+  dropStrictnessBesideRefs(document);
+  return document;
+}
+
+/**
+ * A strict schema reused with a description of its own (`PublicAmount.meta(…)`) comes out as `$ref` plus
+ * `additionalProperties: false`; beside a `$ref` that keyword sees no declared field and so forbids every one.
+ */
+function dropStrictnessBesideRefs(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if ('$ref' in record && record.additionalProperties === false) delete record.additionalProperties;
+  for (const value of Object.values(record)) dropStrictnessBesideRefs(value);
 }
 
 /** The document as committed in docs/openapi.json and served at /openapi.json. */

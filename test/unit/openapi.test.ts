@@ -28,6 +28,18 @@ describe('OpenAPI document', () => {
     expect(document.paths[op.path.replace(/:(\w+)/g, '{$1}')]?.[op.method]?.operationId).toBe(op.operationId);
   });
 
+  it('never puts additionalProperties: false beside a $ref, where it would forbid every field of the referenced schema', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const record = node as Record<string, unknown>;
+      if ('$ref' in record && record.additionalProperties === false) found.push(path);
+      for (const [key, value] of Object.entries(record)) walk(value, `${path}/${key}`);
+    };
+    walk(document, '');
+    expect(found).toEqual([]);
+  });
+
   it('has unique operation ids', () => {
     const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
     expect(new Set(ids).size).toBe(ids.length);
