@@ -4,7 +4,7 @@ import type { PageProps } from '../shell';
 import { count, dateTime } from '../format';
 import { navigate, withQuery } from '../router';
 import { ListTable } from '../list-table';
-import { Badge, Confirm, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
+import { Badge, Confirm, Notice, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
 
 type Scope = Schema<'CreateApiKey'>['scopes'][number];
 
@@ -24,11 +24,7 @@ export function ApiKeysPage({ location, session }: PageProps) {
         Keys of this account in {session.livemode ? 'live' : 'test'} mode. A new key can hold at most the scopes of this login.
       </p>
       <Problem error={action.error} />
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       {created && <SecretOnce name="API key" value={created.secret} />}
       <ListTable
         caption="API keys"

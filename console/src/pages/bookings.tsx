@@ -4,7 +4,7 @@ import type { PageProps } from '../shell';
 import { dateTime, dateTimeSeconds, fromLocalInput, money, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { ListTable, type Column } from '../list-table';
-import { Badge, Confirm, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
+import { Badge, Confirm, FilterForm, Loading, Notice, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Booking = Schema<'PublicBooking'>;
 type Status = Schema<'PublicBookingStatus'>;
@@ -85,13 +85,9 @@ export function BookingsPage({ location }: PageProps) {
           Book a ride
         </Link>
       </div>
-      <form
-        class="filters"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (name: string) => ((form.get(name) as string) || '').trim() || undefined;
+      <FilterForm
+        clear={<Link to="/bookings">Clear</Link>}
+        onApply={(text) =>
           navigate(
             withQuery('/bookings', {
               market: text('market')?.toUpperCase(),
@@ -100,8 +96,8 @@ export function BookingsPage({ location }: PageProps) {
               to: dayStart(text('to'), 1),
               customer_reference: text('customer_reference'),
             }),
-          );
-        }}
+          )
+        }
       >
         <label>
           Market
@@ -130,9 +126,7 @@ export function BookingsPage({ location }: PageProps) {
           Your reference <span class="muted">(exact)</span>
           <input name="customer_reference" placeholder="CC-4711" size={12} maxLength={100} value={filters.customer_reference ?? ''} />
         </label>
-        <button type="submit">Apply filters</button>
-        <Link to="/bookings">Clear</Link>
-      </form>
+      </FilterForm>
       <ListTable
         caption="Bookings"
         what="bookings"
@@ -379,11 +373,7 @@ export function BookingPage({ params }: PageProps) {
         Ride on {dateTime(booking.pickup_at)} <StatusBadge status={booking.status} />
       </h1>
       <Problem error={action.error} />
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <dl class="facts">
         <dt>Reference</dt>
         <dd>

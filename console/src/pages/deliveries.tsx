@@ -5,7 +5,7 @@ import { count, dateTimeSeconds, fromLocalInput, prettyJson, toLocalInput } from
 import { Link, navigate, withQuery } from '../router';
 import { loadCatalogue } from '../events-catalogue';
 import { ListTable } from '../list-table';
-import { Badge, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
+import { Badge, FilterForm, Loading, Notice, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Attempt = Schema<'WebhookDeliveryAttempt'>;
 
@@ -226,22 +226,18 @@ export function DeliveriesPage({ location }: PageProps) {
       <p class="lead">
         Every attempt to deliver an event to one of your destinations, newest first, with the receiver's HTTP status and response time.
       </p>
-      <form
-        class="filters"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (name: string) => (form.get(name) as string) || undefined;
+      <FilterForm
+        clear={<Link to="/deliveries">Clear</Link>}
+        onApply={(text) =>
           setFilters({
             destination: text('destination'),
             status: text('status') as Filters['status'],
             type: text('type'),
-            event: text('event')?.trim(),
+            event: text('event'),
             from: fromLocalInput(text('from') ?? ''),
             to: fromLocalInput(text('to') ?? ''),
-          });
-        }}
+          })
+        }
       >
         <label>
           Destination
@@ -288,15 +284,9 @@ export function DeliveriesPage({ location }: PageProps) {
           Sent before
           <input type="datetime-local" name="to" value={filters.to ? toLocalInput(filters.to) : ''} />
         </label>
-        <button type="submit">Apply filters</button>
-        <Link to="/deliveries">Clear</Link>
-      </form>
+      </FilterForm>
       <Problem error={action.error} />
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <ListTable
         caption="Delivery attempts"
         what="deliveries"

@@ -4,7 +4,7 @@ import type { PageProps } from '../shell';
 import { dateTimeSeconds, fromLocalInput, toLocalInput } from '../format';
 import { navigate, withQuery } from '../router';
 import { ListTable } from '../list-table';
-import { useLoad, useTitle } from '../ui';
+import { FilterForm, useLoad, useTitle } from '../ui';
 
 type EventType = Schema<'LoggedEvent'>['type'];
 
@@ -41,20 +41,7 @@ export function EventsPage({ location }: PageProps) {
         Every event of your account, delivered to a webhook or not, oldest first from the time you choose; kept 30 days. Each is the
         envelope exactly as a webhook carries it.
       </p>
-      <form
-        class="filters"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          navigate(
-            withQuery('/events', {
-              type: (form.get('type') as string) || undefined,
-              from: fromLocalInput((form.get('from') as string) || ''),
-            }),
-          );
-        }}
-      >
+      <FilterForm onApply={(field) => navigate(withQuery('/events', { type: field('type'), from: fromLocalInput(field('from') ?? '') }))}>
         <label>
           Type
           <select name="type" value={type ?? ''}>
@@ -70,8 +57,7 @@ export function EventsPage({ location }: PageProps) {
           From
           <input type="datetime-local" name="from" value={toLocalInput(from)} />
         </label>
-        <button type="submit">Apply filters</button>
-      </form>
+      </FilterForm>
       <ListTable
         caption="Events"
         what="events"

@@ -4,7 +4,7 @@ import type { PageProps } from '../shell';
 import { date, dateTime, money } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { DataTable, ListTable, type Column } from '../list-table';
-import { Badge, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
+import { Badge, FilterForm, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
 
 type Invoice = Schema<'Invoice'>;
 
@@ -53,20 +53,7 @@ export function InvoicesPage({ location, session }: PageProps) {
     <>
       <h1>Finance</h1>
       <FinanceNav current="/finance" operator={session.account.kind === 'operator'} />
-      <form
-        class="filters"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          navigate(
-            withQuery('/finance', {
-              type: (form.get('type') as string) || undefined,
-              status: (form.get('status') as string) || undefined,
-            }),
-          );
-        }}
-      >
+      <FilterForm onApply={(field) => navigate(withQuery('/finance', { type: field('type'), status: field('status') }))}>
         <label>
           Document
           <select name="type" value={type ?? ''}>
@@ -86,8 +73,7 @@ export function InvoicesPage({ location, session }: PageProps) {
             <option value="uncollectible">Uncollectible</option>
           </select>
         </label>
-        <button type="submit">Apply filters</button>
-      </form>
+      </FilterForm>
       <ListTable
         caption="Invoices and credit notes"
         what="invoices"

@@ -5,7 +5,7 @@ import { loadCatalogue, type CatalogueEvent } from '../events-catalogue';
 import { count, dateTime, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { ListTable } from '../list-table';
-import { Badge, Confirm, Loading, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
+import { Badge, Confirm, Loading, Notice, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
 
 type Destination = Schema<'WebhookDestination'>;
 
@@ -288,11 +288,7 @@ export function WebhookPage({ params }: PageProps) {
       <h1 class="url">{destination.url}</h1>
       {destination.description && <p class="lead">{destination.description}</p>}
       <Problem error={action.error} />
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <dl class="facts">
         <dt>Status</dt>
         <dd>
