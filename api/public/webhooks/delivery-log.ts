@@ -6,7 +6,7 @@ import { Instant } from '../../wire-schemas';
 import { environmentOf, testOrLive } from '../../../domain/environment';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeliverySelection, EventId } from '../../delivery-logs';
 import { keysetPage } from '../../pagination';
-import { DestinationId } from './schemas';
+import { DeliveryEventType, DestinationId } from './schemas';
 import { redeliver } from '../../../app/destinations';
 import { loggedAttempt, readDeliveryLog, type LoggedAttemptRow } from '../../../db/delivery-feed';
 
@@ -62,7 +62,7 @@ export const listWebhookDeliveries = defineOperation({
     query: z
       .object({
         destination: DestinationId.optional(),
-        type: z.string().max(100).optional().meta({ description: 'Only attempts of events of this type (`booking.cancelled`).' }),
+        type: DeliveryEventType,
         ...DELIVERY_LOG_QUERY,
       })
       .strict(),

@@ -4,7 +4,7 @@ import { attemptsAfter, latestAttemptId } from '../../../db/delivery-feed';
 import { serveEventStream } from '../../event-stream';
 import { defineOperation } from '../../operation';
 import { attemptView, DeliveryAttempt } from './delivery-log';
-import { DestinationId } from './schemas';
+import { DeliveryEventType, DestinationId } from './schemas';
 
 /** Attempts ids are read again this far back: a row whose id was taken earlier may commit after a later one. */
 const LOOKBACK = 100n;
@@ -27,7 +27,7 @@ export const streamWebhookDeliveries = defineOperation({
     query: z
       .object({
         destination: DestinationId.optional(),
-        type: z.string().max(100).optional().meta({ description: 'Only attempts of events of this type (`booking.cancelled`).' }),
+        type: DeliveryEventType,
       })
       .strict(),
   },

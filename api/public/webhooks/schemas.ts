@@ -10,6 +10,13 @@ export const DestinationId = z
   .regex(/^whd_[0-9a-hjkmnp-tv-z]{26}$/, 'expected a destination id (whd_…)')
   .meta({ description: 'Destination id.', example: 'whd_01jd2k3m4n5p6q7r8s9t0v1w2x' });
 
+/** The optional event-type filter of the delivery log and of its live stream. */
+export const DeliveryEventType = z
+  .string()
+  .max(100)
+  .optional()
+  .meta({ description: 'Only attempts of events of this type (`booking.cancelled`).' });
+
 const EventTypeList = z
   .array(z.string().refine(isPublicEventType, { message: `unknown event type; allowed: ${PUBLIC_EVENT_TYPES.join(', ')}` }))
   .min(1, 'select at least one event type')
