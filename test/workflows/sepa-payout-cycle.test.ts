@@ -103,10 +103,12 @@ describe('settlement cycle with SEPA payout files', () => {
     const statement = bankStatement({
       messageId: 'STMT-OCT-1',
       iban: DEBTOR.iban,
+      // A's and B's transfers booked, C's returned: found by payout key, as the file's order is the numbers' order.
       entries: [
-        { ...filed[0]!, outcome: 'booked' },
-        { ...filed[1]!, outcome: 'booked' },
-        { ...filed[2]!, outcome: { returned: 'AC04', info: 'Account closed' } },
+        ...filed.map((t) => ({
+          ...t,
+          outcome: t.endToEndId === sc!.payout_key ? ({ returned: 'AC04', info: 'Account closed' } as const) : ('booked' as const),
+        })),
         { endToEndId: 'SOMEONE-ELSE-42', amountMinor: 1_000n, outcome: 'booked' },
       ],
     });
