@@ -4,7 +4,7 @@ import { billingTargets, closePeriod, dbNow, issueInvoice, issueTimes, type Issu
 import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
 import { issueSettlement, settlementTargets } from '../db/settlements';
 import { preparePayouts, recordPayoutOutcomes } from '../db/payouts';
-import { simulatedPayoutProvider, type PayoutProvider } from '../infra/payout-provider';
+import { simulatedPayoutProvider, type PayoutProvider } from '../infra/payouts/provider';
 import { hostedPaymentUrl, type PaymentLinks } from './payments';
 import { prepareCollections } from '../db/payments';
 import { challengeTimeoutMs } from '../domain/payments';

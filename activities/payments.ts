@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { findPayment, recordProviderPayment, type PaymentRow } from '../db/payments';
 import { paymentUrl } from '../infra/passenger-links';
-import type { PaymentProvider } from '../infra/payment-provider';
-import { simulatedPaymentProvider } from '../infra/simulated-psp';
+import type { PaymentProvider } from '../infra/payments/provider';
+import { simulatedPaymentProvider } from '../infra/payments/simulated';
 import type { PaymentFacts } from '../contracts/payments';
 import { providerStore } from '../db/provider-store';
 

@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ChangeListener } from '../db/change-listener';
 import type { Lifeline } from '../db/lifeline';
 import type { Logger } from '../infra/logger';
-import type { PaymentProvider } from '../infra/payment-provider';
+import type { PaymentProvider } from '../infra/payments/provider';
 import type { Tracing } from '../infra/tracing';
 import type { KeyStanding } from './auth/api-key-auth';
 import type { DriverStanding } from './auth/driver-auth';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { providerPaymentChanged } from '../app/payments';
 import { providerStore, simulatedPspPayment } from '../db/provider-store';
-import { answerChallenge, CardRefusal, tokenizeCard } from '../infra/simulated-psp';
+import { answerChallenge, CardRefusal, tokenizeCard } from '../infra/payments/simulated';
 import type { ApiDeps } from './deps';
 import { bodyReader } from './middleware/body';
 import { escapeHtml } from './html';
@@ -26,7 +26,7 @@ function issuerPage(paymentId: string, body: string): string {
 }
 
 /**
- * The simulated PSP's own routes, standing in for a real PSP's servers (infra/simulated-psp.ts): its card endpoint,
+ * The simulated PSP's own routes, standing in for a real PSP's servers (infra/payments/simulated.ts): its card endpoint,
  * which takes the card number from the payment page's form and answers a token, and the issuer's 3-D Secure challenge
  * page with **Complete** and **Fail**, which then tells the hub (as a PSP's webhook would) that the payment changed.
  * Nothing here logs a request body.

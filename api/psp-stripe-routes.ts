@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import Stripe from 'stripe';
 import { receiveStripeEvent } from '../app/payments';
-import { paymentIntentOfEvent, verifyStripeEvent } from '../infra/stripe-psp';
+import { paymentIntentOfEvent, verifyStripeEvent } from '../infra/payments/stripe';
 import type { ApiDeps } from './deps';
 import { ProblemError } from './errors';
 import { BODY_LIMIT_BYTES } from './middleware/body';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { checkStripeSettings, fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
-import { configuredPaymentProvider } from '../infra/payment-providers';
+import { configuredPaymentProvider } from '../infra/payments/configured';
 import { createLogger, type Logger } from '../infra/logger';
 import { registerCollectGauge, registerPoolReader } from '../infra/metrics';
 import { ChangeListener } from '../db/change-listener';

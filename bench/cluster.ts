@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- cluster`: the hub on Temporal's production server (infra/temporal-cluster.ts: frontend, history,
+ * `npm run bench -- cluster`: the hub on Temporal's production server (stack/temporal-cluster.ts: frontend, history,
  * matching and worker services as four processes, persistence in PostgreSQL) with K API processes and M worker
  * processes (`api/server.ts`, `workers/main.ts`), at each K×M of BENCH_CLUSTER_TOPOLOGIES (default 1x1,2x2,4x4) and each
  * history shard count of BENCH_CLUSTER_SHARDS (4,16). Per topology, closed loop at BENCH_CONCURRENCY (32):

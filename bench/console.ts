@@ -16,7 +16,7 @@ import { Client as TemporalClient } from '@temporalio/client';
 import { Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
 import { loadConfig } from '../infra/config';
-import { embeddedDatabaseUrl } from '../infra/embedded-postgres';
+import { embeddedDatabaseUrl } from '../stack/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { connect, hubSecrets } from '../scripts/hub-connection';
 import { launchBrowser } from '../test/support/browser';

@@ -10,7 +10,7 @@
  *      publish to the receiver's answer; then the same paced at half the bare delivery rate (open loop);
  *   4. the same through a `public-event:<key>` workflow, as a producer outside any workflow (the CLI) publishes.
  * The first three run in alternating rounds of 100. BENCH_ENGINE=cluster runs it all on Temporal's production server
- * (infra/temporal-cluster.ts) instead of the dev server. Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY
+ * (stack/temporal-cluster.ts) instead of the dev server. Sizes: BENCH_DELIVERIES (default 1000), BENCH_CONCURRENCY
  * (32). BENCH_TUNING, JSON of the public-webhooks worker's options (workers/create-workers.ts PublicWebhooksTuning,
  * e.g. '{"maxCachedWorkflows":0,"eagerStart":false}'), is how the tuning sweep in docs/public-webhooks.md was run.
  */

@@ -13,7 +13,7 @@ import { Pool } from 'pg';
 import { apiDeps, listen } from '../api/server';
 import { toInternalStatus } from '../domain/public-status';
 import { loadConfig } from '../infra/config';
-import { embeddedDatabaseUrl } from '../infra/embedded-postgres';
+import { embeddedDatabaseUrl } from '../stack/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { connect, hubSecrets } from '../scripts/hub-connection';
 import { percentiles } from './measure';

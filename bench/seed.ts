@@ -16,7 +16,7 @@ import { migrate } from '../db/orm';
 import { MARKET_CODES, marketCentre } from '../domain/markets';
 import { priceFare } from '../domain/pricing';
 import { loadConfig } from '../infra/config';
-import { embeddedDatabaseUrl } from '../infra/embedded-postgres';
+import { embeddedDatabaseUrl } from '../stack/embedded-postgres';
 import { newId } from '../infra/ids';
 import { API_KEY_SCOPES } from '../infra/scopes';
 import { connect, hubSecrets } from '../scripts/hub-connection';

@@ -13,7 +13,7 @@ import { writePayoutFiles } from '../db/payout-files';
 import { payoutRemittance, type SepaTransfer } from '../domain/sepa';
 import { ibanOf, maskIban } from '../domain/bank-accounts';
 import { CAMT_053, PAIN_001, painXml, readStatement, schemaErrors } from '../infra/iso20022';
-import type { PayoutTransfer } from '../infra/payout-provider';
+import type { PayoutTransfer } from '../infra/payouts/provider';
 import { bankStatement, transfersOf } from '../stack/mock-bank';
 import { startLocalStack } from '../stack/local-stack';
 import { STACK_SECRETS } from '../stack/secrets';

@@ -3,7 +3,7 @@ import type { BillingDetails } from '../domain/billing-details';
 import type { DocumentFiguresRow } from './finance';
 import type { LineRide } from '../domain/invoice-lines';
 import type { CardDetails, PaymentStatus, ThreeDsResult } from '../domain/payments';
-import type { ProviderPayment } from '../infra/payment-provider';
+import type { ProviderPayment } from '../infra/payments/provider';
 
 /** A `payments` row as the hub keeps it (never a card number). */
 export interface PaymentRow {

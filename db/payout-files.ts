@@ -5,7 +5,7 @@ import { isSandboxDriver, maskIban, sandboxTestIban } from '../domain/bank-accou
 import { batchTotals, payoutRemittance, requestedExecutionDate, SEPA_CURRENCY, type SepaTransfer } from '../domain/sepa';
 import { newId } from '../infra/ids';
 import { PAIN_001, painXml } from '../infra/iso20022';
-import type { PayoutOutcome, PayoutProvider, PayoutTransfer, SepaDebtor } from '../infra/payout-provider';
+import type { PayoutOutcome, PayoutProvider, PayoutTransfer, SepaDebtor } from '../infra/payouts/provider';
 import { bankAccountsOf } from './bank-accounts';
 import { dbNow, insertRows, nextNumber } from './finance';
 

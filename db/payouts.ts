@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PayoutOutcome, PayoutTransfer } from '../infra/payout-provider';
+import type { PayoutOutcome, PayoutTransfer } from '../infra/payouts/provider';
 import type { PayoutResult, PeriodRef } from '../contracts/finance';
 
 interface PendingRow {

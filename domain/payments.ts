@@ -2,7 +2,7 @@ import { fromMinor } from './money';
 
 /**
  * Card payments of invoices: statuses, the EMV 3-D Secure 2 result a payment carries, and the reasons a payment fails.
- * Pure; the provider (infra/payment-provider.ts) says what happened, these rules say what it means.
+ * Pure; the provider (infra/payments/provider.ts) says what happened, these rules say what it means.
  */
 
 export type PaymentStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';

@@ -7,7 +7,7 @@ import { MAX_WEBHOOK_TIMEOUT_MS } from '../domain/webhook-attempt';
 import { parseKeyRing, type HubKey } from './key-ring';
 import { parseKeyMaterial } from './secrets';
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
-import type { PayoutSettings } from './payout-provider';
+import type { PayoutSettings } from './payouts/provider';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
@@ -231,7 +231,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** The company that issues invoices (EN 16931's seller); a demo company until INVOICE_SELLER names it. */
     invoiceSeller: env.INVOICE_SELLER ?? DEMO_SELLER,
     invoiceSellerSet: env.INVOICE_SELLER !== undefined,
-    /** Who takes the cards (PAYMENT_PROVIDER): the simulated PSP, or Stripe with its keys (infra/stripe-psp.ts). */
+    /** Who takes the cards (PAYMENT_PROVIDER): the simulated PSP, or Stripe with its keys (infra/payments/stripe.ts). */
     payments: {
       provider: env.PAYMENT_PROVIDER,
       stripe: {

@@ -6,7 +6,7 @@ import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
-import { embeddedDataDir, startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { embeddedDataDir, startEmbeddedPostgres } from '../stack/embedded-postgres';
 import { localSecrets } from '../infra/local-secrets';
 import {
   CLUSTER_SERVICES,
@@ -17,8 +17,8 @@ import {
   startClusterUi,
   ensureUiBinary,
   TEMPORAL_SERVER_VERSION,
-} from '../infra/temporal-cluster';
-import { balancerSocket, ensureHaproxy, startBalancer } from '../infra/haproxy';
+} from '../stack/temporal-cluster';
+import { balancerSocket, ensureHaproxy, startBalancer } from '../stack/haproxy';
 import { clusterStateFile, readClusterState, writeClusterState, type ClusterProcessState } from '../stack/cluster-state';
 import { processReady } from '../stack/rolling';
 import { buildWorkflowBundle } from '../workers/create-workers';
@@ -27,7 +27,7 @@ import { buildWorkflowBundle } from '../workers/create-workers';
  * `npm run stack:cluster`: the hub on Temporal's production server instead of the dev server. PostgreSQL (embedded,
  * or DATABASE_URL's server) holds the hub's database and Temporal's two; Temporal's frontend, history, matching and
  * worker services run as four processes; HUB_WORKER_PROCESSES worker processes and HUB_API_PROCESSES API processes
- * (ports PORT+1, PORT+2…) run against it, behind HAProxy on PORT (infra/haproxy.ts), which checks each on /readyz. The
+ * (ports PORT+1, PORT+2…) run against it, behind HAProxy on PORT (stack/haproxy.ts), which checks each on /readyz. The
  * stack restarts any of its processes that exits and keeps what runs in stack.json (stack/cluster-state.ts) for `npm run
  * deploy:rolling`. TEMPORAL_UI_PORT=0 leaves the Web UI out. Ctrl-C stops all of it. docs/deploy.md.
  */

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Secrets } from '../app/accounts';
 import { openOrm } from '../db/orm';
 import { ConfigError, type HubConfig } from '../infra/config';
-import { embeddedDatabaseUrl } from '../infra/embedded-postgres';
+import { embeddedDatabaseUrl } from '../stack/embedded-postgres';
 import { localSecrets } from '../infra/local-secrets';
 
 /** The running hub's secrets and database, for the tools that work beside it (the `hub` CLI, `bench:seed`). */
@@ -22,7 +22,7 @@ export function hubSecrets(config: HubConfig): Secrets {
 }
 
 export async function connect(config: HubConfig, poolMax = 2): Promise<MikroORM> {
-  // The database `npm start` creates in its embedded PostgreSQL (infra/embedded-postgres.ts).
+  // The database `npm start` creates in its embedded PostgreSQL (stack/embedded-postgres.ts).
   const url = config.databaseUrl ?? embeddedDatabaseUrl(config.embeddedPostgresPort, 'hub');
   try {
     return await openOrm(url, poolMax);

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { fail, loadConfig } from '../infra/config';
-import { configuredPaymentProvider } from '../infra/payment-providers';
+import { configuredPaymentProvider } from '../infra/payments/configured';
 import { loadDevStack } from '../infra/dev-stack';
 import { keyRingOf } from '../infra/key-ring';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';

@@ -25,7 +25,7 @@ import { appendBilledRide } from '../stack/billed-rides';
 import { payInvoice } from '../app/payments';
 import { findPayment } from '../db/payments';
 import { closePeriod, issueInvoice } from '../db/finance';
-import { tokenizeCard } from '../infra/simulated-psp';
+import { tokenizeCard } from '../infra/payments/simulated';
 import { paymentWorkflowId } from '../contracts/payments';
 import { settlementCycleWorkflowId, type PeriodRef } from '../contracts/finance';
 import { loadConfig } from '../infra/config';

@@ -9,14 +9,14 @@ import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 import { fail, loadConfig } from '../infra/config';
 import { loadDevStack } from '../infra/dev-stack';
-import { startDevServer } from '../infra/dev-server';
-import { embeddedDataDir, startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { startDevServer } from '../stack/dev-server';
+import { embeddedDataDir, startEmbeddedPostgres } from '../stack/embedded-postgres';
 import { localSecrets } from '../infra/local-secrets';
 import { createLogger } from '../infra/logger';
 import { connectClient, connectWorker, temporalTarget } from '../infra/temporal-connection';
 import { installTemporalRuntime } from '../infra/temporal-runtime';
 import { startTracing } from '../infra/tracing';
-import { configuredPaymentProvider } from '../infra/payment-providers';
+import { configuredPaymentProvider } from '../infra/payments/configured';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 
 /**

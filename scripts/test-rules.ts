@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fail } from '../infra/config';
-import { checkAndTestRules, ensurePromtool } from '../infra/promtool';
+import { checkAndTestRules, ensurePromtool } from '../stack/promtool';
 
 /**
  * `npm run test:rules`: `promtool check rules` and `promtool test rules` on ops/prometheus/ (promtool built once from

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openOrm, type Orm } from '../db/orm';
 import { loadDevStack } from '../infra/dev-stack';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../stack/embedded-postgres';
 import { createWorkers, runWorkers, type WorkerDeps } from '../workers/create-workers';
 import { freePort } from './ports';
 import { clusterEnvironment, localEnvironment, type TemporalEnvironment } from './temporal';

@@ -4,9 +4,9 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync, type WriteSt
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { devServerArgs, loadDevStack } from '../infra/dev-stack';
-import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
-import { temporalCliPath } from '../infra/temporal-binaries';
-import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../infra/temporal-cluster';
+import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../stack/embedded-postgres';
+import { temporalCliPath } from '../stack/temporal-binaries';
+import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../stack/temporal-cluster';
 import { buildWorkflowBundle } from '../workers/create-workers';
 import { freePort, freePortBlock } from './ports';
 
@@ -14,7 +14,7 @@ import { freePort, freePortBlock } from './ports';
  * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
  * PostgreSQL, Temporal, one worker process (`workers/main.ts`) and one API process (`api/server.ts`). Temporal is the
  * dev server (persisting to a SQLite file, so it survives its own restart) or, with the engine `cluster`, the
- * production server's four services on the same PostgreSQL (infra/temporal-cluster.ts), whose history and matching
+ * production server's four services on the same PostgreSQL (stack/temporal-cluster.ts), whose history and matching
  * processes can be killed on their own. Used by `npm run crash-test` and `npm run load`. Only ever signals the
  * processes it started.
  */

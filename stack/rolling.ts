@@ -3,7 +3,7 @@ import { temporal } from '@temporalio/proto';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
-import { balancerStats } from '../infra/haproxy';
+import { balancerStats } from '../stack/haproxy';
 import { processAlive, readClusterState, type ClusterProcessState } from './cluster-state';
 
 /**

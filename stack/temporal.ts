@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { NativeConnection, Worker, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
-import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../infra/temporal-cluster';
+import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../stack/temporal-cluster';
 import { freePortBlock } from './ports';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../infra/dev-stack';
 import { indexedValueTypes } from '../infra/search-attribute-registration';
-import { temporalCliPath, temporalTestServerPath } from '../infra/temporal-binaries';
+import { temporalCliPath, temporalTestServerPath } from '../stack/temporal-binaries';
 import { stackDataConverter } from './secrets';
 
 /** The workflow bundle built once by the global setup. */
@@ -57,7 +57,7 @@ export interface TemporalEnvironment {
 }
 
 /**
- * Temporal's production server (infra/temporal-cluster.ts) on the PostgreSQL of `databaseUrl`, with the namespace and
+ * Temporal's production server (stack/temporal-cluster.ts) on the PostgreSQL of `databaseUrl`, with the namespace and
  * search attributes of temporal-dev.yml; a client over a NativeConnection, so workers may share it (eager start).
  */
 export async function clusterEnvironment(

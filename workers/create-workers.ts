@@ -6,7 +6,7 @@ import { createFlightActivities } from '../activities/flight';
 import { createRetentionActivities } from '../activities/retention';
 import { createPartnerWebhookActivities } from '../activities/partner-webhook';
 import { createFinanceActivities } from '../activities/finance';
-import type { PaymentProvider } from '../infra/payment-provider';
+import type { PaymentProvider } from '../infra/payments/provider';
 import { createPaymentActivities } from '../activities/payments';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createWebhookRecoveryActivities } from '../activities/webhook-recovery';
@@ -14,7 +14,7 @@ import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
 import type { Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
-import { simulatedPayoutProvider, type PayoutProvider, type PayoutSettings } from '../infra/payout-provider';
+import { simulatedPayoutProvider, type PayoutProvider, type PayoutSettings } from '../infra/payouts/provider';
 import { sepaPayoutProvider } from '../db/payout-files';
 import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
@@ -38,7 +38,7 @@ export interface WorkerDeps {
   payouts?: PayoutSettings;
   /** PAYMENT_CHALLENGE_TIMEOUT for the payments the settlement cycle collects (15 minutes when absent). */
   paymentChallengeTimeoutMs?: number;
-  /** Who takes the cards (PAYMENT_PROVIDER, infra/payment-providers.ts); the simulated PSP when absent. */
+  /** Who takes the cards (PAYMENT_PROVIDER, infra/payments/configured.ts); the simulated PSP when absent. */
   paymentProvider?: PaymentProvider;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;

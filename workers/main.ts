@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fail, loadConfig, requireProductionSettings } from '../infra/config';
 import { createLogger } from '../infra/logger';
-import { configuredPaymentProvider } from '../infra/payment-providers';
+import { configuredPaymentProvider } from '../infra/payments/configured';
 import { startMetricsServer } from '../infra/metrics-server';
 import { connectWorker, productionTarget } from '../infra/temporal-connection';
 import { installTemporalRuntime } from '../infra/temporal-runtime';

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Stripe as the payment provider: the Customer each account has in each environment (made once, infra/stripe-psp.ts),
+ * Stripe as the payment provider: the Customer each account has in each environment (made once, infra/payments/stripe.ts),
  * and every Stripe webhook event received, by its id, so a redelivered event is handled once.
  */
 export class Migration20261126150000_stripe extends Migration {

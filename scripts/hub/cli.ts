@@ -2,7 +2,7 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Secrets } from '../../app/accounts';
-import type { PaymentProvider } from '../../infra/payment-provider';
+import type { PaymentProvider } from '../../infra/payments/provider';
 
 /** What one `hub` command needs; the wiring (scripts/hub.ts) or a test provides it. */
 export interface HubIo {

@@ -2,7 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { payInvoice } from '../../app/payments';
 import { paymentWorkflowId } from '../../contracts/payments';
-import { tokenizeCard } from '../../infra/simulated-psp';
+import { tokenizeCard } from '../../infra/payments/simulated';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { hubCli } from '../support/cli';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';

@@ -11,7 +11,7 @@ import { closePeriod } from '../../db/finance';
 import { sepaPayoutProvider } from '../../db/payout-files';
 import { issueSettlement, settlementTargets } from '../../db/settlements';
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
-import { simulatedPayoutProvider } from '../../infra/payout-provider';
+import { simulatedPayoutProvider } from '../../infra/payouts/provider';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { bankStatement, statusReport, transfersOf } from '../../stack/mock-bank';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';

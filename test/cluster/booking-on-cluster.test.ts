@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDevStack } from '../../infra/dev-stack';
-import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../../infra/temporal-cluster';
+import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../../stack/temporal-cluster';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { startReceiver } from '../../stack/receiver';
 import { freePort, freePortBlock } from '../../stack/ports';

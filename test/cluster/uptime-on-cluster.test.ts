@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HEALTH_CHECK, maxDetectionMs } from '../../infra/haproxy';
+import { HEALTH_CHECK, maxDetectionMs } from '../../stack/haproxy';
 import type { UptimeResult } from '../../bench/uptime';
 
 const ROOT = join(__dirname, '..', '..');

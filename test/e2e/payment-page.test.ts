@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { payInvoice } from '../../app/payments';
 import { paymentUrl } from '../../infra/passenger-links';
-import { tokenizeCard } from '../../infra/simulated-psp';
+import { tokenizeCard } from '../../infra/payments/simulated';
 import { localEnvironment } from '../../stack/temporal';
 import { launchBrowser } from '../support/browser';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { devServerExtraArgs, loadDevStack, searchAttributeKeys } from '../../infra/dev-stack';
-import { temporalCliPath } from '../../infra/temporal-binaries';
+import { temporalCliPath } from '../../stack/temporal-binaries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { hubProcessEnv, spawnHubProcesses, stopHubProcesses } from '../support/hub-processes';

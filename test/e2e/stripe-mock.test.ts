@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { newId } from '../../infra/ids';
-import type { PaymentProvider } from '../../infra/payment-provider';
-import { stripeClient, stripePaymentProvider } from '../../infra/stripe-psp';
+import type { PaymentProvider } from '../../infra/payments/provider';
+import { stripeClient, stripePaymentProvider } from '../../infra/payments/stripe';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { ensureStripeMock, startStripeMock, type RunningStripeMock } from '../support/stripe-mock';
 

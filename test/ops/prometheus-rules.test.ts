@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkAndTestRules, ensurePromtool } from '../../infra/promtool';
+import { checkAndTestRules, ensurePromtool } from '../../stack/promtool';
 
 const DIR = join(__dirname, '..', '..', 'ops', 'prometheus');
 const RULES = join(DIR, 'hub-slo.rules.yml');

@@ -8,7 +8,7 @@ import { until } from './until';
 /**
  * stripe-mock (github.com/stripe/stripe-mock): Stripe's own server that answers every API call from its published
  * OpenAPI description and refuses a request that does not match it (unknown parameter, wrong type, missing field).
- * Built once from its Go module into the project's `.temporal/` cache like Temporal's server (infra/temporal-cluster.ts),
+ * Built once from its Go module into the project's `.temporal/` cache like Temporal's server (stack/temporal-cluster.ts),
  * by the machine's Go (GOTOOLCHAIN=local; it needs Go ≥ 1.22), then started on free ports. It is stateless: it checks
  * the shape of each call and answers a fixture, so it proves the adapter speaks Stripe's API, not a payment's flow.
  */

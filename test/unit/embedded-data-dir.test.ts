@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embeddedDataDir } from '../../infra/embedded-postgres';
+import { embeddedDataDir } from '../../stack/embedded-postgres';
 
 describe('embedded PostgreSQL data directory', () => {
   const root = mkdtempSync(join(tmpdir(), 'datadir-'));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { challengeTimeoutMs } from '../../domain/payments';
 import { creditLinesForAmount, divRound, documentTotals, type TaxBucket } from '../../domain/invoice-math';
-import { luhnValid, TEST_CARDS } from '../../infra/simulated-psp';
+import { luhnValid, TEST_CARDS } from '../../infra/payments/simulated';
 
 describe('PAYMENT_CHALLENGE_TIMEOUT', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { loadDevStack, type DevStack } from '../../infra/dev-stack';
-import { temporalCliPath } from '../../infra/temporal-binaries';
+import { temporalCliPath } from '../../stack/temporal-binaries';
 import { registerSearchAttributes } from '../../infra/search-attribute-registration';
 
 const stack = loadDevStack();

@@ -4,7 +4,7 @@ import { createPaymentActivities } from '../../activities/payments';
 import { payInvoice } from '../../app/payments';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { paymentWorkflowId, type PaymentFacts } from '../../contracts/payments';
-import { simulatedPaymentProvider, tokenizeCard } from '../../infra/simulated-psp';
+import { simulatedPaymentProvider, tokenizeCard } from '../../infra/payments/simulated';
 import { localEnvironment, stackWorker } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';

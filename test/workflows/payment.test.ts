@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { payInvoice, providerPaymentChanged, refundPayment, type PaymentDeps } from '../../app/payments';
 import { paymentWorkflowId, type PaymentFacts } from '../../contracts/payments';
-import { answerChallenge, tokenizeCard } from '../../infra/simulated-psp';
+import { answerChallenge, tokenizeCard } from '../../infra/payments/simulated';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AUTHENTICATION_FAILED, CHALLENGE_ABANDONED, type CardDetails, type ThreeDsResult } from '../domain/payments';
-import type { PaymentProvider, ProviderPayment } from './payment-provider';
+import { AUTHENTICATION_FAILED, CHALLENGE_ABANDONED, type CardDetails, type ThreeDsResult } from '../../domain/payments';
+import type { PaymentProvider, ProviderPayment } from './provider';
 
 /**
  * The simulated payment service provider shipped for sandbox and tests. It behaves like a real one on Stripe's

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { AUTHENTICATION_FAILED, CHALLENGE_ABANDONED, type CardDetails, type ThreeDsResult, type TransStatus } from '../domain/payments';
-import type { PaymentHolder, PaymentProvider, ProviderPayment } from './payment-provider';
+import { AUTHENTICATION_FAILED, CHALLENGE_ABANDONED, type CardDetails, type ThreeDsResult, type TransStatus } from '../../domain/payments';
+import type { PaymentHolder, PaymentProvider, ProviderPayment } from './provider';
 
 /**
  * Stripe as the payment provider (PAYMENT_PROVIDER=stripe), on the official SDK: PaymentIntents created and confirmed

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { paymentIntentOfEvent, toProviderPayment } from '../../infra/stripe-psp';
+import { paymentIntentOfEvent, toProviderPayment } from '../../infra/payments/stripe';
 
 const card = { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034 };
 const method = { id: 'pm_1', object: 'payment_method', card } as unknown as Stripe.PaymentMethod;
@@ -23,7 +23,7 @@ function intent(fields: Partial<Record<keyof Stripe.PaymentIntent, unknown>>): S
   } as unknown as Stripe.PaymentIntent;
 }
 
-/** How a Stripe PaymentIntent reads as the hub's provider payment (infra/payment-provider.ts). */
+/** How a Stripe PaymentIntent reads as the hub's provider payment (infra/payments/provider.ts). */
 describe('Stripe PaymentIntents as provider payments', () => {
   it('a success carries the card and the 3-D Secure result of its charge', () => {
     const challenged = intent({

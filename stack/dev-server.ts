@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Connection } from '@temporalio/client';
-import { devServerArgs, type DevStack } from './dev-stack';
+import { devServerArgs, type DevStack } from '../infra/dev-stack';
 import { temporalCliPath } from './temporal-binaries';
 
 /** Runs `temporal server start-dev` from temporal-dev.yml, with its SQLite file in the data directory. */

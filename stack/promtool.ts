@@ -12,7 +12,7 @@ const projectRoot = join(__dirname, '..');
 /**
  * `go install github.com/prometheus/prometheus/cmd/promtool@<version>` into the project's cache
  * (`.temporal/promtool/<version>/bin`), once (about four minutes on two cores, from the Go module proxy); later calls
- * find it. The machine's Go is used as is (GOTOOLCHAIN=local), as for Temporal's server (infra/temporal-cluster.ts).
+ * find it. The machine's Go is used as is (GOTOOLCHAIN=local), as for Temporal's server (stack/temporal-cluster.ts).
  */
 export async function ensurePromtool(log: (line: string) => void, version = PROMTOOL_VERSION): Promise<string> {
   const bin = join(projectRoot, '.temporal', 'promtool', version, 'bin');

@@ -1,4 +1,4 @@
-import type { CardDetails, ThreeDsResult } from '../domain/payments';
+import type { CardDetails, ThreeDsResult } from '../../domain/payments';
 
 /**
  * Taking card payments: the interface a payment service provider (Stripe, Adyen, …) implements, the way the hub uses

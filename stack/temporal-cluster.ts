@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import type { DevStack } from './dev-stack';
-import { registerSearchAttributes } from './search-attribute-registration';
+import type { DevStack } from '../infra/dev-stack';
+import { registerSearchAttributes } from '../infra/search-attribute-registration';
 
 /**
  * Temporal's production server, locally: built from the Go module at a pinned version (cached under

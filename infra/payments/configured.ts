@@ -1,7 +1,7 @@
-import { checkStripeSettings, type HubConfig } from './config';
-import type { PaymentProvider } from './payment-provider';
-import { simulatedPaymentProvider } from './simulated-psp';
-import { stripePaymentProvider } from './stripe-psp';
+import { checkStripeSettings, type HubConfig } from '../config';
+import type { PaymentProvider } from './provider';
+import { simulatedPaymentProvider } from './simulated';
+import { stripePaymentProvider } from './stripe';
 
 type Sql = <T>(query: string, params: unknown[]) => Promise<T[]>;
 
