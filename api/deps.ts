@@ -42,6 +42,8 @@ export interface ApiDeps {
   /** The Temporal codec server: the hub's payload codec, who may use it, the Temporal UI's origins (api/codec-routes.ts). */
   codecServer: CodecServerDeps;
   encryptionKey: Buffer;
+  /** PAYOUT_DEBTOR_IBAN with PAYOUT_PROVIDER=sepa: the account an imported statement must be of. */
+  payoutDebtorIban?: string;
   /** HUB_ENCRYPTION_KEY's ring, current first: what was encrypted or signed under a rotated-out key still opens. */
   decryptionKeys: Buffer[];
   hashPepper: Buffer;

@@ -13,6 +13,7 @@ import {
 import { setDriverAvailability } from './driver/set-availability';
 import { getDriverBankAccount, setDriverBankAccount } from './driver/bank-account';
 import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
+import { getBankStatement, listBankStatements, resolveBankStatementLine } from './public/bank-statements';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
 import { getQuote } from './partner/get-quote';
@@ -99,6 +100,9 @@ export const OPERATIONS = [
   listPayoutFiles,
   getPayoutFile,
   importBankStatement,
+  listBankStatements,
+  getBankStatement,
+  resolveBankStatementLine,
   listPublicEvents,
   getBookingStatus,
   cancelPartnerBooking,

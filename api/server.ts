@@ -61,6 +61,7 @@ export function apiDeps(
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
     simulatedPsp: !config.production && !stripe,
     paymentProvider: configuredPaymentProvider(config, providerStore(parts.orm)),
+    payoutDebtorIban: config.payouts.provider === 'sepa' ? config.payouts.debtor.iban : undefined,
     stripe: stripe && { publishableKey: stripe.publishableKey, webhookSecret: stripe.webhookSecret },
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,

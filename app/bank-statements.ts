@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { applyStatement, type MatchedLine } from '../db/bank-statements';
+import { applyStatement, type MatchedLine, type SettledPayout } from '../db/bank-statements';
+import { maskIban } from '../domain/bank-accounts';
 import { PLATFORM_ACCOUNT, settlementEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
-import { CAMT_053, CAMT_054, declaredMessage, PAIN_002, readStatement, readStatusReport, schemaErrors } from '../infra/iso20022';
+import {
+  declaredMessage,
+  isStatusMessage,
+  READ_MESSAGES,
+  readStatement,
+  readStatusReport,
+  schemaErrors,
+  type BankStatement,
+  type StatementMessage,
+  type StatusMessage,
+} from '../infra/iso20022';
 import { publishEvent } from './credit-notes';
 import { ProblemError } from './problems';
 
@@ -34,6 +45,7 @@ export interface StatementImport {
     end_to_end_id: string | null;
     outcome: MatchedLine['outcome'];
     settlement: string | null;
+    payouts: string[];
     amount: number | null;
     reason: string | null;
     booking_date: string | null;
@@ -43,28 +55,59 @@ export interface StatementImport {
 
 const amount = (minor: string | null) => (minor === null ? null : fromMinor(Number(minor), 'EUR'));
 
+/** Refuses a statement of an account other than the payout rail's debtor account (each report of the file checked). */
+function checkAccount(statement: BankStatement, debtorIban: string): string {
+  const wanted = debtorIban.replace(/\s+/g, '').toUpperCase();
+  for (const account of statement.accounts) {
+    const iban = account.iban?.replace(/\s+/g, '').toUpperCase() ?? null;
+    if (iban === wanted) continue;
+    throw new ProblemError('bank_statement_wrong_account', {
+      detail: iban
+        ? `The statement is of ${maskIban(iban)}; payouts are drawn on ${maskIban(wanted)}. Nothing was imported.`
+        : `The statement's account is not identified by an IBAN; payouts are drawn on ${maskIban(wanted)}. Nothing was imported.`,
+      extensions: { account: iban ? maskIban(iban) : null },
+    });
+  }
+  return maskIban(wanted);
+}
+
+/** Sends `settlement.paid` / `settlement.failed` for payouts a bank file (or a person) settled, each once. */
+export async function announceSettled(temporal: Client | undefined, livemode: boolean, settled: SettledPayout[]): Promise<void> {
+  if (!temporal) return;
+  const environment = livemode ? ('live' as const) : ('test' as const);
+  const events = settled.map((p) => ({
+    type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
+    dedupeKey: `settlement:${p.settlement}:${p.status === 'paid' ? 'paid' : 'returned'}:${p.reason ?? ''}:bank`,
+    accountId: PLATFORM_ACCOUNT,
+    environment,
+    data: settlementEventData(p),
+  }));
+  for (let i = 0; i < events.length; i += 25) await Promise.all(events.slice(i, i + 25).map((e) => publishEvent(temporal, e)));
+}
+
 /**
- * Imports a bank's camt.053.001.08 statement, camt.054.001.08 notification or pain.002.001.10 status report for one
- * environment: refused (422 `bank_file_invalid`, naming the first error) unless it is one of those and valid against
- * its published XSD; then each transaction is matched by EndToEndId to a payout (db/bank-statements.ts), and each
- * payout it settles announces `settlement.paid` or `settlement.failed` (with the ISO return or rejection reason) once.
- * Importing it again changes nothing.
+ * Imports a bank's camt.053 (.08 or .02) statement, camt.054.001.08 notification or pain.002 (.10 or .03) status report
+ * for one environment: refused (422 `bank_file_invalid`, naming the first error) unless it is one of those and valid
+ * against its published XSD, and (422 `bank_statement_wrong_account`) when a statement is of an account other than the
+ * payout rail's debtor account (`debtorIban`, when a rail is configured); then each line is matched
+ * (db/bank-statements.ts) and stored with its outcome, and each payout it settles announces `settlement.paid` or
+ * `settlement.failed` (with the ISO return or rejection reason) once. Importing it again changes nothing.
  */
 export async function importStatement(
-  deps: { orm: MikroORM; temporal?: Client },
+  deps: { orm: MikroORM; temporal?: Client; debtorIban?: string | null },
   input: { xml: string; livemode: boolean },
 ): Promise<StatementImport> {
-  const message = declaredMessage(input.xml);
-  if (message !== CAMT_053 && message !== CAMT_054 && message !== PAIN_002) {
+  const message = declaredMessage(input.xml) as StatementMessage | StatusMessage | null;
+  if (!message || !READ_MESSAGES.includes(message)) {
     throw new ProblemError('bank_file_invalid', {
-      detail: `Expected a ${CAMT_053} statement, ${CAMT_054} notification or ${PAIN_002} status report; the document declares ${message ?? 'no ISO 20022 message'}.`,
+      detail: `Expected a camt.053.001.08 or .02 statement, camt.054.001.08 notification or pain.002.001.10 or .03 status report; the document declares ${message ?? 'no ISO 20022 message'}.`,
     });
   }
   // The XSD validation runs on its own thread: the document is read meanwhile, and used only once it proves valid.
   const validation = schemaErrors(input.xml, message);
   let statement: ReturnType<typeof readStatusReport> | ReturnType<typeof readStatement> | null = null;
   try {
-    statement = message === PAIN_002 ? readStatusReport(input.xml) : readStatement(input.xml, message);
+    statement = isStatusMessage(message) ? readStatusReport(input.xml, message) : readStatement(input.xml, message);
   } catch {
     // Not well-formed: the validator names the first error.
   }
@@ -75,34 +118,25 @@ export async function importStatement(
       extensions: { message, line: first?.line ?? null },
     });
   }
+  const accountIbanMasked =
+    deps.debtorIban && !isStatusMessage(statement.message) ? checkAccount(statement as BankStatement, deps.debtorIban) : null;
   const sha256 = createHash('sha256').update(input.xml).digest('hex');
-  const applied = await applyStatement(deps.orm, { livemode: input.livemode, statement, sha256 });
-  if (deps.temporal) {
-    const temporal = deps.temporal;
-    const environment = input.livemode ? ('live' as const) : ('test' as const);
-    const events = applied.settled.map((p) => ({
-      type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
-      dedupeKey: `settlement:${p.settlement}:${p.status === 'paid' ? 'paid' : 'returned'}:${p.reason ?? ''}:bank`,
-      accountId: PLATFORM_ACCOUNT,
-      environment,
-      data: settlementEventData(p),
-    }));
-    for (let i = 0; i < events.length; i += 25) await Promise.all(events.slice(i, i + 25).map((e) => publishEvent(temporal, e)));
-  }
+  const applied = await applyStatement(deps.orm, { livemode: input.livemode, statement, sha256, accountIbanMasked });
+  await announceSettled(deps.temporal, input.livemode, applied.settled);
   const count = (...outcomes: MatchedLine['outcome'][]) => applied.lines.filter((l) => outcomes.includes(l.outcome)).length;
   return {
     statement: {
       id: applied.id,
       message,
       message_id: statement.messageId,
-      original_message_id: statement.message === PAIN_002 ? statement.originalMessageId : null,
-      group_status: statement.message === PAIN_002 ? statement.groupStatus : null,
+      original_message_id: 'originalMessageId' in statement ? statement.originalMessageId : null,
+      group_status: 'groupStatus' in statement ? statement.groupStatus : null,
       duplicate: applied.duplicate,
       livemode: input.livemode,
     },
     transactions: applied.lines.length,
     paid: count('paid'),
-    returned: count('returned'),
+    returned: count('returned', 'reversed'),
     unchanged: count('already_paid', 'already_returned'),
     unmatched: applied.lines
       .filter((l) => l.outcome === 'unmatched')
@@ -113,6 +147,7 @@ export async function importStatement(
       end_to_end_id: l.endToEndId,
       outcome: l.outcome,
       settlement: l.settlement,
+      payouts: l.payouts,
       amount: amount(l.amountMinor),
       reason: l.reason,
       booking_date: l.bookingDate,

@@ -210,35 +210,22 @@ export const RETURN_REASONS: Readonly<Record<string, string>> = {
   RR04: 'regulatory reason',
 };
 
-/** A statement transaction as matched against the hub's transfers. */
-export interface StatementLine {
-  endToEndId: string | null;
-  amountMinor: bigint | null;
-  creditDebit: 'CRDT' | 'DBIT';
-  status: string;
-  returnReason: string | null;
-}
-
-export type MatchOutcome =
-  'paid' | 'returned' | 'already_paid' | 'already_returned' | 'unmatched' | 'amount_mismatch' | 'ignored' | 'status_recorded';
-
 /**
- * What a statement line does to the transfer it names: a booked debit pays it, a return (any line with a return reason)
- * returns it, once; a line naming no transfer of ours is unmatched (listed, never guessed), a booked amount other than
- * the transfer's is refused, and pending or informational lines change nothing.
+ * What a line did: paid or returned (a reversal: reversed) a payout, found it already so, matched none, needs a
+ * person (an amount or batch that disagrees), changed nothing, or recorded a pain.002 status other than RJCT.
+ * Statement lines are decided by domain/statement-lines.ts.
  */
-export function matchLine(
-  line: StatementLine,
-  transfer: { status: 'submitted' | 'paid' | 'returned'; amountMinor: bigint } | null,
-): MatchOutcome {
-  if (!line.endToEndId || !transfer) return 'unmatched';
-  if (line.status !== 'BOOK') return 'ignored';
-  if (line.returnReason) return transfer.status === 'returned' ? 'already_returned' : 'returned';
-  if (line.creditDebit !== 'DBIT') return 'ignored';
-  if (line.amountMinor !== null && line.amountMinor !== transfer.amountMinor) return 'amount_mismatch';
-  if (transfer.status === 'submitted') return 'paid';
-  return transfer.status === 'paid' ? 'already_paid' : 'already_returned';
-}
+export type MatchOutcome =
+  | 'paid'
+  | 'returned'
+  | 'reversed'
+  | 'already_paid'
+  | 'already_returned'
+  | 'unmatched'
+  | 'amount_mismatch'
+  | 'needs_review'
+  | 'ignored'
+  | 'status_recorded';
 
 /** A pain.002 status that rejects a transfer: the bank refused it, so it never left the account. */
 export const REJECTED = 'RJCT';

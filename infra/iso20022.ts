@@ -1,6 +1,7 @@
 /**
  * ISO 20022 bank files: the pain.001.001.09 payout file the hub writes (from a SepaBatch of domain/sepa.ts), the
- * camt.053.001.08 statements, camt.054.001.08 notifications and pain.002.001.10 status reports it reads back, and validation of either against the
+ * camt.053.001.08 and .02 statements, camt.054.001.08 notifications and pain.002.001.10 and .03 status reports it reads
+ * back, and validation of either against the
  * published XSDs kept in infra/iso20022/ (libxml2's validator, compiled to WebAssembly by `libxml2-wasm`, on its own
  * thread: infra/xsd-worker.mjs).
  */
@@ -23,7 +24,15 @@ export const PAIN_001 = 'pain.001.001.09';
 export const CAMT_053 = 'camt.053.001.08';
 export const CAMT_054 = 'camt.054.001.08';
 export const PAIN_002 = 'pain.002.001.10';
-export type BankMessage = typeof PAIN_001 | typeof CAMT_053 | typeof CAMT_054 | typeof PAIN_002;
+/** The 2009 versions many banks still send: read like the current ones. */
+export const CAMT_053_V2 = 'camt.053.001.02';
+export const PAIN_002_V3 = 'pain.002.001.03';
+export type StatementMessage = typeof CAMT_053 | typeof CAMT_053_V2 | typeof CAMT_054;
+export type StatusMessage = typeof PAIN_002 | typeof PAIN_002_V3;
+export type BankMessage = typeof PAIN_001 | StatementMessage | StatusMessage;
+/** What the hub reads back from the bank. */
+export const READ_MESSAGES: readonly (StatementMessage | StatusMessage)[] = [CAMT_053, CAMT_053_V2, CAMT_054, PAIN_002, PAIN_002_V3];
+export const isStatusMessage = (m: string): m is StatusMessage => m === PAIN_002 || m === PAIN_002_V3;
 
 const namespace = (message: BankMessage) => `urn:iso:std:iso:20022:tech:xsd:${message}`;
 
@@ -127,7 +136,24 @@ export async function schemaErrors(xml: string, message: BankMessage): Promise<S
   return errors;
 }
 
-/** One transaction of a statement entry, as the hub matches it. */
+/** An entry's bank transaction code: ISO's domain / family / sub-family, or the bank's proprietary code and its issuer. */
+export interface BankTransactionCode {
+  domain: string | null;
+  family: string | null;
+  subFamily: string | null;
+  proprietary: string | null;
+  issuer: string | null;
+}
+
+/** The batch an entry books (NtryDtls/Btch): the payment information block or message it answers, its count and total. */
+export interface BookedBatch {
+  messageId: string | null;
+  paymentInfoId: string | null;
+  count: number | null;
+  totalMinor: bigint | null;
+}
+
+/** One transaction of a statement entry (or the entry itself when it has no details), as the hub matches it. */
 export interface StatementTransaction {
   /** The entry's position in the file (1-based) and the transaction's within it. */
   entry: number;
@@ -139,14 +165,18 @@ export interface StatementTransaction {
   /** BOOK, PDNG, INFO… */
   status: string;
   bookingDate: string | null;
-  /** A returned transfer's ISO reason code (AC04, AC01, MS03…) and the bank's words. */
+  /** A returned transfer's ISO reason code (AC04, AC01, MS03…; NARR when RtrInf gives none) and the bank's words. */
   returnReason: string | null;
   returnInfo: string | null;
   reversal: boolean;
+  /** The transaction's bank transaction code, else its entry's. */
+  bankCode: BankTransactionCode | null;
+  /** A batch booking without per-transfer references: the batch (Btch, or a lone TxDtls's MsgId / PmtInfId). */
+  batch: BookedBatch | null;
 }
 
 export interface BankStatement {
-  message: typeof CAMT_053 | typeof CAMT_054;
+  message: StatementMessage;
   messageId: string;
   createdAt: string | null;
   /** The account statements (or notifications) of the file, with their account's IBAN. */
@@ -218,56 +248,89 @@ function minorOf(amount: string | null): bigint | null {
   return m ? BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0')) : null;
 }
 
+function bankCodeOf(v: unknown): BankTransactionCode | null {
+  const code = node(v);
+  const domain = node(code.Domn);
+  const proprietary = node(code.Prtry);
+  const result = {
+    domain: text(domain.Cd),
+    family: text(node(domain.Fmly).Cd),
+    subFamily: text(node(domain.Fmly).SubFmlyCd),
+    proprietary: text(proprietary.Cd),
+    issuer: text(proprietary.Issr),
+  };
+  return result.domain || result.proprietary ? result : null;
+}
+
+/** An amount element's minor units and currency. */
+function amountOf(v: unknown): { amountMinor: bigint | null; currency: string | null } | null {
+  if (text(v) === null) return null;
+  return { amountMinor: minorOf(text(v)), currency: (node(v)['@_Ccy'] as string | undefined) ?? null };
+}
+
+/** A transaction's own amount: Amt (camt .08), else the transaction amount of its AmtDtls (the only place in .02). */
+function transactionAmount(tx: Node) {
+  const details = node(tx.AmtDtls);
+  return amountOf(tx.Amt) ?? amountOf(node(details.TxAmt).Amt) ?? amountOf(node(details.InstdAmt).Amt);
+}
+
+function batchOf(btch: Node | undefined, refs: Node | undefined): BookedBatch | null {
+  const b = node(btch);
+  const r = node(refs);
+  const messageId = text(b.MsgId) ?? text(r.MsgId);
+  const paymentInfoId = text(b.PmtInfId) ?? text(r.PmtInfId);
+  if (!messageId && !paymentInfoId) return null;
+  const count = text(b.NbOfTxs);
+  return { messageId, paymentInfoId, count: count === null ? null : Number(count), totalMinor: minorOf(text(b.TtlAmt)) };
+}
+
 /**
- * Reads a camt.053.001.08 statement or camt.054.001.08 notification (already valid against its schema): every
- * transaction of every entry with the references and return reason the hub matches on.
+ * Reads a camt.053.001.08 or camt.053.001.02 statement or camt.054.001.08 notification (already valid against its
+ * schema): every transaction of every entry with the references, bank transaction code, batch and return reason the
+ * hub matches on. An entry without transaction details (a batch booked as one debit, often) is one transaction.
  */
-export function readStatement(xml: string, message: typeof CAMT_053 | typeof CAMT_054): BankStatement {
+export function readStatement(xml: string, message: StatementMessage): BankStatement {
   const doc = node(parseXml(xml).Document);
-  const root = node(message === CAMT_053 ? doc.BkToCstmrStmt : doc.BkToCstmrDbtCdtNtfctn);
+  const root = node(message === CAMT_054 ? doc.BkToCstmrDbtCdtNtfctn : doc.BkToCstmrStmt);
   const header = node(root.GrpHdr);
-  const reports = list(message === CAMT_053 ? root.Stmt : root.Ntfctn);
+  const reports = list(message === CAMT_054 ? root.Ntfctn : root.Stmt);
   const transactions: StatementTransaction[] = [];
   let entryNo = 0;
   for (const report of reports) {
     for (const entry of list(report.Ntry)) {
       entryNo++;
-      const entryAmount = node(entry.Amt);
-      const status = text(node(entry.Sts).Cd) ?? text(node(entry.Sts).Prtry) ?? '';
-      const bookingDate = text(node(entry.BookgDt).Dt) ?? text(node(entry.BookgDt).DtTm);
+      const entryAmount = amountOf(entry.Amt) ?? { amountMinor: null, currency: null };
       const creditDebit = text(entry.CdtDbtInd) === 'CRDT' ? 'CRDT' : 'DBIT';
-      const details = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
       const base = {
         entry: entryNo,
         creditDebit,
-        status,
-        bookingDate,
+        status: text(node(entry.Sts).Cd) ?? text(node(entry.Sts).Prtry) ?? text(entry.Sts) ?? '',
+        bookingDate: text(node(entry.BookgDt).Dt) ?? text(node(entry.BookgDt).DtTm),
         reversal: text(entry.RvslInd) === 'true',
+        bankCode: bankCodeOf(entry.BkTxCd),
       } as const;
+      const blocks = list(entry.NtryDtls);
+      const details = blocks.flatMap((d) => list(d.TxDtls).map((tx) => ({ tx, btch: node(d.Btch) })));
       if (!details.length) {
-        transactions.push({
-          ...base,
-          endToEndId: null,
-          amountMinor: minorOf(text(entryAmount)),
-          currency: (entryAmount['@_Ccy'] as string | undefined) ?? null,
-          returnReason: null,
-          returnInfo: null,
-        });
+        const btch = blocks.map((d) => d.Btch).find(Boolean) as Node | undefined;
+        transactions.push({ ...base, ...entryAmount, endToEndId: null, returnReason: null, returnInfo: null, batch: batchOf(btch, undefined) });
         continue;
       }
-      for (const tx of details) {
-        const own = node(tx.Amt);
-        const amount = text(tx.Amt) !== null ? own : details.length === 1 ? entryAmount : null;
+      for (const { tx, btch } of details) {
+        const amount = transactionAmount(tx) ?? (details.length === 1 ? entryAmount : { amountMinor: null, currency: null });
+        const refs = node(tx.Refs);
+        const endToEndId = text(refs.EndToEndId);
         const ret = list(tx.RtrInf)[0];
         const reason = ret ? node(ret.Rsn) : null;
         transactions.push({
           ...base,
+          ...amount,
           creditDebit: (text(tx.CdtDbtInd) as 'CRDT' | 'DBIT' | null) ?? creditDebit,
-          endToEndId: text(node(tx.Refs).EndToEndId),
-          amountMinor: amount ? minorOf(text(amount)) : null,
-          currency: amount ? ((amount['@_Ccy'] as string | undefined) ?? null) : null,
+          bankCode: bankCodeOf(tx.BkTxCd) ?? base.bankCode,
+          endToEndId: endToEndId === 'NOTPROVIDED' ? null : endToEndId,
           returnReason: ret ? (text(reason?.Cd) ?? text(reason?.Prtry) ?? 'NARR') : null,
           returnInfo: ret ? [ret.AddtlInf].flat().map(text).filter(Boolean).join(' ') || null : null,
+          batch: endToEndId && endToEndId !== 'NOTPROVIDED' ? null : batchOf(btch, refs),
         });
       }
     }
@@ -295,7 +358,7 @@ export interface ReportedStatus {
 }
 
 export interface StatusReport {
-  message: typeof PAIN_002;
+  message: StatusMessage;
   messageId: string;
   createdAt: string | null;
   /** The MsgId of the payout file the report answers (the hub's PF-… number). */
@@ -318,11 +381,12 @@ function statusReason(v: unknown): { reason: string | null; info: string | null 
 }
 
 /**
- * Reads a pain.002.001.10 Customer Payment Status Report (already valid against its schema). A transaction without
+ * Reads a pain.002.001.10 or pain.002.001.03 Customer Payment Status Report (already valid against its schema; both
+ * versions name the same elements the hub reads). A transaction without
  * its own status or reason takes its payment's, then the group's; a payment block (or a report) without transaction
  * statuses reports one status for the whole original message, which the hub applies to every transfer of that file.
  */
-export function readStatusReport(xml: string): StatusReport {
+export function readStatusReport(xml: string, message: StatusMessage = PAIN_002): StatusReport {
   const root = node(node(parseXml(xml).Document).CstmrPmtStsRpt);
   const header = node(root.GrpHdr);
   const group = node(root.OrgnlGrpInfAndSts);
@@ -349,7 +413,7 @@ export function readStatusReport(xml: string): StatusReport {
   }
   if (!statuses.length && groupStatus) statuses.push({ entry: 0, endToEndId: null, status: groupStatus, ...groupReason });
   return {
-    message: PAIN_002,
+    message,
     messageId: text(header.MsgId) ?? '',
     createdAt: text(header.CreDtTm),
     originalMessageId: text(group.OrgnlMsgId) ?? '',

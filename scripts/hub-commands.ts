@@ -122,6 +122,7 @@ export async function runHub(argv: string[], io: HubIo): Promise<number> {
       devWebhookTargets: io.devWebhookTargets ?? false,
       financePeriod: io.financePeriod ?? 'month',
       paymentProvider: io.paymentProvider,
+      payouts: io.payouts,
       publicBaseUrl: io.publicBaseUrl ?? 'http://localhost:3000',
     });
     io.out(flags.json ? JSON.stringify(result.json, null, 2) : result.text);

@@ -36,6 +36,7 @@ async function main(): Promise<number> {
       financePeriod: config.financePeriod,
       paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
       publicBaseUrl: config.publicBaseUrl,
+      payouts: config.payouts,
     });
   } finally {
     if (client) await (await client).connection.close();

@@ -109,13 +109,27 @@ const ImportedLine = z.object({
   entry: z.number().int().meta({ description: 'The entry’s position in the file.' }),
   end_to_end_id: z.string().nullable().meta({ description: 'The EndToEndId: the payout id the hub wrote (`<settlement>:<attempt>`).' }),
   outcome: z
-    .enum(['paid', 'returned', 'already_paid', 'already_returned', 'unmatched', 'amount_mismatch', 'ignored', 'status_recorded'])
+    .enum([
+      'paid',
+      'returned',
+      'reversed',
+      'already_paid',
+      'already_returned',
+      'unmatched',
+      'amount_mismatch',
+      'needs_review',
+      'ignored',
+      'status_recorded',
+    ])
     .meta({
       description:
-        'What the line did: paid or returned a payout (a pain.002 `RJCT` returns it), found it already so, matched none, changed nothing ' +
-        '(pending, informational), or recorded a pain.002 status other than `RJCT` (`ACCP`, `ACSC`, `ACSP`, `PDNG`…: never a payment).',
+        'What the line did: paid or returned a payout (a pain.002 `RJCT` returns it; a reversal reverses it), found it already so, matched ' +
+        'none, needs a person (an amount, or a batch whose count or total disagrees with its file), changed nothing (pending, ' +
+        'informational), or recorded a pain.002 status other than `RJCT` (`ACCP`, `ACSC`, `ACSP`, `PDNG`…: never a payment). Each line is ' +
+        'kept with its outcome: `GET /api/public/v1/bank-statements/{id}`.',
     }),
   settlement: z.string().nullable(),
+  payouts: z.array(z.string()).meta({ description: 'The payouts the line names: one, or every transfer of a batch’s file.' }),
   amount: z.number().nullable(),
   reason: z.string().nullable().meta({
     description:
@@ -132,7 +146,7 @@ const StatementImport = z
   .object({
     statement: z.object({
       id: z.string(),
-      message: z.enum(['camt.053.001.08', 'camt.054.001.08', 'pain.002.001.10']),
+      message: z.enum(['camt.053.001.08', 'camt.053.001.02', 'camt.054.001.08', 'pain.002.001.10', 'pain.002.001.03']),
       message_id: z.string(),
       original_message_id: z.string().nullable().meta({
         description: 'A pain.002’s OrgnlMsgId: the number of the payout file it reports on (`PF-2026-000001`); null for a statement.',
@@ -174,9 +188,12 @@ export const importBankStatement = defineOperation({
     bodyContentType: 'application/xml',
   },
   responses: { 200: { description: 'What each line of the statement or status report did.', schema: StatementImport } },
-  errors: [...ERRORS, 'bank_file_invalid', 'payload_too_large', 'unsupported_media_type'],
+  errors: [...ERRORS, 'bank_file_invalid', 'bank_statement_wrong_account', 'payload_too_large', 'unsupported_media_type'],
   async handler({ body, principal, deps }) {
     requireAccountKind(principal, 'operator', 'Bank statements');
-    return { status: 200, body: await importStatement(deps, { xml: body, livemode: principal.livemode }) };
+    return {
+      status: 200,
+      body: await importStatement({ ...deps, debtorIban: deps.payoutDebtorIban }, { xml: body, livemode: principal.livemode }),
+    };
   },
 });

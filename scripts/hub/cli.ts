@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Secrets } from '../../app/accounts';
 import type { PaymentProvider } from '../../infra/payments/provider';
+import type { PayoutSettings } from '../../infra/payouts/provider';
 
 /** What one `hub` command needs; the wiring (scripts/hub.ts) or a test provides it. */
 export interface HubIo {
@@ -22,6 +23,8 @@ export interface HubIo {
   paymentProvider?: PaymentProvider;
   /** PUBLIC_BASE_URL: console sign-in links point there. */
   publicBaseUrl?: string;
+  /** PAYOUT_PROVIDER and its debtor account: statements are checked against it, re-issued payouts filed on it. */
+  payouts?: PayoutSettings;
 }
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -39,6 +42,7 @@ export interface Context {
   paymentProvider?: PaymentProvider;
   /** PUBLIC_BASE_URL: console sign-in links point there. */
   publicBaseUrl: string;
+  payouts?: PayoutSettings;
 }
 
 /** `json` is printed with --json, `text` otherwise. */
