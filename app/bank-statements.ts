@@ -77,7 +77,7 @@ export async function announceSettled(temporal: Client | undefined, livemode: bo
   const environment = livemode ? ('live' as const) : ('test' as const);
   const events = settled.map((p) => ({
     type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
-    dedupeKey: `settlement:${p.settlement}:${p.status === 'paid' ? 'paid' : 'returned'}:${p.reason ?? ''}:bank`,
+    dedupeKey: `settlement:${p.settlement}:${p.status === 'paid' ? 'paid' : 'returned'}:${p.reason ?? ''}:bank:${p.payout}`,
     accountId: PLATFORM_ACCOUNT,
     environment,
     data: settlementEventData(p),

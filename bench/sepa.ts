@@ -114,7 +114,7 @@ export async function sepaBench(): Promise<void> {
     console.log(`pain.001 builder: ${PAYOUTS} payouts into one file (${(xml.length / 1e6).toFixed(1)} MB) in ${ms(t)}`);
 
     t = performance.now();
-    const written = await writePayoutFiles(orm, [STACK_SECRETS.encryptionKey], DEBTOR, transfers);
+    const { files: written } = await writePayoutFiles(orm, [STACK_SECRETS.encryptionKey], DEBTOR, transfers);
     console.log(`pay step: ${written[0]?.transactions} payouts read, IBANs decrypted, file built and stored in ${ms(t)}`);
 
     const [file] = await orm.em.fork().execute<{ xml: string }[]>('select xml from payout_files');

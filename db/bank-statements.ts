@@ -32,6 +32,8 @@ export interface MatchedLine {
 /** A settlement whose payout the statement settled: for `settlement.paid` and `settlement.failed`. */
 export interface SettledPayout {
   settlement: string;
+  /** The payout (transfer) the bank settled: a re-issued payout returned again is news again. */
+  payout: string;
   driverId: string;
   driverName: string;
   livemode: boolean;
@@ -112,7 +114,15 @@ function reportDecisions(report: StatusReport, transfers: Map<string, Transfer>,
     if (s.endToEndId === null) {
       const ofFile = all.filter((t) => t.file === report.originalMessageId);
       if (!ofFile.length)
-        decide({ ...base, endToEndId: null, amountMinor: null, outcome: 'unmatched', named: [], settles: [], batchRef: report.originalMessageId });
+        decide({
+          ...base,
+          endToEndId: null,
+          amountMinor: null,
+          outcome: 'unmatched',
+          named: [],
+          settles: [],
+          batchRef: report.originalMessageId,
+        });
       for (const t of ofFile) {
         const outcome = matchStatus({ ...s, endToEndId: t.id }, t);
         decide({ ...base, endToEndId: t.id, amountMinor: t.amountMinor, outcome, named: [t], settles: [t] });
@@ -264,7 +274,7 @@ async function settleTransfers(em: EntityManager, livemode: boolean, decisions: 
         const back = d.amountMinor !== null && d.amountMinor < t.amountMinor ? String(d.amountMinor) : null;
         returned.push({ id: t.id, on, reason: d.reason!, info: d.info, back });
       }
-      settled.push({ ...settledOf(t, livemode), status: isReturn ? 'failed' : 'paid', reason: isReturn ? d.reason : null });
+      settled.push({ ...settledOf(t, livemode), payout: t.id, status: isReturn ? 'failed' : 'paid', reason: isReturn ? d.reason : null });
     }
   }
   await markPaid(em, paid);

@@ -8,6 +8,7 @@ import { PAIN_001, painXml } from '../infra/iso20022';
 import type { PayoutOutcome, PayoutProvider, PayoutTransfer, SepaDebtor } from '../infra/payouts/provider';
 import { bankAccountsOf } from './bank-accounts';
 import { dbNow, insertRows, nextNumber } from './finance';
+import { ibanFingerprints, linkReissues, reissueReturned, type ReissueCandidate } from './payout-reissue';
 
 const jsonList = (values: string[]) => JSON.stringify(values);
 
@@ -29,23 +30,35 @@ export interface WrittenFile {
   transactions: number;
 }
 
+/** What a re-issue asks for: every due returned payout, or the one ops name (`explicit`), with who asked and why. */
+export interface ReissueRequest {
+  payoutId?: string;
+  livemode?: boolean;
+  explicit: boolean;
+  by: string | null;
+  note: string | null;
+}
+
 /**
  * Writes the pain.001 files of a pay step, in one transaction: the EUR transfers not yet in a file whose driver has a
- * bank account (a sandbox driver without one is paid into its test IBAN), one file per environment (series `PF-` and
- * `PF-TEST-`, gapless like the documents) drawn on the debtor's account, each transfer's id the payout key (the
- * EndToEndId the bank hands back). A transfer already in a file is never written again, so a retried step writes
- * nothing twice.
+ * bank account (a sandbox driver without one is paid into its test IBAN), with the returned payouts now due again
+ * (db/payout-reissue.ts), one file per environment (series `PF-` and `PF-TEST-`, gapless like the documents) drawn on
+ * the debtor's account, each transfer's id the payout key (the EndToEndId the bank hands back) and the fingerprint of
+ * the account it goes to. A transfer already in a file is never written again, so a retried step writes nothing twice.
  */
 export async function writePayoutFiles(
   orm: MikroORM,
   keys: Buffer | readonly Buffer[],
   debtor: SepaDebtor,
   transfers: PayoutTransfer[],
-): Promise<WrittenFile[]> {
+  reissue: ReissueRequest = { explicit: false, by: null, note: null },
+): Promise<{ files: WrittenFile[]; reissues: ReissueCandidate[] }> {
   return orm.em.fork().transactional(async (em) => {
     await em.execute("select pg_advisory_xact_lock(hashtextextended('payout-files', 0))");
-    const wanted = transfers.filter((t) => t.currency === SEPA_CURRENCY).map((t) => t.key);
-    if (!wanted.length) return [];
+    const reissues = await reissueReturned(em, keys, reissue);
+    const due = reissues.filter((r) => r.nextPayoutId);
+    const wanted = [...transfers.filter((t) => t.currency === SEPA_CURRENCY).map((t) => t.key), ...due.map((r) => r.nextPayoutId!)];
+    if (!wanted.length) return { files: [], reissues };
     const facts = await em.execute<SettlementFacts[]>(
       `select s.payout_key, s.number, s.period_id, s.driver_id, s.driver_name, s.livemode, s.id as settlement_id from settlements s
         where s.payout_key in (select jsonb_array_elements_text(?::jsonb)) and s.status = 'pending'
@@ -53,7 +66,10 @@ export async function writePayoutFiles(
         order by s.number`,
       [jsonList(wanted)],
     );
-    const amounts = new Map(transfers.map((t) => [t.key, t.amountMinor]));
+    const amounts = new Map([
+      ...transfers.map((t) => [t.key, t.amountMinor] as const),
+      ...due.map((r) => [r.nextPayoutId!, r.amountMinor] as const),
+    ]);
     const accounts = await bankAccountsOf(em, keys, [...new Set(facts.map((f) => f.driver_id))]);
     const groups = new Map<boolean, { fact: SettlementFacts; transfer: SepaTransfer }[]>();
     for (const fact of facts) {
@@ -77,9 +93,9 @@ export async function writePayoutFiles(
     }
     const written: WrittenFile[] = [];
     for (const [livemode, items] of groups) {
-      written.push(await insertFile(em, debtor, livemode, items));
+      written.push(await insertFile(em, debtor, livemode, items, keys));
     }
-    return written;
+    return { files: written, reissues };
   });
 }
 
@@ -88,6 +104,7 @@ async function insertFile(
   debtor: SepaDebtor,
   livemode: boolean,
   items: { fact: SettlementFacts; transfer: SepaTransfer }[],
+  keys: Buffer | readonly Buffer[],
 ): Promise<WrittenFile> {
   const now = await dbNow(em);
   const number = await nextNumber(em, 'PF', livemode, now);
@@ -121,7 +138,7 @@ async function insertFile(
   await insertRows(
     em,
     'bank_transfers',
-    ['id', 'file_id', 'settlement_id', 'livemode', 'amount_minor', 'currency', 'status'],
+    ['id', 'file_id', 'settlement_id', 'livemode', 'amount_minor', 'currency', 'status', 'creditor_fingerprint'],
     items.map((i) => [
       i.transfer.endToEndId,
       id,
@@ -130,8 +147,10 @@ async function insertFile(
       String(i.transfer.amountMinor),
       SEPA_CURRENCY,
       'submitted',
+      ibanFingerprints(i.transfer.creditor.iban, keys)[0],
     ]),
   );
+  await linkReissues(em, id);
   return { id, number, livemode, transactions: totals.count };
 }
 

@@ -67,9 +67,6 @@ export async function settlementTargets(orm: MikroORM, period: PeriodRef): Promi
      select a.driver_id, a.currency, a.livemode ${OPEN_ADJUSTMENTS}
      union
      select driver_id, currency, livemode from settlements where period_id = ?
-     union
-     select s.driver_id, s.currency, s.livemode from settlements s
-      where s.status = 'returned' and not exists (select 1 from settlement_lines l where l.returned_from = s.id)
      order by 1, 2, 3`,
     [new Date(period.end), period.id, period.id, period.id],
   );
@@ -107,12 +104,7 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
      order by a.created_at, a.id`,
     [period.id, target.driverId, target.currency, target.livemode],
   );
-  const [{ returnedWaiting }] = await em.execute<{ returnedWaiting: boolean }[]>(
-    `select exists (select 1 from settlements s where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.status = 'returned'
-       and not exists (select 1 from settlement_lines l where l.returned_from = s.id)) as "returnedWaiting"`,
-    [target.driverId, target.currency, target.livemode],
-  );
-  if (!rides.length && !adjustments.length && !returnedWaiting) return null;
+  if (!rides.length && !adjustments.length) return null;
   const lines: DraftLine[] = [];
   const line = (l: Omit<DraftLine, 'entryId' | 'adjustmentId' | 'returnedFrom'> & Partial<DraftLine>) =>
     lines.push({ entryId: null, adjustmentId: null, returnedFrom: null, ...l });
@@ -154,23 +146,8 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
   );
   if (carried)
     line({ kind: 'carry_over', amount: BigInt(carried.carry_out_minor), ref: null, description: `Balance carried from ${carried.number}` });
-  // A payout the bank returned (closed account, wrong IBAN…) is paid again with the driver's next settlement, once.
-  const returned = await em.execute<{ id: string; number: string; payable_minor: string; failure_reason: string | null }[]>(
-    `select s.id, s.number, s.payable_minor, s.failure_reason from settlements s
-      where s.driver_id = ? and s.currency = ? and s.livemode = ? and s.status = 'returned'
-        and not exists (select 1 from settlement_lines l where l.returned_from = s.id)
-      order by s.created_at`,
-    [target.driverId, target.currency, target.livemode],
-  );
-  for (const r of returned)
-    line({
-      kind: 'carry_over',
-      amount: BigInt(r.payable_minor),
-      returnedFrom: r.id,
-      ref: null,
-      description: `Payout of ${r.number} returned by the bank (${r.failure_reason ?? 'no reason given'}), paid again`,
-    });
-
+  // A payout the bank returned is not carried here: it is re-issued on its own (db/payout-reissue.ts), to an account
+  // that can take it, in the next payout file. Settlements issued before kept their `returned_from` lines.
   const figures = settlementFigures(lines);
 
   return { rides, lines, carried, figures };

@@ -76,9 +76,10 @@ export async function findStatement(
     livemode,
   ]);
   if (!row) return undefined;
-  const lines = await em.execute<StatementLineRow[]>(`select ${LINE_COLUMNS} from bank_statement_lines where statement_id = ? order by position`, [
-    id,
-  ]);
+  const lines = await em.execute<StatementLineRow[]>(
+    `select ${LINE_COLUMNS} from bank_statement_lines where statement_id = ? order by position`,
+    [id],
+  );
   return { ...row, lines };
 }
 
@@ -139,30 +140,39 @@ export async function resolveLine(
     if (missing.length) throw new ResolutionRefused(`No payout ${missing.join(', ')} in this environment.`, 'conflict');
     const settledAlready = transfers.filter((t) => t.status === 'returned' || (input.outcome === 'matched' && t.status !== 'submitted'));
     if (settledAlready.length)
-      throw new ResolutionRefused(`Payout ${settledAlready.map((t) => `${t.id} is ${t.status}`).join(', ')}: not changed by hand.`, 'conflict');
+      throw new ResolutionRefused(
+        `Payout ${settledAlready.map((t) => `${t.id} is ${t.status}`).join(', ')}: not changed by hand.`,
+        'conflict',
+      );
     const reason = input.outcome === 'returned' ? (input.reason ?? 'unknown') : null;
     const on = line.booking_date;
-    if (input.outcome === 'matched') await markPaid(em, transfers.map((t) => ({ id: t.id, on })));
+    if (input.outcome === 'matched')
+      await markPaid(
+        em,
+        transfers.map((t) => ({ id: t.id, on })),
+      );
     if (input.outcome === 'returned')
-      await markReturned(em, transfers.map((t) => ({ id: t.id, on, reason: reason!, info: input.note, back: null })));
+      await markReturned(
+        em,
+        transfers.map((t) => ({ id: t.id, on, reason: reason!, info: input.note, back: null })),
+      );
     const [resolved] = await em.execute<StatementLineRow[]>(
       `update bank_statement_lines set resolved_outcome = ?, resolved_payout_ids = (select coalesce(array_agg(v), '{}') from jsonb_array_elements_text(?::jsonb) v),
          resolved_reason = ?, resolved_by = ?, resolution_note = ?, resolved_at = clock_timestamp()
         where id = ? returning ${LINE_COLUMNS}`,
       [input.outcome, JSON.stringify(payoutIds), reason, input.by, input.note, line.id],
     );
-    const settled = transfers.map(
-      (t): SettledPayout => ({
-        settlement: t.number,
-        driverId: t.driver_id,
-        driverName: t.driver_name,
-        livemode: input.livemode,
-        currency: t.currency,
-        payable: String(t.payable_minor),
-        status: input.outcome === 'matched' ? 'paid' : 'failed',
-        reason,
-      }),
-    );
+    const settled = transfers.map((t): SettledPayout => ({
+      settlement: t.number,
+      payout: t.id,
+      driverId: t.driver_id,
+      driverName: t.driver_name,
+      livemode: input.livemode,
+      currency: t.currency,
+      payable: String(t.payable_minor),
+      status: input.outcome === 'matched' ? 'paid' : 'failed',
+      reason,
+    }));
     return { line: resolved!, settled: input.outcome === 'ignored' ? [] : settled };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * A bank, as far as the tests, the bench and the docs' samples need one: it reads the transfers of a pain.001 payout
- * file and answers with the camt.053.001.08 statement (or camt.054.001.08 notification) a bank would send: a booked
- * debit per transfer paid, and a credit with the return reason for each transfer returned.
+ * file and answers with the camt.053 statement (.08 or .02) or camt.054.001.08 notification a bank would send: a booked
+ * debit per transfer paid or one debit for a whole batch, a credit with (or without) the return reason for each
+ * transfer returned, a reversal; and the pain.002 (.10 or .03) status report on a file.
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { sepaAmount } from '../domain/sepa';
@@ -28,63 +29,138 @@ export function transfersOf(painXml: string): FiledTransfer[] {
 export interface BankEntry {
   endToEndId: string;
   amountMinor: bigint;
-  /** Booked as paid (a debit), or returned with an ISO reason code (a credit back: AC04 closed account, AC01 wrong IBAN). */
-  outcome: 'booked' | { returned: string; info?: string };
+  /**
+   * Booked as paid (a debit); returned (a credit back) with an ISO reason code (AC04 closed account, AC01 wrong IBAN),
+   * or with `returned: null` known only by its bank transaction code (no RtrInf); or a reversal of the debit (RvslInd).
+   */
+  outcome: 'booked' | { returned: string | null; info?: string } | 'reversed';
   /** Booking date, YYYY-MM-DD. */
+  date?: string;
+  /** The bank transaction code, when not ISO's PMNT/ICDT/ESCT (booked) or RRTN (returned): a proprietary one. */
+  proprietaryCode?: { code: string; issuer?: string };
+  /** Leave out the ISO domain code (a bank that reports only its proprietary code). */
+  noDomainCode?: boolean;
+}
+
+/** One debit for a whole batch-booked payment information block (BtchBookg=true), with or without its transfers. */
+export interface BatchEntry {
+  batch: {
+    /** Btch/PmtInfId and Btch/MsgId: the payout file's number (either, or both). */
+    paymentInfoId?: string;
+    messageId?: string;
+    /** Btch/NbOfTxs, when the bank gives it. */
+    count?: number;
+    totalMinor: bigint;
+    /** The transfers as TxDtls (the bank's detail reporting); none: the debit alone, as most banks send it. */
+    details?: FiledTransfer[];
+  };
   date?: string;
 }
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ' });
 
-/** A statement (camt.053.001.08) or notification (camt.054.001.08) of the debtor account with these entries. */
+type StatementVersion = 'camt.053.001.08' | 'camt.053.001.02' | 'camt.054.001.08';
+
+/** The entry of one transfer (a debit, a return, a reversal), in the element order of the message's schema. */
+function transferEntry(e: BankEntry, i: number, o: { messageId: string; createdAt: string; legacy: boolean }) {
+  const eur = (minor: bigint) => ({ '@_Ccy': 'EUR', '#text': sepaAmount(minor) });
+  const returned = typeof e.outcome === 'object' ? e.outcome : null;
+  const reversed = e.outcome === 'reversed';
+  const side = returned || reversed ? 'CRDT' : 'DBIT';
+  const date = { Dt: e.date ?? o.createdAt.slice(0, 10) };
+  const subFamily = returned ? 'RRTN' : 'ESCT';
+  return {
+    NtryRef: String(i + 1),
+    Amt: eur(e.amountMinor),
+    CdtDbtInd: side,
+    ...(reversed ? { RvslInd: 'true' } : {}),
+    Sts: o.legacy ? 'BOOK' : { Cd: 'BOOK' },
+    BookgDt: date,
+    ValDt: date,
+    AcctSvcrRef: `${o.messageId}-${i + 1}`.slice(-35),
+    BkTxCd: {
+      ...(e.noDomainCode ? {} : { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: subFamily } } }),
+      ...(e.proprietaryCode
+        ? { Prtry: { Cd: e.proprietaryCode.code, ...(e.proprietaryCode.issuer ? { Issr: e.proprietaryCode.issuer } : {}) } }
+        : {}),
+    },
+    NtryDtls: {
+      TxDtls: {
+        Refs: { EndToEndId: e.endToEndId },
+        ...(o.legacy ? { AmtDtls: { TxAmt: { Amt: eur(e.amountMinor) } } } : { Amt: eur(e.amountMinor), CdtDbtInd: side }),
+        ...(returned?.returned
+          ? { RtrInf: { Rsn: { Cd: returned.returned }, ...(returned.info ? { AddtlInf: returned.info } : {}) } }
+          : {}),
+      },
+    },
+  };
+}
+
+/** One debit booking a whole batch: Btch with the file's references, count and total, and the transfers only if asked. */
+function batchEntry(e: BatchEntry, i: number, o: { messageId: string; createdAt: string; legacy: boolean }) {
+  const eur = (minor: bigint) => ({ '@_Ccy': 'EUR', '#text': sepaAmount(minor) });
+  const date = { Dt: e.date ?? o.createdAt.slice(0, 10) };
+  const b = e.batch;
+  return {
+    NtryRef: String(i + 1),
+    Amt: eur(b.totalMinor),
+    CdtDbtInd: 'DBIT',
+    Sts: o.legacy ? 'BOOK' : { Cd: 'BOOK' },
+    BookgDt: date,
+    ValDt: date,
+    AcctSvcrRef: `${o.messageId}-${i + 1}`.slice(-35),
+    BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: 'ESCT' } } },
+    NtryDtls: {
+      Btch: {
+        ...(b.messageId ? { MsgId: b.messageId } : {}),
+        ...(b.paymentInfoId ? { PmtInfId: b.paymentInfoId } : {}),
+        ...(b.count !== undefined ? { NbOfTxs: String(b.count) } : {}),
+        TtlAmt: eur(b.totalMinor),
+        CdtDbtInd: 'DBIT',
+      },
+      ...(b.details?.length
+        ? {
+            TxDtls: b.details.map((t) => ({
+              Refs: { EndToEndId: t.endToEndId },
+              ...(o.legacy ? { AmtDtls: { TxAmt: { Amt: eur(t.amountMinor) } } } : { Amt: eur(t.amountMinor), CdtDbtInd: 'DBIT' }),
+            })),
+          }
+        : {}),
+    },
+  };
+}
+
+/**
+ * A statement (camt.053.001.08, or the 2009 camt.053.001.02 many banks still send) or notification (camt.054.001.08)
+ * of an account with these entries, written to the element order of the message's XSD.
+ */
 export function bankStatement(o: {
-  message?: 'camt.053.001.08' | 'camt.054.001.08';
+  message?: StatementVersion;
   messageId: string;
   iban: string;
-  entries: BankEntry[];
+  entries: (BankEntry | BatchEntry)[];
   createdAt?: string;
 }): string {
   const message = o.message ?? 'camt.053.001.08';
   const createdAt = o.createdAt ?? '2026-12-02T06:00:00';
   const eur = (minor: bigint) => ({ '@_Ccy': 'EUR', '#text': sepaAmount(minor) });
-  const entries = o.entries.map((e, i) => {
-    const returned = e.outcome !== 'booked' ? e.outcome : null;
-    const side = returned ? 'CRDT' : 'DBIT';
-    const date = { Dt: e.date ?? createdAt.slice(0, 10) };
-    return {
-      NtryRef: String(i + 1),
-      Amt: eur(e.amountMinor),
-      CdtDbtInd: side,
-      Sts: { Cd: 'BOOK' },
-      BookgDt: date,
-      ValDt: date,
-      AcctSvcrRef: `${o.messageId}-${i + 1}`.slice(-35),
-      BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: returned ? 'RRTN' : 'ESCT' } } },
-      NtryDtls: {
-        TxDtls: {
-          Refs: { EndToEndId: e.endToEndId },
-          Amt: eur(e.amountMinor),
-          CdtDbtInd: side,
-          ...(returned ? { RtrInf: { Rsn: { Cd: returned.returned }, ...(returned.info ? { AddtlInf: returned.info } : {}) } } : {}),
-        },
-      },
-    };
-  });
+  const shape = { messageId: o.messageId, createdAt, legacy: message === 'camt.053.001.02' };
+  const entries = o.entries.map((e, i) => ('batch' in e ? batchEntry(e, i, shape) : transferEntry(e, i, shape)));
+  const statement = message !== 'camt.054.001.08';
   const report = {
     Id: `${o.messageId}-1`.slice(-35),
     CreDtTm: createdAt,
     Acct: { Id: { IBAN: o.iban } },
-    ...(message === 'camt.053.001.08'
+    ...(statement
       ? {
           Bal: { Tp: { CdOrPrtry: { Cd: 'OPBD' } }, Amt: eur(0n), CdtDbtInd: 'CRDT', Dt: { Dt: createdAt.slice(0, 10) } },
         }
       : {}),
     Ntry: entries,
   };
-  const body =
-    message === 'camt.053.001.08'
-      ? { BkToCstmrStmt: { GrpHdr: { MsgId: o.messageId, CreDtTm: createdAt }, Stmt: report } }
-      : { BkToCstmrDbtCdtNtfctn: { GrpHdr: { MsgId: o.messageId, CreDtTm: createdAt }, Ntfctn: report } };
+  const body = statement
+    ? { BkToCstmrStmt: { GrpHdr: { MsgId: o.messageId, CreDtTm: createdAt }, Stmt: report } }
+    : { BkToCstmrDbtCdtNtfctn: { GrpHdr: { MsgId: o.messageId, CreDtTm: createdAt }, Ntfctn: report } };
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     Document: { '@_xmlns': `urn:iso:std:iso:20022:tech:xsd:${message}`, ...body },
@@ -105,6 +181,8 @@ export interface ReportedTransfer {
  * file's, as a bank reports a file it refused outright).
  */
 export function statusReport(o: {
+  /** pain.002.001.10, or the 2009 pain.002.001.03 (the same elements in the same order for what is written here). */
+  message?: 'pain.002.001.10' | 'pain.002.001.03';
   messageId: string;
   /** The payout file's MsgId (its PF-… number). */
   originalMessageId: string;
@@ -119,7 +197,7 @@ export function statusReport(o: {
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     Document: {
-      '@_xmlns': 'urn:iso:std:iso:20022:tech:xsd:pain.002.001.10',
+      '@_xmlns': `urn:iso:std:iso:20022:tech:xsd:${o.message ?? 'pain.002.001.10'}`,
       CstmrPmtStsRpt: {
         GrpHdr: { MsgId: o.messageId, CreDtTm: o.createdAt ?? '2026-12-01T09:00:00' },
         OrgnlGrpInfAndSts: {

@@ -7,8 +7,10 @@ import { readFileSync } from 'node:fs';
 import { importStatement } from '../../app/bank-statements';
 import { ProblemError } from '../../app/problems';
 import { environmentOf } from '../../domain/environment';
+import { statementCommands } from './finance-statements';
 
 export const financeCommands: Record<string, Command> = {
+  ...statementCommands,
   'payout-files': {
     usage: 'finance payout-files [--sandbox]',
     summary: 'list the SEPA payout files (pain.001.001.09) the settlement cycle wrote, newest first (PAYOUT_PROVIDER=sepa)',
@@ -63,10 +65,10 @@ export const financeCommands: Record<string, Command> = {
   'import-statement': {
     usage: 'finance import-statement <file> [--env live|test]',
     summary:
-      "import the bank's camt.053.001.08 statement, camt.054.001.08 notification or pain.002.001.10 status report (live unless --env test): payouts booked become paid, returns and rejections (RJCT) returned, other statuses recorded; a second import changes nothing",
+      "import the bank's camt.053 (.08 or .02) statement, camt.054.001.08 notification or pain.002 (.10 or .03) status report (live unless --env test): payouts booked become paid (a batch by its file), returns, reversals and rejections (RJCT) returned, other lines recorded, each line kept (`finance statement <id>`); a second import changes nothing",
     args: ['file'],
     options: { env: { type: 'string' } },
-    async run({ orm, flags, args: [file], temporal }) {
+    async run({ orm, flags, args: [file], temporal, payouts }) {
       const env = flag(flags, 'env') ?? 'live';
       if (env !== 'live' && env !== 'test') throw new UsageError('--env must be live or test');
       let xml: string;
@@ -76,7 +78,7 @@ export const financeCommands: Record<string, Command> = {
         throw new Failure(`cannot read ${file}: ${(err as Error).message}`);
       }
       const imported = await importStatement(
-        { orm, temporal: temporal ? await temporal() : undefined },
+        { orm, temporal: temporal ? await temporal() : undefined, debtorIban: payouts?.provider === 'sepa' ? payouts.debtor.iban : null },
         { xml, livemode: env === 'live' },
       ).catch((err: unknown) => {
         throw err instanceof ProblemError ? new Failure(err.message) : err;

@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { runHub } from '../../scripts/hub-commands';
+import type { HubIo } from '../../scripts/hub/cli';
 import type { TestDatabase } from './db';
 import { TEST_SECRETS } from './hub';
 
@@ -7,7 +8,7 @@ import { TEST_SECRETS } from './hub';
  * `hub(...argv)` runs the hub CLI in-process against the test database that `current()` gives (and Temporal, when
  * `temporal` is given) and answers its exit code and output; `hubJson(...argv)` adds `--json`, expects success and parses.
  */
-export function hubCli(current: () => TestDatabase, temporal?: () => Client) {
+export function hubCli(current: () => TestDatabase, temporal?: () => Client, io: Pick<HubIo, 'payouts'> = {}) {
   async function hub(...argv: string[]) {
     let stdout = '';
     let stderr = '';
@@ -18,6 +19,7 @@ export function hubCli(current: () => TestDatabase, temporal?: () => Client) {
       err: (s) => (stderr += `${s}\n`),
       temporal: temporal ? async () => temporal() : undefined,
       devWebhookTargets: true,
+      ...io,
     });
     return { code, stdout, stderr };
   }

@@ -295,5 +295,7 @@ describe('the shipped schemas', () => {
     expect(sha('camt.053.001.08.xsd')).toBe('ca0b135cc8e2dde5b2f99af6b6c514a8f29d6e7c6cf98e9ea84d247189868ff5');
     expect(sha('camt.054.001.08.xsd')).toBe('2b392a1f7e70e70902fd0d803ff85989613bd1cae351663240b0bb9243be2c28');
     expect(sha('pain.002.001.10.xsd')).toBe('2f9f8d0e9891fa9f31ccf0576397afe501614384d688ae6e43ba694b3d24b0cf');
+    expect(sha('camt.053.001.02.xsd')).toBe('05ec472590dda5e433fd646e9cf3849fa1ba01c033052aaca3089cec6862692d');
+    expect(sha('pain.002.001.03.xsd')).toBe('dfb211e63f09825ea89f0ceee870db9e82ab2840fbe8b8148d9c4c2a9a99fd87');
   });
 });
