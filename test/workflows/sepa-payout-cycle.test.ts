@@ -1,6 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { setBankAccount } from '../../app/bank-accounts';
 import { importStatement } from '../../app/bank-statements';
+import { reissuePayouts } from '../../app/payout-reissue';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
@@ -11,6 +12,7 @@ import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { createTestUnit } from '../support/fleet';
+import { hubCli } from '../support/cli';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';
 
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
@@ -45,6 +47,9 @@ describe('settlement cycle with SEPA payout files', () => {
       args: [{ period }],
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
     }) as Promise<CycleSummary>;
+
+  const reissue = (q: Parameters<typeof reissuePayouts>[1]) =>
+    reissuePayouts({ orm: db.orm, keys: [TEST_SECRETS.encryptionKey], payouts: { provider: 'sepa', debtor: DEBTOR } }, q);
 
   const settlement = async (driver: string, period: string) =>
     (
@@ -138,33 +143,58 @@ describe('settlement cycle with SEPA payout files', () => {
       unmatched: expect.any(Array),
     });
 
-    // D records an account; the next period files D's waiting payout and pays C's returned amount again.
+    // D records an account; the next period files D's waiting payout. C's payout, returned for a closed account (AC04),
+    // is not carried into a settlement to whatever account is on file: it waits for another account.
     await setBankAccount(db.orm, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189' });
     const next = await runCycle(NOVEMBER);
-    const carried = await settlement(c, NOVEMBER.id);
-    expect(carried.payable_minor).toBe(sc!.payable_minor);
-    const lines = await sql<{ kind: string; amount_minor: string; returned_from: string | null; description: string }>(
-      'select l.* from settlement_lines l join settlements s on s.id = l.settlement_id where s.number = ?',
-      [carried.number],
+    expect(await sql('select count(*)::int as n from settlements where driver_id = ? and period_id = ?', [c, NOVEMBER.id])).toEqual([{ n: 0 }]);
+    expect(next.payouts.filter((p) => p.status === 'submitted').map((p) => p.driverId)).toEqual([d]);
+    // Ops cannot send it to that account either.
+    await expect(reissue({ payoutId: sc!.payout_key, by: 'ops', note: 'try again' })).rejects.toThrow(/never paid again/);
+    expect(await reissue({ livemode: true, by: 'daily', note: 'due' })).toMatchObject({ files: [], reissued: [], waiting: [{ verdict: 'wait_for_new_account' }] });
+
+    // C records another account: the next file, written at once, carries C's payout again under its next payout id.
+    await setBankAccount(db.orm, TEST_SECRETS, { driverId: c, holder: 'Chloé Dupré', iban: 'DE02120300000000202051' });
+    const reissued = await reissue({ livemode: true, by: 'daily', note: 'due' });
+    const nextKey = `${sc!.number}:2`;
+    expect(reissued).toMatchObject({
+      files: [{ number: `PF-${year}-000003`, transactions: 1 }],
+      reissued: [{ payout: sc!.payout_key, settlement: sc!.number, reissued_as: nextKey, livemode: true }],
+      waiting: [],
+    });
+    const [third] = await sql<{ xml: string }>('select xml from payout_files where number = ?', [`PF-${year}-000003`]);
+    expect(transfersOf(third!.xml)).toEqual([{ endToEndId: nextKey, amountMinor: BigInt(sc!.payable_minor) }]);
+    expect(third!.xml).toContain('DE02120300000000202051');
+    expect(third!.xml).not.toContain(ibans[2]);
+    expect(await sql('select reissue_of from bank_transfers where id = ?', [nextKey])).toEqual([{ reissue_of: sc!.payout_key }]);
+    expect(await sql('select status, payout_key, reissue_requested_by from settlements where number = ?', [sc!.number])).toEqual([
+      { status: 'pending', payout_key: nextKey, reissue_requested_by: 'daily' },
+    ]);
+    // Asked again, by name: it answers where the payout went and writes nothing.
+    expect(await reissue({ payoutId: sc!.payout_key, by: 'ops', note: 'again' })).toEqual({
+      files: [],
+      reissued: [{ payout: sc!.payout_key, settlement: sc!.number, reissued_as: nextKey, livemode: true }],
+      waiting: [],
+    });
+    // The bank books it: C's October settlement is paid; the settlement's amounts never changed.
+    const booked = await importStatement(
+      { orm: db.orm, temporal: env.client },
+      {
+        xml: bankStatement({
+          messageId: 'STMT-NOV-C',
+          iban: DEBTOR.iban,
+          entries: [{ endToEndId: nextKey, amountMinor: BigInt(sc!.payable_minor), outcome: 'booked' }],
+        }),
+        livemode: true,
+      },
     );
-    expect(lines).toEqual([
-      expect.objectContaining({ kind: 'carry_over', amount_minor: sc!.payable_minor, description: expect.stringContaining('AC04') }),
-    ]);
-    expect(
-      next.payouts
-        .filter((p) => p.status === 'submitted')
-        .map((p) => p.driverId)
-        .sort(),
-    ).toEqual([c, d].sort());
+    expect(booked).toMatchObject({ paid: 1, returned: 0 });
+    expect(await settlement(c, OCTOBER.id)).toMatchObject({ status: 'paid', payable_minor: sc!.payable_minor });
     const files = await sql<{ number: string; transactions: number }>('select number, transactions from payout_files order by number');
-    expect(files).toEqual([
-      { number: `PF-${year}-000001`, transactions: 3 },
-      { number: `PF-${year}-000002`, transactions: 2 },
-    ]);
+    expect(files.map((f) => f.transactions)).toEqual([3, 1, 1]);
     // Files never change.
     await expect(sql("update payout_files set xml = '' where number = ?", [files[0]!.number])).rejects.toThrow(/immutable/);
-    // The carry-over is taken once: a third period has nothing more for C.
-    expect(await sql('select count(*)::int as n from settlement_lines where returned_from is not null')).toEqual([{ n: 1 }]);
+    expect(await sql('select count(*)::int as n from settlement_lines where returned_from is not null')).toEqual([{ n: 0 }]);
   });
 
   it('pain.002: RJCT per transaction and for a whole file returns payouts once; ACSC and PDNG pay nothing; unknown ids listed', async () => {
@@ -258,8 +288,9 @@ describe('settlement cycle with SEPA payout files', () => {
     expect(late).toMatchObject({ returned: 0, unchanged: 1 });
     expect((await settlement(a, EARLY.id)).status).toBe('paid');
 
-    // November: B's returned amount is carried into B's next settlement and filed again, with C's October payout still
-    // pending and a new ride of C; the bank refuses that whole file (group RJCT, no transaction statuses).
+    // November: B records another account, so the period's file carries B's returned payout again (B:2) beside C's new
+    // ride, with C's October payout still pending in the first file; the bank refuses that whole file (group RJCT).
+    await setBankAccount(db.orm, TEST_SECRETS, { driverId: b, holder: names[1]!, iban: 'NL91ABNA0417164300' });
     await appendBilledRide(db.orm, {
       bookingId: 'bkg_psr_nov',
       accountId: 'acct_rider',
@@ -268,31 +299,32 @@ describe('settlement cycle with SEPA payout files', () => {
       unit: { id: c, driverName: names[2]! },
     });
     await runCycle(LATE);
-    const carried = await settlement(b, LATE.id);
-    expect(carried.payable_minor).toBe(sb!.payable_minor);
+    expect(await sql('select count(*)::int as n from settlements where driver_id = ? and period_id = ?', [b, LATE.id])).toEqual([{ n: 0 }]);
     const second = await newestFile();
     expect(second.number).not.toBe(file.number);
     const filedAgain = transfersOf(second.xml);
     expect(filedAgain).toHaveLength(2);
+    expect(filedAgain.map((t) => t.endToEndId)).toContain(`${sb!.number}:2`);
     const refused = await importing(
       statusReport({ messageId: 'PSR-NOV-1', originalMessageId: second.number, groupStatus: 'RJCT', groupReason: 'AM04' }),
     );
     expect(refused).toMatchObject({ statement: { group_status: 'RJCT' }, returned: 2, unmatched: [] });
     expect(refused.lines.map((l) => l.end_to_end_id).sort()).toEqual(filedAgain.map((t) => t.endToEndId).sort());
     const cNov = await settlement(c, LATE.id);
-    ours.add(carried.number).add(cNov.number);
-    expect(await settlement(b, LATE.id)).toMatchObject({ status: 'returned', failure_reason: 'AM04' });
+    ours.add(cNov.number);
+    expect(await settlement(b, EARLY.id)).toMatchObject({ status: 'returned', failure_reason: 'AM04', payout_key: `${sb!.number}:2` });
     expect(cNov).toMatchObject({ status: 'returned', failure_reason: 'AM04' });
     // C's October transfer, in the first file, is untouched by the second file's rejection.
     expect((await settlement(c, EARLY.id)).status).toBe('pending');
     const all = await eventually(events, (rows) => rows.length === 4, 'four settlement events');
-    expect(all.map((e) => [e.type, e.body.data.settlement, e.body.data.reason ?? null])).toEqual(
+    const key = (e: (string | null)[]) => e.join(' ');
+    expect(all.map((e) => [e.type, e.body.data.settlement, e.body.data.reason ?? null]).sort((x, y) => key(x).localeCompare(key(y)))).toEqual(
       [
         ['settlement.failed', sb!.number, 'AC01'],
-        ['settlement.failed', carried.number, 'AM04'],
+        ['settlement.failed', sb!.number, 'AM04'],
         ['settlement.failed', cNov.number, 'AM04'],
         ['settlement.paid', sa!.number, null],
-      ].sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`)),
+      ].sort((x, y) => key(x).localeCompare(key(y))),
     );
     // The same group rejection again changes nothing; one naming a file the hub never wrote is listed, never guessed.
     expect(
@@ -306,5 +338,19 @@ describe('settlement cycle with SEPA payout files', () => {
       statement: { original_message_id: 'PF-1999-000009' },
     });
     expect(await events()).toHaveLength(4);
+
+    // AM04 (insufficient funds) says nothing against B's account: ops send it again to the same one, once, audited.
+    const cli = hubCli(() => db, undefined, { payouts: { provider: 'sepa', debtor: DEBTOR } });
+    const byOps = await cli.hubJson('finance', 'reissue', '--payout', `${sb!.number}:2`, '--by', 'ana@ops', '--note', 'funds restored');
+    expect(byOps).toMatchObject({ reissued: [{ payout: `${sb!.number}:2`, reissued_as: `${sb!.number}:3` }], files: [{ transactions: 1 }] });
+    expect(await cli.hubJson('finance', 'reissue', '--payout', `${sb!.number}:2`, '--by', 'ana@ops', '--note', 'funds restored')).toMatchObject({
+      reissued: [{ reissued_as: `${sb!.number}:3` }],
+      files: [],
+    });
+    expect(await sql('select reissue_requested_by, reissue_note, status from settlements where number = ?', [sb!.number])).toEqual([
+      { reissue_requested_by: 'ana@ops', reissue_note: 'funds restored', status: 'pending' },
+    ]);
+    const unknown = await cli.hub('finance', 'reissue', '--payout', 'ST-1999-000001:1', '--by', 'ana', '--note', 'x');
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('No returned payout ST-1999-000001:1') });
   });
 });
