@@ -135,8 +135,9 @@ export async function importStatement(
       livemode: input.livemode,
     },
     transactions: applied.lines.length,
-    paid: count('paid'),
-    returned: count('returned', 'reversed'),
+    // Payouts, not lines: a batch line pays every transfer of its file.
+    paid: applied.settled.filter((p) => p.status === 'paid').length,
+    returned: applied.settled.filter((p) => p.status === 'failed').length,
     unchanged: count('already_paid', 'already_returned'),
     unmatched: applied.lines
       .filter((l) => l.outcome === 'unmatched')
