@@ -174,13 +174,15 @@ export const importBankStatement = defineOperation({
   path: '/api/public/v1/bank-statements',
   summary: 'Import a bank statement or status report (operator accounts)',
   description:
-    'A camt.053.001.08 statement or camt.054.001.08 notification of the debtor account, or a pain.002.001.10 Customer Payment Status Report ' +
-    'answering a payout file, as the bank delivers it (`application/xml`, up to 32 MiB), for the key’s environment. Checked against the ISO 20022 ' +
-    'schema (422 `bank_file_invalid` naming the first error), then each transaction is matched by EndToEndId (a pain.002’s OrgnlEndToEndId): a ' +
-    'booked debit marks the payout and its settlement paid (`settlement.paid`); a return, or a pain.002 rejection (`RJCT` with its reason), marks ' +
-    'them returned with the ISO reason (`settlement.failed`; the driver’s next settlement pays the amount again). A pain.002 group status `RJCT` ' +
-    'without transaction statuses rejects every payout of the file named by OrgnlMsgId; other pain.002 statuses are recorded and never mark a ' +
-    'payout paid. Importing the same file again changes nothing; a line matching no payout is listed, never guessed.',
+    'A camt.053.001.08 or .02 statement or camt.054.001.08 notification of the debtor account (422 `bank_statement_wrong_account` for ' +
+    'another account when the payout rail is SEPA), or a pain.002.001.10 or .03 Customer Payment Status Report answering a payout file, ' +
+    'as the bank delivers it (`application/xml`, up to 32 MiB), for the key’s environment. Checked against the ISO 20022 schema (422 ' +
+    '`bank_file_invalid` naming the first error), then each transaction is matched by EndToEndId (a pain.002’s OrgnlEndToEndId), a ' +
+    'batch booked as one debit by its payout file (`Btch/PmtInfId` or `Btch/MsgId`) with its count and total: a booked debit marks the ' +
+    'payouts and their settlements paid (`settlement.paid`); a return (with `RtrInf`, or known only by its bank transaction code), a ' +
+    'reversal or a pain.002 rejection (`RJCT`) marks them returned with the ISO reason (`unknown` when none; `settlement.failed`; the ' +
+    'payout is re-issued in the next payout file once due). A batch or amount that disagrees needs review, a line matching no payout is ' +
+    'unmatched: never guessed. Every line is kept (`GET /api/public/v1/bank-statements/{id}`). Importing the same file again changes nothing.',
   tags: ['Settlements'],
   security: { kind: 'apiKey', scope: 'payouts.write' },
   request: {
