@@ -1,6 +1,13 @@
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { findStatement, readStatements, ResolutionRefused, resolveLine, type StatementLineRow, type StatementRow } from '../db/statement-lines';
+import {
+  findStatement,
+  readStatements,
+  ResolutionRefused,
+  resolveLine,
+  type StatementLineRow,
+  type StatementRow,
+} from '../db/statement-lines';
 import { fromMinor } from '../domain/money';
 import type { Resolution } from '../domain/statement-lines';
 import { announceSettled } from './bank-statements';

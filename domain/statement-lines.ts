@@ -123,7 +123,12 @@ export function matchBatch<T extends TransferFacts>(
   const total = (ts: T[]) => ts.reduce((s, t) => s + t.amountMinor, 0n);
   if (batch.status !== 'BOOK') return { outcome: 'ignored', pays: [], expectedMinor: total(transfers), problem: null };
   if (batch.creditDebit !== 'DBIT')
-    return { outcome: 'needs_review', pays: [], expectedMinor: total(transfers), problem: 'a batch credited back: which payouts is not said' };
+    return {
+      outcome: 'needs_review',
+      pays: [],
+      expectedMinor: total(transfers),
+      problem: 'a batch credited back: which payouts is not said',
+    };
   const notReturned = transfers.filter((t) => t.status !== 'returned');
   const agrees = (ts: T[]) => (batch.count === null || batch.count === ts.length) && batch.totalMinor === total(ts);
   const booked = agrees(transfers) ? transfers : agrees(notReturned) ? notReturned : null;
@@ -165,7 +170,8 @@ export function resolutionProblem(
   line: { outcome: LineOutcome; resolvedAt: unknown },
   r: { outcome: Resolution; payoutIds: string[]; note: string; by: string },
 ): string | null {
-  if (!OPEN_OUTCOMES.includes(line.outcome)) return `the line is ${line.outcome}: only lines needing review or unmatched are resolved by hand`;
+  if (!OPEN_OUTCOMES.includes(line.outcome))
+    return `the line is ${line.outcome}: only lines needing review or unmatched are resolved by hand`;
   if (line.resolvedAt) return 'the line was resolved already';
   if (!r.by.trim()) return 'who resolves it must be named';
   if (!r.note.trim()) return 'say why';

@@ -313,7 +313,14 @@ export function readStatement(xml: string, message: StatementMessage): BankState
       const details = blocks.flatMap((d) => list(d.TxDtls).map((tx) => ({ tx, btch: node(d.Btch) })));
       if (!details.length) {
         const btch = blocks.map((d) => d.Btch).find(Boolean) as Node | undefined;
-        transactions.push({ ...base, ...entryAmount, endToEndId: null, returnReason: null, returnInfo: null, batch: batchOf(btch, undefined) });
+        transactions.push({
+          ...base,
+          ...entryAmount,
+          endToEndId: null,
+          returnReason: null,
+          returnInfo: null,
+          batch: batchOf(btch, undefined),
+        });
         continue;
       }
       for (const { tx, btch } of details) {

@@ -55,7 +55,10 @@ const StatementLine = z
       description: 'A return short of the transfer: what the bank kept (a recall’s fee); a batch: booked less expected.',
     }),
     currency: z.string().nullable(),
-    reason: z.string().nullable().meta({ description: 'The ISO return or rejection reason (`unknown` when none was given), or why review.' }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'The ISO return or rejection reason (`unknown` when none was given), or why review.' }),
     info: z.string().nullable(),
     status: z.string().nullable(),
     booking_date: z.string().nullable(),
@@ -104,7 +107,8 @@ export const getBankStatement = defineOperation({
   method: 'get',
   path: '/api/public/v1/bank-statements/:id',
   summary: 'A bank statement with the outcome of every line (operator accounts)',
-  description: 'The imported file and each of its lines in file order: outcome, payouts, amounts, reason and, once resolved by hand, who and why.',
+  description:
+    'The imported file and each of its lines in file order: outcome, payouts, amounts, reason and, once resolved by hand, who and why.',
   tags: ['Settlements'],
   security: { kind: 'apiKey', scope: 'payments.read' },
   request: { params: z.object({ id: StatementId }) },

@@ -147,11 +147,17 @@ describe('settlement cycle with SEPA payout files', () => {
     // is not carried into a settlement to whatever account is on file: it waits for another account.
     await setBankAccount(db.orm, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189' });
     const next = await runCycle(NOVEMBER);
-    expect(await sql('select count(*)::int as n from settlements where driver_id = ? and period_id = ?', [c, NOVEMBER.id])).toEqual([{ n: 0 }]);
+    expect(await sql('select count(*)::int as n from settlements where driver_id = ? and period_id = ?', [c, NOVEMBER.id])).toEqual([
+      { n: 0 },
+    ]);
     expect(next.payouts.filter((p) => p.status === 'submitted').map((p) => p.driverId)).toEqual([d]);
     // Ops cannot send it to that account either.
     await expect(reissue({ payoutId: sc!.payout_key, by: 'ops', note: 'try again' })).rejects.toThrow(/never paid again/);
-    expect(await reissue({ livemode: true, by: 'daily', note: 'due' })).toMatchObject({ files: [], reissued: [], waiting: [{ verdict: 'wait_for_new_account' }] });
+    expect(await reissue({ livemode: true, by: 'daily', note: 'due' })).toMatchObject({
+      files: [],
+      reissued: [],
+      waiting: [{ verdict: 'wait_for_new_account' }],
+    });
 
     // C records another account: the next file, written at once, carries C's payout again under its next payout id.
     await setBankAccount(db.orm, TEST_SECRETS, { driverId: c, holder: 'Chloé Dupré', iban: 'DE02120300000000202051' });
@@ -318,7 +324,9 @@ describe('settlement cycle with SEPA payout files', () => {
     expect((await settlement(c, EARLY.id)).status).toBe('pending');
     const all = await eventually(events, (rows) => rows.length === 4, 'four settlement events');
     const key = (e: (string | null)[]) => e.join(' ');
-    expect(all.map((e) => [e.type, e.body.data.settlement, e.body.data.reason ?? null]).sort((x, y) => key(x).localeCompare(key(y)))).toEqual(
+    expect(
+      all.map((e) => [e.type, e.body.data.settlement, e.body.data.reason ?? null]).sort((x, y) => key(x).localeCompare(key(y))),
+    ).toEqual(
       [
         ['settlement.failed', sb!.number, 'AC01'],
         ['settlement.failed', sb!.number, 'AM04'],
@@ -342,8 +350,13 @@ describe('settlement cycle with SEPA payout files', () => {
     // AM04 (insufficient funds) says nothing against B's account: ops send it again to the same one, once, audited.
     const cli = hubCli(() => db, undefined, { payouts: { provider: 'sepa', debtor: DEBTOR } });
     const byOps = await cli.hubJson('finance', 'reissue', '--payout', `${sb!.number}:2`, '--by', 'ana@ops', '--note', 'funds restored');
-    expect(byOps).toMatchObject({ reissued: [{ payout: `${sb!.number}:2`, reissued_as: `${sb!.number}:3` }], files: [{ transactions: 1 }] });
-    expect(await cli.hubJson('finance', 'reissue', '--payout', `${sb!.number}:2`, '--by', 'ana@ops', '--note', 'funds restored')).toMatchObject({
+    expect(byOps).toMatchObject({
+      reissued: [{ payout: `${sb!.number}:2`, reissued_as: `${sb!.number}:3` }],
+      files: [{ transactions: 1 }],
+    });
+    expect(
+      await cli.hubJson('finance', 'reissue', '--payout', `${sb!.number}:2`, '--by', 'ana@ops', '--note', 'funds restored'),
+    ).toMatchObject({
       reissued: [{ reissued_as: `${sb!.number}:3` }],
       files: [],
     });
