@@ -120,7 +120,7 @@ export class Lifeline {
       }
       client.end().catch(() => undefined);
       if (!this.closed) {
-        this.logger.warn({ err: err?.message }, 'PostgreSQL lifeline lost; reconnecting');
+        this.logger.warn({ err }, 'PostgreSQL lifeline lost; reconnecting');
         this.scheduleReconnect();
       }
     };

@@ -52,11 +52,13 @@ function sqlState(e: Fields): string | undefined {
 }
 
 /**
- * PostgreSQL's own message, without what the drivers prepend (knex puts the query, its values inlined, before
- * ` - `) and without the input value some messages quote (`invalid input syntax for type uuid: "…"`).
+ * PostgreSQL's own message, without what the drivers add (knex puts the query, its values inlined, before ` - `;
+ * MikroORM appends the `detail` and `hint`, which quote values) and without the input value some messages quote
+ * (`invalid input syntax for type uuid: "…"`).
  */
 function serverMessage(message: string): string {
-  const own = message.includes(' - ') ? message.slice(message.lastIndexOf(' - ') + 3) : message;
+  const primary = message.replace(/\n - (detail|hint): [\s\S]*$/, '');
+  const own = primary.includes(' - ') ? primary.slice(primary.lastIndexOf(' - ') + 3) : primary;
   return own.replace(/: ".*"$/s, ': "…"');
 }
 
@@ -69,6 +71,12 @@ function frames(stack: unknown): string | undefined {
   return calls.length ? calls.slice(0, MAX_FRAMES).join('\n') : undefined;
 }
 
+/** The error's class when it has its own (MikroORM copies pg's `name: 'error'` onto its exceptions). */
+function className(e: object): string | undefined {
+  const name = (e.constructor as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== 'Error' && name !== 'Object' ? name : undefined;
+}
+
 function describe(err: unknown, depth: number): LoggedError {
   if (typeof err !== 'object' || err === null) return { name: typeof err, message: String(err).slice(0, 200) };
   const e = err as Fields;
@@ -76,7 +84,7 @@ function describe(err: unknown, depth: number): LoggedError {
   const state = driver ? sqlState(e) : undefined;
   const message = text(e.message) ?? '';
   const described: LoggedError = {
-    name: text(e.name) ?? 'Error',
+    name: className(e) ?? text(e.name) ?? 'Error',
     message: driver ? serverMessage(message) : message,
     code: state ?? text(e.code) ?? count(e.code),
     constraint: state && text(e.constraint),
