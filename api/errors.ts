@@ -1,6 +1,18 @@
-import { PROBLEMS as TITLES, ProblemError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, type ProblemCode, type ProblemOptions } from '../app/problems';
+import {
+  PROBLEMS as TITLES,
+  ProblemError,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type ProblemCode,
+  type ProblemOptions,
+} from '../app/problems';
 
-export { ProblemError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, type FieldError, type ProblemCode, type ProblemOptions } from '../app/problems';
+export {
+  ProblemError,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type FieldError,
+  type ProblemCode,
+  type ProblemOptions,
+} from '../app/problems';
 
 /** The HTTP status each problem answers with (docs/errors.md). */
 const STATUS: Record<ProblemCode, number> = {
