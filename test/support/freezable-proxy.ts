@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * unanswered. The proxy's own kernel still acknowledges TCP keepalive probes, so only an application-level silence
  * (no query, no answer) tells the far end that its peer is gone.
  */
-export async function startFreezableProxy(target: { host: string; port: number }) {
+export async function startFreezableProxy(target: { host: string; port: number }, port = 0) {
   const sockets: Socket[] = [];
   const pairs: [Socket, Socket][] = [];
   let frozen = false;
@@ -24,7 +24,7 @@ export async function startFreezableProxy(target: { host: string; port: number }
     upstream.pipe(client);
     pairs.push([client, upstream]);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     freeze() {
