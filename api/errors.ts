@@ -1,6 +1,18 @@
-import { PROBLEMS as TITLES, type ProblemCode, type ProblemOptions } from '../app/problems';
+import {
+  PROBLEMS as TITLES,
+  ProblemError,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type ProblemCode,
+  type ProblemOptions,
+} from '../app/problems';
 
-export { ProblemError, type FieldError, type ProblemCode, type ProblemOptions } from '../app/problems';
+export {
+  ProblemError,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type FieldError,
+  type ProblemCode,
+  type ProblemOptions,
+} from '../app/problems';
 
 /** The HTTP status each problem answers with (docs/errors.md). */
 const STATUS: Record<ProblemCode, number> = {
@@ -56,4 +68,13 @@ export function problemBody(code: ProblemCode, options: ProblemOptions, requestI
     ...options.extensions,
     request_id: requestId,
   };
+}
+
+/** A `503 service_unavailable` the client retries after the hub's one `Retry-After`. */
+export function serviceUnavailable(detail: string, options: Omit<ProblemOptions, 'detail'> = {}): ProblemError {
+  return new ProblemError('service_unavailable', {
+    ...options,
+    detail,
+    headers: { ...options.headers, 'Retry-After': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  });
 }

@@ -186,7 +186,7 @@ function errorResponse(op: Op, status: number, codes: ProblemCode[]): ZodOpenApi
       : `One of:\n\n${codes.map((code) => `- ${link(code)}: ${PROBLEMS[code].title}`).join('\n')}`;
   const names: HeaderName[] = ['X-Request-Id'];
   if (authenticated(op) && codes.some((code) => !BEFORE_RATE_LIMIT.has(code))) names.push(...RATE_LIMIT_HEADERS);
-  if (status === 429 || codes.includes('idempotency_key_in_use')) names.push('Retry-After');
+  if (status === 429 || status === 503 || codes.includes('idempotency_key_in_use')) names.push('Retry-After');
   if (status === 401 || codes.includes('insufficient_scope')) names.push('WWW-Authenticate');
   const scope = 'scope' in op.security ? scopesOf(op.security.scope).join(' ') : undefined;
   const examples = Object.fromEntries(

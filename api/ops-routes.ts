@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pingDatabase } from '../db/orm';
 import { scrape } from '../infra/metrics';
-import { ProblemError } from './errors';
+import { serviceUnavailable } from './errors';
 
 /** How long each readiness check may take; both run at once, so `/readyz` answers within a second. */
 export const READINESS_TIMEOUT_MS = 800;
@@ -27,7 +27,12 @@ async function withTimeout(check: () => Promise<unknown>, ms: number): Promise<C
   }
 }
 
-/** PostgreSQL answers a query and Temporal describes our namespace, each within `timeoutMs`. */
+/**
+ * PostgreSQL answers a query and Temporal describes our namespace, each within `timeoutMs`. Only PostgreSQL decides
+ * readiness: every request the process serves needs it, while only the operations that start or drive a
+ * workflow need Temporal, and those answer 503 themselves when it is out of reach. Taking every API process out of
+ * rotation for a Temporal blip would refuse the reads PostgreSQL alone answers; Temporal's check is reported only.
+ */
 export async function readiness(deps: { orm: MikroORM; temporal: Client }, timeoutMs = READINESS_TIMEOUT_MS) {
   const [postgresql, temporal] = await Promise.all([
     withTimeout(() => pingDatabase(deps.orm), timeoutMs),
@@ -47,8 +52,8 @@ export async function readiness(deps: { orm: MikroORM; temporal: Client }, timeo
  * the OpenAPI document (they are not part of either API's contract with partners or integrators; docs/operations.md
  * documents them).
  *   GET /healthz  200 while the process serves HTTP (liveness).
- *   GET /readyz   200 when PostgreSQL and Temporal answer; 503 problem+json naming what is down, or once the
- *                 process shuts down (readiness).
+ *   GET /readyz   200 when PostgreSQL answers (Temporal's state reported, not required); 503 problem+json while
+ *                 PostgreSQL is out of reach, or once the process shuts down (readiness).
  *   GET /metrics  Prometheus exposition of this process's registry (infra/metrics.ts).
  */
 export function opsRouter(deps: { orm: MikroORM; temporal: Client; lifecycle?: { draining: boolean } }): Router {
@@ -60,17 +65,12 @@ export function opsRouter(deps: { orm: MikroORM; temporal: Client; lifecycle?: {
   router.get('readyz', '/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (deps.lifecycle?.draining) {
-      throw new ProblemError('service_unavailable', {
-        detail: 'Not ready: this process is shutting down.',
-        headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
-      });
+      throw serviceUnavailable('Not ready: this process is shutting down.', { headers: { 'Cache-Control': 'no-store' } });
     }
     const checks = await readiness(deps);
-    const down = Object.entries(checks).filter(([, c]) => c.status === 'down');
-    if (down.length) {
-      throw new ProblemError('service_unavailable', {
-        detail: `Not ready: ${down.map(([name, c]) => `${name} is down (${(c as { error: string }).error})`).join('; ')}.`,
-        headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    if (checks.postgresql.status === 'down') {
+      throw serviceUnavailable(`Not ready: postgresql is down (${checks.postgresql.error}).`, {
+        headers: { 'Cache-Control': 'no-store' },
         extensions: { checks },
       });
     }

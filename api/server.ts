@@ -4,10 +4,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { checkStripeSettings, fail, loadConfig, requireProductionSettings, type HubConfig } from '../infra/config';
 import { configuredPaymentProvider } from '../infra/payments/configured';
 import { createLogger, type Logger } from '../infra/logger';
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 import { registerCollectGauge, registerPoolReader } from '../infra/metrics';
 import { ChangeListener } from '../db/change-listener';
 import { Lifeline } from '../db/lifeline';
-import { connectClient, productionTarget } from '../infra/temporal-connection';
+import { connectApiClient, productionTarget } from '../infra/temporal-connection';
 import { startTracing, type Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
@@ -135,6 +136,19 @@ export async function listen(
   return { server, close, shutdown };
 }
 
+/** Runs `ensure` every few seconds until it succeeds, logging each failure with its cause. */
+function retryUntilDone(ensure: () => Promise<void>, logger: Logger): void {
+  const attempt = () =>
+    void ensure().then(
+      () => logger.info('Temporal answers: Schedules ensured'),
+      (err: unknown) => {
+        logger.warn({ err }, 'Temporal still out of reach; Schedules not ensured yet');
+        setTimeout(attempt, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS * 1000).unref();
+      },
+    );
+  attempt();
+}
+
 /** Production entry point: the API only, against DATABASE_URL and TEMPORAL_ADDRESS. */
 async function main() {
   const config = loadConfig();
@@ -143,9 +157,18 @@ async function main() {
   const tracing = await startTracing('dispatch-hub-api');
   const orm = await openOrm(required.databaseUrl);
   const target = productionTarget(config, required.temporalAddress);
-  const temporal = await connectClient(target, required.encryptionKeys, tracing?.clientInterceptors);
-  await ensureRetentionSchedule(temporal, config.passengerDataRetentionDays);
-  await ensureFinanceSchedule(temporal, config.financePeriod);
+  const { client: temporal, connected } = await connectApiClient(target, required.encryptionKeys, tracing?.clientInterceptors);
+  const ensureSchedules = async () => {
+    await ensureRetentionSchedule(temporal, config.passengerDataRetentionDays);
+    await ensureFinanceSchedule(temporal, config.financePeriod);
+  };
+  // Reachable: a namespace that is missing stops the start. Out of reach: serve without it, and make sure of the
+  // Schedules once it answers.
+  if (connected) await ensureSchedules();
+  else {
+    logger.warn({ address: target.address }, 'Temporal is out of reach: serving without it; what needs it answers 503 until it is back');
+    retryUntilDone(ensureSchedules, logger);
+  }
   const deps = apiDeps(config, {
     orm,
     temporal,

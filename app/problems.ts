@@ -39,6 +39,12 @@ export const PROBLEMS = {
 
 export type ProblemCode = keyof typeof PROBLEMS;
 
+/**
+ * The `Retry-After` of every `503 service_unavailable` the hub answers (PostgreSQL or Temporal out of reach, a process
+ * shutting down), and of the balancer's own 503 when no API process is ready: one value, so clients back off alike.
+ */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export interface FieldError {
   param: string;
   code: string;

@@ -11,11 +11,31 @@ export class LifelineUnavailable extends Error {}
 
 const IDENTITY = `select pg_backend_pid() as pid, backend_start::text as started from pg_stat_activity where pid = pg_backend_pid()`;
 
+/** How often the lifeline proves itself alive with a round trip. */
+export const LIFELINE_PING_MS = 5_000;
+/**
+ * How long PostgreSQL keeps a silent lifeline: its backend ends itself after this long without a ping
+ * (`idle_session_timeout`), so a host that vanished without a FIN (power cut, kernel panic, network partition) frees
+ * its claims within this plus one ping, instead of after the kernel's TCP keepalive (about two hours by default).
+ * Six pings: a process whose event loop stalls for 25 s keeps its claims.
+ */
+export const LIFELINE_SILENCE_MS = 30_000;
+
+/**
+ * The lifeline session's own settings. Besides the idle timeout, TCP keepalives and a user timeout end a backend
+ * whose peer stopped acknowledging what it sends (a probe after 10 s idle, every 5 s, three lost; unacknowledged data
+ * for 30 s); they are ignored over a Unix socket.
+ */
+const SESSION_SETTINGS = `set idle_session_timeout = ${LIFELINE_SILENCE_MS}; set tcp_keepalives_idle = 10;
+  set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3; set tcp_user_timeout = 30000`;
+
 /**
  * One dedicated PostgreSQL connection per API process, held for the life of the process. Its backend's identity
  * names the holder of the process's idempotency claims: when the process dies (even by SIGKILL) PostgreSQL ends the
  * backend at once, and a claim whose holder is no longer in `pg_stat_activity` may be taken over by the same request.
- * If the connection drops (a PostgreSQL restart, a network cut) it reconnects with backoff under a new identity.
+ * When the host dies without closing the connection, the backend ends itself once it has heard no ping for
+ * `LIFELINE_SILENCE_MS`. If the connection drops (a PostgreSQL restart, a network cut, or pings unanswered for 5 s) it
+ * reconnects with backoff under a new identity.
  * It must be a direct session to PostgreSQL (not through a transaction-pooling proxy).
  */
 export class Lifeline {
@@ -30,7 +50,7 @@ export class Lifeline {
   constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly options: { minBackoffMs?: number; maxBackoffMs?: number; pingMs?: number } = {},
+    private readonly options: { minBackoffMs?: number; maxBackoffMs?: number } = {},
   ) {
     this.backoffMs = options.minBackoffMs ?? 100;
   }
@@ -85,6 +105,7 @@ export class Lifeline {
       connectionString: this.url,
       application_name: 'hub-api-lifeline',
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 5000,
       query_timeout: 5000,
     });
@@ -99,7 +120,7 @@ export class Lifeline {
       }
       client.end().catch(() => undefined);
       if (!this.closed) {
-        this.logger.warn({ err: err?.message }, 'PostgreSQL lifeline lost; reconnecting');
+        this.logger.warn({ err }, 'PostgreSQL lifeline lost; reconnecting');
         this.scheduleReconnect();
       }
     };
@@ -107,6 +128,7 @@ export class Lifeline {
     client.on('end', () => onLost());
     try {
       await client.connect();
+      await client.query(SESSION_SETTINGS);
       const { rows } = await client.query<Holder>(IDENTITY);
       if (this.closed) {
         await client.end();
@@ -119,7 +141,7 @@ export class Lifeline {
       // A half-open connection raises no event: a periodic round trip finds it.
       this.pingTimer = setInterval(() => {
         client.query('select 1').catch((err: Error) => onLost(err));
-      }, this.options.pingMs ?? 5000);
+      }, LIFELINE_PING_MS);
       this.pingTimer.unref();
     } catch (err) {
       onLost(err as Error);

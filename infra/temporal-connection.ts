@@ -42,10 +42,20 @@ function tlsOptions(target: TemporalTarget) {
  */
 const REQUEST_RETRIES = makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 5 }));
 
+const connectionOptions = (target: TemporalTarget) => ({
+  address: target.address,
+  tls: tlsOptions(target),
+  apiKey: target.apiKey,
+  interceptors: [REQUEST_RETRIES],
+});
+
 /** A connection for operator calls only (no workflow payloads pass through it). */
 export function connectOperator(target: TemporalTarget): Promise<Connection> {
-  return Connection.connect({ address: target.address, tls: tlsOptions(target), apiKey: target.apiKey, interceptors: [REQUEST_RETRIES] });
+  return Connection.connect(connectionOptions(target));
 }
+
+/** How long the API's start waits for Temporal before it starts without it. */
+const API_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * A client whose payloads are encrypted under `keys` (HUB_ENCRYPTION_KEY's ring, infra/payload-codec.ts);
@@ -56,8 +66,34 @@ export async function connectClient(
   keys: readonly HubKey[],
   interceptors?: { workflow: WorkflowClientInterceptor[] },
 ): Promise<Client> {
-  const connection = await connectOperator(target);
+  return hubClient(await connectOperator(target), target, keys, interceptors);
+}
+
+function hubClient(
+  connection: Connection,
+  target: TemporalTarget,
+  keys: readonly HubKey[],
+  interceptors?: { workflow: WorkflowClientInterceptor[] },
+): Client {
   return new Client({ connection, namespace: target.namespace, interceptors, dataConverter: hubDataConverter(keys) });
+}
+
+/**
+ * The API's client, as `connectClient`, but an API process also starts while Temporal is out of reach: then its
+ * connection is lazy (each call connects, and answers UNAVAILABLE, a 503, until Temporal is back) and `connected`
+ * is false, so the process serves what PostgreSQL alone answers, as its readiness promises (docs/operations.md).
+ */
+export async function connectApiClient(
+  target: TemporalTarget,
+  keys: readonly HubKey[],
+  interceptors?: { workflow: WorkflowClientInterceptor[] },
+): Promise<{ client: Client; connected: boolean }> {
+  try {
+    const connection = await Connection.connect({ ...connectionOptions(target), connectTimeout: API_CONNECT_TIMEOUT_MS });
+    return { client: hubClient(connection, target, keys, interceptors), connected: true };
+  } catch {
+    return { client: hubClient(Connection.lazy(connectionOptions(target)), target, keys, interceptors), connected: false };
+  }
 }
 
 export async function connectWorker(target: TemporalTarget): Promise<NativeConnection> {

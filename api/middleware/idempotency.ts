@@ -17,7 +17,7 @@ import {
 } from '../../db/idempotency-keys';
 import type { RecoveryPoints } from '../../app/bookings';
 import { decryptSecret, encryptSecret } from '../../infra/secrets';
-import { PROBLEMS, ProblemError } from '../errors';
+import { PROBLEMS, ProblemError, serviceUnavailable } from '../errors';
 import { environmentOf, testOrLive } from '../../domain/environment';
 
 /**
@@ -124,10 +124,7 @@ export function idempotency(
       holder = await lifeline.holder();
     } catch (err) {
       if (!(err instanceof LifelineUnavailable)) throw err;
-      throw new ProblemError('service_unavailable', {
-        detail: 'The database is not reachable; retry shortly.',
-        headers: { 'Retry-After': '1' },
-      });
+      throw serviceUnavailable('The database is not reachable; retry shortly.');
     }
     const own: HeldClaim = { scope, holder };
     const request: ClaimedRequest = { method: ctx.method, path: ctx.path, fingerprint: print };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isGrpcServiceError, NamespaceNotFoundError, ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../../infra/logger';
-import { PROBLEMS, ProblemError, problemBody, type ProblemCode, type ProblemOptions } from '../errors';
+import { PROBLEMS, ProblemError, problemBody, serviceUnavailable, type ProblemCode, type ProblemOptions } from '../errors';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -45,6 +45,13 @@ function databaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   if (typeof e?.code === 'string' && DATABASE_GONE.has(e.code)) return true;
   return typeof e?.message === 'string' && /^Connection terminated|^terminating connection/.test(e.message);
+}
+
+/** A dependency out of reach, as the 503 the client retries after `Retry-After`; undefined for any other error. */
+function outage(err: unknown): ProblemError | undefined {
+  if (temporalUnavailable(err)) return serviceUnavailable('The dispatch service did not answer in time; retry shortly.');
+  if (databaseUnavailable(err)) return serviceUnavailable('The database is not reachable; retry shortly.');
+  return undefined;
 }
 
 /** Maps errors thrown by Koa and its helpers (http-errors) onto our problem codes. */
@@ -90,23 +97,8 @@ export function requestContext(logger: Logger, docsBase: string) {
         }
       }
     } catch (err) {
-      let code: ProblemCode;
-      let options: ProblemOptions;
-      if (err instanceof ProblemError) {
-        [code, options] = [err.code, err.options];
-      } else if (temporalUnavailable(err)) {
-        [code, options] = [
-          'service_unavailable',
-          { detail: 'The dispatch service did not answer in time; retry shortly.', headers: { 'Retry-After': '5' } },
-        ];
-      } else if (databaseUnavailable(err)) {
-        [code, options] = [
-          'service_unavailable',
-          { detail: 'The database is not reachable; retry shortly.', headers: { 'Retry-After': '1' } },
-        ];
-      } else {
-        [code, options] = fromHttpError(err as never);
-      }
+      const problem = err instanceof ProblemError ? err : outage(err);
+      const [code, options]: [ProblemCode, ProblemOptions] = problem ? [problem.code, problem.options] : fromHttpError(err as never);
       if (PROBLEMS[code].status >= 500)
         ctx.state.logger.error({ err, method: ctx.method, path: ctx.path, status: PROBLEMS[code].status }, 'request failed');
       ctx.status = PROBLEMS[code].status;

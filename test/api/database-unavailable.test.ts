@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApp } from '../../api/app';
 import type { ApiDeps } from '../../api/deps';
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../api/errors';
 import { apiDeps } from '../../api/server';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../db/orm';
@@ -50,6 +51,6 @@ describe('with PostgreSQL out of reach', () => {
       code: 'service_unavailable',
       type: expect.stringMatching(/^application\/problem\+json/),
     });
-    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.headers.get('retry-after')).toBe(String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
   });
 });

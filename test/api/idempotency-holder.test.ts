@@ -2,6 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Holder } from '../../db/lifeline';
 import { freshDatabase, type TestDatabase, sqlOn } from '../support/db';
 import { bookingBody, createTestPartner, postJson, requestToken } from '../support/fixtures';
+import { holdNextStart } from '../support/hold-start';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
 
@@ -45,31 +46,10 @@ describe('idempotency claims held by a live API process', () => {
     return { ...partner, token: await requestToken(hub.baseUrl, partner.sandbox) };
   }
 
-  /**
-   * The next booking start (on any API process: they share one Temporal client here) really starts the workflow,
-   * then holds its answer until `release()` — a process frozen, or about to be killed, mid-request.
-   */
-  function holdNextStart() {
-    const workflows = env.client.workflow;
-    const real = workflows.start.bind(workflows);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const startedWorkflow = new Promise<void>((resolve) => (started = resolve));
-    workflows.start = (async (...args: Parameters<typeof real>) => {
-      workflows.start = real;
-      const result = await real(...args);
-      started();
-      await released;
-      return result;
-    }) as typeof real;
-    return { startedWorkflow, release };
-  }
-
   it('gives a second live request with the same key 409 while the holder lives, then replays its answer', async () => {
     const partner = await newPartner('Live holder');
     const body = bookingBody({ external_id: 'HOLD-1' });
-    const held = holdNextStart();
+    const held = holdNextStart(env.client);
     const first = create(hub.baseUrl, partner.token, body, 'live-1');
     await held.startedWorkflow;
 
@@ -96,7 +76,7 @@ describe('idempotency claims held by a live API process', () => {
     const body = bookingBody({ external_id: 'HOLD-2' });
     const crashed = await startTestHub(db, env, { workers: false });
     try {
-      const held = holdNextStart();
+      const held = holdNextStart(env.client);
       const cut = create(crashed.baseUrl, partner.token, body, 'cut-1');
       await held.startedWorkflow;
       const started = await bookingIds(partner.partnerId);

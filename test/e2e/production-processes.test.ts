@@ -1,4 +1,5 @@
 import { DEMO_SELLER } from '../../infra/config';
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../api/errors';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -7,6 +8,7 @@ import { temporalCliPath } from '../../stack/temporal-binaries';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { hubProcessEnv, spawnHubProcesses, stopHubProcesses } from '../support/hub-processes';
+import { startFreezableProxy } from '../support/freezable-proxy';
 import { until } from '../support/until';
 import { startReceiver } from '../../stack/receiver';
 import { freePort } from '../../stack/ports';
@@ -116,6 +118,59 @@ describe('production entry points as separate processes', () => {
     child.stderr!.on('data', (d) => (stderr += String(d)));
     return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
   }
+
+  it('starts the API while Temporal is out of reach: ready, reads answer, writes 503, and all works once Temporal answers', async () => {
+    const [apiPort, temporalPort] = [await freePort(), await freePort()];
+    const lateApi = `http://127.0.0.1:${apiPort}`;
+    const lateOutput: string[] = [];
+    const processEnv = {
+      ...hubProcessEnv({
+        databaseUrl: db.url,
+        temporalAddress: `127.0.0.1:${temporalPort}`,
+        namespace: NAMESPACE,
+        apiPort,
+        metricsPort: 0,
+      }),
+      LOG_LEVEL: 'info',
+    };
+    const [late] = spawnHubProcesses(processEnv, lateOutput, ['api/server.ts']);
+    let temporal: Awaited<ReturnType<typeof startFreezableProxy>> | undefined;
+    try {
+      const ready = await until('API ready without Temporal', async () => {
+        const reply = await getJson(`${lateApi}/readyz`);
+        return reply.status === 200 ? reply : undefined;
+      }).catch((err) => {
+        throw new Error(`${err.message}\n${lateOutput.join('')}`);
+      });
+      expect(ready.json.checks).toEqual({ postgresql: { status: 'up' }, temporal: { status: 'down', error: expect.any(String) } });
+      const partner = await createTestPartner(db.orm);
+      const token = await requestToken(lateApi, partner.sandbox);
+      expect((await getJson(`${lateApi}/v1/webhook-endpoint`, token)).status).toBe(200);
+      const body = bookingBody({ external_id: 'LATE-1' });
+      const refused = await postJson(`${lateApi}/v1/bookings`, token, body, { 'Idempotency-Key': 'late-1' });
+      expect({ status: refused.status, retryAfter: refused.headers.get('retry-after') }).toEqual({
+        status: 503,
+        retryAfter: String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
+
+      // Temporal appears at the address the API was given: the same request books, and the Schedules are ensured.
+      const [host, port] = env.address.split(':');
+      temporal = await startFreezableProxy({ host, port: Number(port) }, temporalPort);
+      const booked = await until('booking once Temporal answers', async () => {
+        const reply = await postJson(`${lateApi}/v1/bookings`, token, body, {
+          'Idempotency-Key': 'late-1',
+        });
+        return reply.status === 201 ? reply : undefined;
+      });
+      expect(booked.json).toMatchObject({ external_id: 'LATE-1', status: 'confirmed' });
+      await until('Schedules ensured', async () =>
+        lateOutput.join('').includes('Temporal answers: Schedules ensured') ? true : undefined,
+      );
+    } finally {
+      await stopHubProcesses([late]);
+      await temporal?.close();
+    }
+  }, 180_000);
 
   it('stops a production start without PUBLIC_BASE_URL, with plain http, or with development webhook targets', async () => {
     const { PUBLIC_BASE_URL: _unset, ...withoutBaseUrl } = productionEnv;

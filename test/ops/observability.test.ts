@@ -4,6 +4,7 @@ import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApp } from '../../api/app';
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../api/errors';
 import { apiDeps, listen } from '../../api/server';
 import { openOrm } from '../../db/orm';
 import { loadConfig } from '../../infra/config';
@@ -178,7 +179,7 @@ describe('health, readiness, metrics and request logs', () => {
 });
 
 describe('/readyz when a dependency is down', () => {
-  it('answers 503 problem+json naming PostgreSQL and Temporal', async () => {
+  it('answers 503 problem+json naming PostgreSQL, and reports Temporal without failing on it', async () => {
     const db = await freshDatabase();
     const orm = await openOrm(db.url, 1);
     await orm.close(true); // a pool that can no longer connect
@@ -196,7 +197,8 @@ describe('/readyz when a dependency is down', () => {
         code: 'service_unavailable',
         checks: { postgresql: { status: 'down' }, temporal: { status: 'down' } },
       });
-      expect(ready.json.detail).toMatch(/postgresql is down.*temporal is down/);
+      expect(ready.json.detail).toMatch(/^Not ready: postgresql is down \(.+\)\.$/);
+      expect(ready.headers.get('retry-after')).toBe(String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
       expect(ready.text).not.toContain(db.url);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
     } finally {

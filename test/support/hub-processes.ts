@@ -31,10 +31,14 @@ export function hubProcessEnv(options: {
   };
 }
 
-/** `start:api` and `start:worker` as two processes; what they print is appended to `output`. */
-export function spawnHubProcesses(env: NodeJS.ProcessEnv, output: string[]): ChildProcess[] {
+/** `start:api` and `start:worker` as two processes (or the `entries` given); what they print is appended to `output`. */
+export function spawnHubProcesses(
+  env: NodeJS.ProcessEnv,
+  output: string[],
+  entries = ['api/server.ts', 'workers/main.ts'],
+): ChildProcess[] {
   const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  return ['api/server.ts', 'workers/main.ts'].map((entry) => {
+  return entries.map((entry) => {
     const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => output.push(String(d)));
     child.stderr!.on('data', (d) => output.push(String(d)));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { apiDeps, listen } from '../../api/server';
+import { Lifeline } from '../../db/lifeline';
 import type { ApiDeps } from '../../api/deps';
 import { loadConfig } from '../../infra/config';
 import type { HubKey } from '../../infra/key-ring';
@@ -55,6 +56,8 @@ export async function startTestHub(
     secrets?: typeof TEST_SECRETS & { encryptionKeys?: HubKey[] };
     /** The API's logger (a test reading the logs); silent otherwise. */
     logger?: Logger;
+    /** Where the API's lifeline connects (through a proxy a test controls); the database's own URL otherwise. */
+    lifelineUrl?: string;
   } = {},
 ): Promise<TestHub> {
   // Sandbox rides play over an hour unless a test asks for a faster clock: API tests read bookings as created.
@@ -66,7 +69,9 @@ export async function startTestHub(
     ...options.env,
   });
   const secrets = options.secrets ?? TEST_SECRETS;
-  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger: options.logger ?? createLogger(config.logLevel), ...secrets });
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const deps = apiDeps(config, { orm: db.orm, temporal: env.client, logger, ...secrets });
+  if (options.lifelineUrl) deps.lifeline = new Lifeline(options.lifelineUrl, logger);
   const api = await listen(deps, '127.0.0.1', 0);
   let running: ReturnType<typeof runWorkers> | undefined;
   if (options.workers !== false) {
