@@ -30,6 +30,7 @@ const STATUS: Record<ProblemCode, number> = {
   validation_failed: 422,
   idempotency_key_reused: 422,
   bank_file_invalid: 422,
+  amount_not_supported: 422,
   quote_expired: 410,
   quote_used: 409,
   rate_limited: 429,

@@ -29,6 +29,7 @@ export const PROBLEMS = {
   validation_failed: { title: 'Validation failed' },
   idempotency_key_reused: { title: 'Idempotency key reused' },
   bank_file_invalid: { title: 'Bank file refused' },
+  amount_not_supported: { title: 'Amount not supported by card' },
   quote_expired: { title: 'Quote expired' },
   quote_used: { title: 'Quote already used' },
   rate_limited: { title: 'Too many requests' },
