@@ -29,7 +29,13 @@ async function paymentOf(deps: Deps, providerPaymentId: string): Promise<Payment
 }
 
 const tell = (deps: Deps, payment: PaymentRow, type: PublicEventType, dedupeKey: string, data: Record<string, unknown>) =>
-  publishEvent(deps.temporal, { type, dedupeKey, accountId: payment.account_id, environment: testOrLive(environmentOf(payment.livemode)), data });
+  publishEvent(deps.temporal, {
+    type,
+    dedupeKey,
+    accountId: payment.account_id,
+    environment: testOrLive(environmentOf(payment.livemode)),
+    data,
+  });
 
 /**
  * The provider says a payment's refunds changed: the hub reads them all again. A refund that failed after it was made
@@ -71,7 +77,13 @@ async function recordDashboardRefund(deps: Deps, payment: PaymentRow, refund: Pr
   const covered = Math.min(refund.amountMinor, await creditOwed(deps.orm.em.fork(), payment.id));
   const credited = refund.amountMinor - covered;
   const record = (em: Parameters<typeof recordProviderRefund>[0], creditNoteNumber: string | null) =>
-    recordProviderRefund(em, { paymentId: payment.id, providerRefundId: refund.id, amountMinor: refund.amountMinor, creditedMinor: credited, creditNoteNumber });
+    recordProviderRefund(em, {
+      paymentId: payment.id,
+      providerRefundId: refund.id,
+      amountMinor: refund.amountMinor,
+      creditedMinor: credited,
+      creditNoteNumber,
+    });
   let note = null;
   try {
     if (credited > 0)
@@ -131,7 +143,8 @@ export async function providerDisputeChanged(deps: Deps, providerPaymentId: stri
     await markInvoiceDisputed(em, payment.invoice_id);
     return isNew;
   });
-  if (opened) await tell(deps, payment, 'payment.disputed', `payment.disputed:${dispute.id}`, disputeEventData(facts(dispute.status, null)));
+  if (opened)
+    await tell(deps, payment, 'payment.disputed', `payment.disputed:${dispute.id}`, disputeEventData(facts(dispute.status, null)));
   const outcome = disputeOutcome(dispute.status);
   if (outcome === 'open') return;
   let creditNote: string | null = null;
@@ -160,7 +173,13 @@ export async function providerDisputeChanged(deps: Deps, providerPaymentId: stri
     if (err instanceof AlreadyClosed) return;
     throw err;
   }
-  await tell(deps, payment, 'payment.dispute_closed', `payment.dispute_closed:${dispute.id}`, disputeEventData(facts(dispute.status, creditNote)));
+  await tell(
+    deps,
+    payment,
+    'payment.dispute_closed',
+    `payment.dispute_closed:${dispute.id}`,
+    disputeEventData(facts(dispute.status, creditNote)),
+  );
 }
 
 class AlreadyClosed extends Error {}
@@ -180,7 +199,8 @@ export async function receiveStripeEvent(
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
   const { meaning } = event;
   if (meaning.kind === 'ignored') return 'ignored';
-  if (!(await claimStripeEvent(deps.orm, { id: event.id, type: event.type, providerPaymentId: meaning.providerPaymentId }))) return 'duplicate';
+  if (!(await claimStripeEvent(deps.orm, { id: event.id, type: event.type, providerPaymentId: meaning.providerPaymentId })))
+    return 'duplicate';
   try {
     if (meaning.kind === 'payment') await providerPaymentChanged(deps, meaning.providerPaymentId);
     else if (meaning.kind === 'refunds') await providerRefundsChanged(deps, meaning.providerPaymentId);

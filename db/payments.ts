@@ -102,13 +102,27 @@ export async function recordCardPayment(
   await em.execute(
     `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method, save_card)
      values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?::jsonb, ?)`,
-    [p.id, p.invoiceId, p.invoiceNumber, p.accountId, p.livemode, p.amountMinor, p.currency, p.paymentMethod, JSON.stringify(p.card), p.saveCard],
+    [
+      p.id,
+      p.invoiceId,
+      p.invoiceNumber,
+      p.accountId,
+      p.livemode,
+      p.amountMinor,
+      p.currency,
+      p.paymentMethod,
+      JSON.stringify(p.card),
+      p.saveCard,
+    ],
   );
 }
 
 /** The provider made the payment and has not confirmed it yet: its id is kept first, so a retry finds it. */
 export async function recordProviderPaymentId(em: EntityManager, paymentId: string, providerPaymentId: string): Promise<void> {
-  await em.execute('update payments set provider_payment_id = ? where id = ? and provider_payment_id is null', [providerPaymentId, paymentId]);
+  await em.execute('update payments set provider_payment_id = ? where id = ? and provider_payment_id is null', [
+    providerPaymentId,
+    paymentId,
+  ]);
 }
 
 /** Makes a card the account's mandate for off-session payments in its environment (replacing the one before). */

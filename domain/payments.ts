@@ -24,7 +24,16 @@ export interface ThreeDsResult {
   /** `pending` while the challenge waits for the cardholder; `exempted` when the issuer waived authentication. */
   outcome: ThreeDsOutcome;
 }
-export const THREE_DS_OUTCOMES = ['pending', 'authenticated', 'attempted', 'exempted', 'failed', 'abandoned', 'rejected', 'unavailable'] as const;
+export const THREE_DS_OUTCOMES = [
+  'pending',
+  'authenticated',
+  'attempted',
+  'exempted',
+  'failed',
+  'abandoned',
+  'rejected',
+  'unavailable',
+] as const;
 export type ThreeDsOutcome = (typeof THREE_DS_OUTCOMES)[number];
 
 /** What each final transStatus means for the payment's 3-D Secure outcome. */

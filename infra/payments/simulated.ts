@@ -19,13 +19,7 @@ import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provide
  */
 
 type Behaviour =
-  | 'frictionless'
-  | 'attempted'
-  | 'challenge'
-  | 'challenge_unless_set_up'
-  | 'challenge_then_decline'
-  | 'processing'
-  | `decline:${string}`;
+  'frictionless' | 'attempted' | 'challenge' | 'challenge_unless_set_up' | 'challenge_then_decline' | 'processing' | `decline:${string}`;
 
 /** Stripe's test cards, and what each does here. Any other Luhn-valid number succeeds frictionless. */
 export const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
@@ -120,7 +114,12 @@ const PAYMENT = `select p.*, m.card, m.behaviour from psp_sim_payments p join ps
  * Records the payment's new state; a payment that succeeds having been asked to set its card up for future use leaves
  * the card set up for off-session charges (as Stripe attaches it to the Customer).
  */
-async function settle(sql: Sql, id: string, from: PaymentRow['status'], next: { status: string; trans?: string; eci?: string | null; decline: string | null }) {
+async function settle(
+  sql: Sql,
+  id: string,
+  from: PaymentRow['status'],
+  next: { status: string; trans?: string; eci?: string | null; decline: string | null },
+) {
   await sql(
     `update psp_sim_payments set status = ?, trans_status = coalesce(?, trans_status), eci = coalesce(?, eci), decline_code = ?
      where id = ? and status = ?`,
@@ -265,7 +264,8 @@ export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
       const [created] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
       // As Stripe's adapter: the hub records the id, then the payment is confirmed.
       await input.onCreated?.(created!.id);
-      if (outcome.status !== 'processing') await settle(sql, created!.id, 'processing', { status: outcome.status, decline: outcome.decline });
+      if (outcome.status !== 'processing')
+        await settle(sql, created!.id, 'processing', { status: outcome.status, decline: outcome.decline });
       return find(created!.id);
     },
     retrievePayment: find,
@@ -294,7 +294,13 @@ export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
     },
     takesEnvironment: () => true,
     async listRefunds(paymentId) {
-      const rows = await sql<{ id: string; idempotency_key: string; amount_minor: string; status: ProviderRefund['status']; failure_reason: string | null }>(
+      const rows = await sql<{
+        id: string;
+        idempotency_key: string;
+        amount_minor: string;
+        status: ProviderRefund['status'];
+        failure_reason: string | null;
+      }>(
         'select id, idempotency_key, amount_minor, status, failure_reason from psp_sim_refunds where payment_id = ? order by created_at, id',
         [paymentId],
       );

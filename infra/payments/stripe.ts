@@ -198,11 +198,15 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
         const intent = (err as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
         if (err instanceof Stripe.errors.StripeCardError && intent?.id) return retrieve(intent.id);
         // Confirmed before (a retry after the confirmation's key expired): it is read as it stands.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state' && id) return retrieve(id);
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state' && id)
+          return retrieve(id);
         // A request Stripe refuses as such (a card token it does not know, a simulated PSP's saved card, one of the
         // other mode, a card that cannot be reused): it would refuse it again on every retry, so the payment fails.
         if (err instanceof Stripe.errors.StripeInvalidRequestError)
-          return refused(id ?? `refused:${input.idempotencyKey}`, err.code === 'resource_missing' ? 'payment_method_unknown' : (err.code ?? 'invalid_request'));
+          return refused(
+            id ?? `refused:${input.idempotencyKey}`,
+            err.code === 'resource_missing' ? 'payment_method_unknown' : (err.code ?? 'invalid_request'),
+          );
         throw err;
       }
     },
@@ -288,7 +292,13 @@ export function meaningOfEvent(event: Stripe.Event): StripeEventMeaning {
     return {
       kind: 'dispute',
       providerPaymentId,
-      dispute: { id: dispute.id, amountMinor: dispute.amount, currency: dispute.currency.toUpperCase(), reason: dispute.reason, status: dispute.status },
+      dispute: {
+        id: dispute.id,
+        amountMinor: dispute.amount,
+        currency: dispute.currency.toUpperCase(),
+        reason: dispute.reason,
+        status: dispute.status,
+      },
     };
   }
   return { kind: 'ignored' };
