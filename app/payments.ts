@@ -34,7 +34,8 @@ import { environmentOf, testOrLive } from '../domain/environment';
 /** Why a payment could not be made (the page and the CLI say it as is). */
 export class PaymentRefusal extends Error {
   constructor(
-    readonly code: 'not_payable' | 'already_paid' | 'in_progress' | 'unknown_card' | 'not_found' | 'refund_refused' | 'amount_not_supported',
+    readonly code:
+      'not_payable' | 'already_paid' | 'in_progress' | 'unknown_card' | 'not_found' | 'refund_refused' | 'amount_not_supported',
     message: string,
   ) {
     super(message);

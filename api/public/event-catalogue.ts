@@ -211,7 +211,9 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
       refund_id: z.string(),
       amount: z.number(),
       currency: z.string(),
-      failure_reason: z.string().meta({ description: 'The provider’s reason: `expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`…' }),
+      failure_reason: z
+        .string()
+        .meta({ description: 'The provider’s reason: `expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`…' }),
       credit_note: z.string().nullable(),
       livemode: z.boolean(),
     }),

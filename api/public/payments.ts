@@ -17,7 +17,9 @@ export const ThreeDs = z
       description: 'EMV 3DS transStatus; `I` (informational only) when the issuer exempted the payment from authentication.',
     }),
     eci: z.string().nullable(),
-    outcome: z.enum(THREE_DS_OUTCOMES).meta({ description: '`exempted`: nobody was authenticated, the issuer waived it (an SCA exemption).' }),
+    outcome: z
+      .enum(THREE_DS_OUTCOMES)
+      .meta({ description: '`exempted`: nobody was authenticated, the issuer waived it (an SCA exemption).' }),
   })
   .meta({ id: 'ThreeDs' });
 

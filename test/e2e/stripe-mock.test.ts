@@ -26,7 +26,7 @@ function recordingHttpClient(bodies: { path: string; body: URLSearchParams }[]):
 /**
  * Every call the Stripe adapter makes, sent to stripe-mock (Stripe's server that validates each request against
  * Stripe's published OpenAPI and refuses what does not match): create-and-confirm, retrieve, cancel, refund, the
- * account's Customer, the SetupIntent that keeps a card, the PaymentMethod behind a token. stripe-mock is stateless
+ * account's Customer, `setup_future_usage` when the card is saved, the refunds list, the PaymentMethod behind a token. stripe-mock is stateless
  * (it answers fixtures), so this proves the calls, with their idempotency keys, not the flows: those are proven with
  * the simulated PSP (test/workflows/payment.test.ts, test/e2e/payment-page.test.ts).
  */

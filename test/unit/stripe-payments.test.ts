@@ -71,7 +71,12 @@ describe('Stripe PaymentIntents as provider payments', () => {
 
   it('reads processing, and a PaymentIntent created but not yet confirmed, as processing: nobody has anything to do', () => {
     for (const status of ['processing', 'requires_confirmation'])
-      expect(toProviderPayment(intent({ status }))).toMatchObject({ status: 'processing', clientSecret: null, declineCode: null, threeDs: null });
+      expect(toProviderPayment(intent({ status }))).toMatchObject({
+        status: 'processing',
+        clientSecret: null,
+        declineCode: null,
+        threeDs: null,
+      });
   });
 
   it("waits for the cardholder on next_action, and on an off-session charge the issuer wants authenticated, with Stripe.js's client secret", () => {
@@ -113,7 +118,10 @@ describe('Stripe PaymentIntents as provider payments', () => {
     const ev = (type: string, object: unknown) => ({ id: 'evt_1', type, data: { object } }) as unknown as Stripe.Event;
     expect(meaningOfEvent(ev('payment_intent.payment_failed', { id: 'pi_9' }))).toEqual({ kind: 'payment', providerPaymentId: 'pi_9' });
     expect(meaningOfEvent(ev('payment_intent.processing', { id: 'pi_9' }))).toEqual({ kind: 'payment', providerPaymentId: 'pi_9' });
-    expect(meaningOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: 'pi_8' }))).toEqual({ kind: 'refunds', providerPaymentId: 'pi_8' });
+    expect(meaningOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: 'pi_8' }))).toEqual({
+      kind: 'refunds',
+      providerPaymentId: 'pi_8',
+    });
     expect(meaningOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: { id: 'pi_7' } }))).toEqual({
       kind: 'refunds',
       providerPaymentId: 'pi_7',

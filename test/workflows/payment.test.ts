@@ -189,6 +189,9 @@ describe('payment workflow', () => {
       const paid = await payInvoice(deps, { documentId: first.id, paymentMethod: card.id, saveCard: true });
       if (number === '4242424242424242') await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result();
       else await answer(paid.id, 'complete');
+      // The card becomes the mandate when the payment that authenticated it succeeds.
+      while (!(await sql('select 1 from payment_mandates where account_id = ?', [first.accountId])).length)
+        await new Promise((r) => setTimeout(r, 25));
       return first.accountId;
     };
     const frictionless = await saveCard('4242424242424242');
