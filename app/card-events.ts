@@ -22,6 +22,7 @@ import { announceRefund, providerOf, providerPaymentChanged, type PaymentDeps } 
  */
 
 type Deps = Pick<PaymentDeps, 'orm' | 'temporal' | 'provider'>;
+type IssuedCreditNote = Awaited<ReturnType<typeof issueCreditNote>>;
 
 async function paymentOf(deps: Deps, providerPaymentId: string): Promise<PaymentRow | null> {
   const id = await paymentIdOfProviderPayment(deps.orm.em.fork(), providerPaymentId);
@@ -81,30 +82,29 @@ async function recordDashboardRefund(deps: Deps, payment: PaymentRow, refund: Pr
       paymentId: payment.id,
       providerRefundId: refund.id,
       amountMinor: refund.amountMinor,
-      creditedMinor: credited,
+      creditedMinor: creditNoteNumber ? credited : 0,
       creditNoteNumber,
     });
-  let note = null;
-  try {
-    if (credited > 0)
-      note = await issueCreditNote(deps.orm, {
-        invoiceNumber: payment.invoice_number,
-        reason: 'refund',
-        amountMinor: BigInt(credited),
-        within: (tx, number) => record(tx, number),
-      });
-    else await deps.orm.em.fork().transactional((tx) => record(tx, null));
-  } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) return; // another delivery recorded it meanwhile
-    // No split of the invoice's tax buckets carries the amount: the refund is recorded, the operator credits by hand.
-    if (!(err instanceof CreditRefusal)) throw err;
-    await deps.orm.em
-      .fork()
-      .transactional((tx) => record(tx, null))
-      .catch((again: unknown) => {
-        if (!(again instanceof UniqueConstraintViolationException)) throw again;
-      });
-  }
+  const recordOnce = (creditNote: () => Promise<IssuedCreditNote | null>) =>
+    creditNote().catch((err: unknown) => {
+      if (err instanceof UniqueConstraintViolationException) return undefined; // another delivery recorded it meanwhile
+      throw err;
+    });
+  const withoutNote = () => deps.orm.em.fork().transactional(async (tx) => (await record(tx, null), null));
+  const note = await recordOnce(async () => {
+    if (credited <= 0) return withoutNote();
+    return issueCreditNote(deps.orm, {
+      invoiceNumber: payment.invoice_number,
+      reason: 'refund',
+      amountMinor: BigInt(credited),
+      within: (tx, number) => record(tx, number),
+    }).catch((err: unknown) => {
+      // No split of the invoice's tax buckets carries the amount: the refund is recorded, the operator credits by hand.
+      if (err instanceof CreditRefusal) return withoutNote();
+      throw err;
+    });
+  });
+  if (note === undefined) return;
   const refunded = (await findPayment(deps.orm.em.fork(), payment.id))!;
   await announceRefund(deps.temporal, payment, {
     refundId: `${payment.id}:${refund.id}`,
@@ -184,7 +184,7 @@ export async function providerDisputeChanged(deps: Deps, providerPaymentId: stri
 
 class AlreadyClosed extends Error {}
 
-async function announceCreditNote(deps: Deps, payment: PaymentRow, note: Awaited<ReturnType<typeof issueCreditNote>>): Promise<void> {
+async function announceCreditNote(deps: Deps, payment: PaymentRow, note: IssuedCreditNote): Promise<void> {
   await tell(deps, payment, 'credit_note.created', `credit_note:${note.number}`, documentEventData(note));
 }
 

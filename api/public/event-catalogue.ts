@@ -155,7 +155,7 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
   },
   'payment.failed': {
     description:
-      'A payment failed: `reason` is `3ds_challenge_abandoned` (the challenge went unanswered for PAYMENT_CHALLENGE_TIMEOUT), `3ds_authentication_failed`, or the issuer’s decline code (`card_declined`, `insufficient_funds`, `expired_card`, `processing_error`). The invoice stays open: `hosted_payment_url` takes another card.',
+      'A payment failed: `reason` is `3ds_challenge_abandoned` (the challenge went unanswered for PAYMENT_CHALLENGE_TIMEOUT), `3ds_authentication_failed`, the issuer’s decline code (`card_declined`, `insufficient_funds`, `expired_card`, `processing_error`), or `amount_not_supported` (a three-decimal amount not in whole hundredths, refused before any call). The invoice stays open: `hosted_payment_url` takes another card.',
     data: Payment,
     example: {
       ...payment,
