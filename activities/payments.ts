@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { findPayment, recordProviderPayment, type PaymentRow } from '../db/payments';
+import { findPayment, recordProviderPayment, recordProviderPaymentId, type PaymentRow } from '../db/payments';
 import { paymentUrl } from '../infra/passenger-links';
 import type { PaymentProvider } from '../infra/payments/provider';
 import { simulatedPaymentProvider } from '../infra/payments/simulated';
@@ -43,7 +43,10 @@ export function createPaymentActivities(deps: { orm: MikroORM; provider?: Paymen
     return row;
   };
   return {
-    /** Creates and confirms the payment at the provider (once per payment id) and records the answer. */
+    /**
+     * Creates the payment at the provider (once per payment id), records its id, confirms it and records the answer. A
+     * retry finds the recorded id and confirms (or reads) that payment, however long after.
+     */
     async chargePayment(paymentId: string): Promise<PaymentFacts> {
       const row = await load(paymentId);
       if (row.status === 'succeeded' || row.status === 'failed') return facts(row);
@@ -53,7 +56,10 @@ export function createPaymentActivities(deps: { orm: MikroORM; provider?: Paymen
         currency: row.currency,
         paymentMethod: row.payment_method,
         offSession: row.off_session,
+        setupFutureUsage: row.save_card,
         holder: { accountId: row.account_id, livemode: row.livemode },
+        providerPaymentId: row.provider_payment_id,
+        onCreated: (id) => recordProviderPaymentId(deps.orm.em.fork(), row.id, id),
       });
       return facts(await recordProviderPayment(deps.orm, row.id, answer));
     },

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import Stripe from 'stripe';
-import { receiveStripeEvent } from '../app/payments';
-import { paymentIntentOfEvent, verifyStripeEvent } from '../infra/payments/stripe';
+import { receiveStripeEvent } from '../app/card-events';
+import { meaningOfEvent, verifyStripeEvent } from '../infra/payments/stripe';
 import type { ApiDeps } from './deps';
 import { ProblemError } from './errors';
 import { BODY_LIMIT_BYTES } from './middleware/body';
@@ -32,7 +32,10 @@ export function stripeWebhookRouter(deps: ApiDeps & { stripe: NonNullable<ApiDep
         param: 'Stripe-Signature',
       });
     }
-    const outcome = await receiveStripeEvent(deps, { id: event.id, type: event.type, providerPaymentId: paymentIntentOfEvent(event) });
+    const outcome = await receiveStripeEvent(
+      { orm: deps.orm, temporal: deps.temporal, provider: deps.paymentProvider },
+      { id: event.id, type: event.type, meaning: meaningOfEvent(event) },
+    );
     deps.logger.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { received: true, event: event.id, outcome };

@@ -13,19 +13,19 @@ import {
   pendingRefund,
   recordCardPayment,
   recordPendingRefund,
-  saveMandate,
   type InvoiceLineRow,
   type InvoiceToPayRow,
   type PaymentRow,
 } from '../db/payments';
 import { providerStore } from '../db/provider-store';
-import { claimStripeEvent, releaseStripeEvent } from '../db/stripe-events';
 import { documentEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
+import { cardAmountProblem } from '../domain/payments';
 import { newId } from '../infra/ids';
 import type { PaymentProvider } from '../infra/payments/provider';
 import { simulatedPaymentProvider } from '../infra/payments/simulated';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
+import type { IssuedDocument } from '../contracts/finance';
 import { paymentChangedSignal, paymentWorkflowId, type PaymentInput } from '../contracts/payments';
 import type { paymentWorkflow } from '../workflows/payment';
 import { publishEvent } from './credit-notes';
@@ -34,7 +34,8 @@ import { environmentOf, testOrLive } from '../domain/environment';
 /** Why a payment could not be made (the page and the CLI say it as is). */
 export class PaymentRefusal extends Error {
   constructor(
-    readonly code: 'not_payable' | 'already_paid' | 'in_progress' | 'unknown_card' | 'not_found' | 'refund_refused',
+    readonly code:
+      'not_payable' | 'already_paid' | 'in_progress' | 'unknown_card' | 'not_found' | 'refund_refused' | 'amount_not_supported',
     message: string,
   ) {
     super(message);
@@ -49,7 +50,7 @@ export interface PaymentDeps {
   provider?: PaymentProvider;
 }
 
-const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
+export const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
   deps.provider ?? simulatedPaymentProvider(providerStore(deps.orm));
 
 /** An invoice as its payment page shows it: what is due, and the payment under way or last made. */
@@ -138,13 +139,11 @@ export async function payInvoice(
       'not_payable',
       `Invoice ${invoice.number} is a ${invoice.livemode ? 'live' : 'test-mode'} invoice: this hub takes cards of its ${invoice.livemode ? 'test' : 'live'} environment only.`,
     );
+  const amountProblem = cardAmountProblem(invoice.dueMinor, invoice.currency);
+  if (amountProblem) throw new PaymentRefusal('amount_not_supported', amountProblem);
   const card = await providerOf(deps).describeMethod(input.paymentMethod);
   if (!card) throw new PaymentRefusal('unknown_card', 'The card could not be read: enter it again.');
   const id = newId('pay');
-  const holder = { accountId: invoice.accountId, livemode: invoice.livemode };
-  // The provider keeps the card for charges off session (Stripe: a SetupIntent at the account's Customer) before the
-  // hub records it as the mandate; a card it refuses to keep still pays this invoice.
-  const saved = input.saveCard && (await providerOf(deps).saveMethod({ holder, paymentMethod: input.paymentMethod })).saved;
   try {
     await recordCardPayment(deps.orm.em.fork(), {
       id,
@@ -156,19 +155,15 @@ export async function payInvoice(
       currency: invoice.currency,
       paymentMethod: input.paymentMethod,
       card,
+      // The payment itself sets the card up for off-session use (one authentication pays and saves); the card becomes
+      // the mandate when the payment succeeds (db/payments.ts recordProviderPayment).
+      saveCard: input.saveCard,
     });
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException)
       throw new PaymentRefusal('in_progress', `A payment of ${invoice.number} is already under way.`);
     throw err;
   }
-  if (saved)
-    await saveMandate(deps.orm.em.fork(), {
-      accountId: invoice.accountId,
-      livemode: invoice.livemode,
-      paymentMethod: input.paymentMethod,
-      card,
-    });
   await startPaymentWorkflow(deps.temporal, { paymentId: id, challengeTimeoutMs: deps.challengeTimeoutMs });
   return (await findPayment(deps.orm.em.fork(), id))!;
 }
@@ -182,26 +177,6 @@ export async function providerPaymentChanged(deps: Pick<PaymentDeps, 'orm' | 'te
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err; // it has ended: nothing more to learn
   }
-}
-
-/**
- * A verified Stripe webhook event: a PaymentIntent's change (`payment_intent.*`) or a refund (`charge.refunded`) tells
- * that payment's workflow to read it again, as the simulated PSP's challenge page does; each event id once (a
- * redelivery answers `duplicate`), other types are acknowledged and ignored.
- */
-export async function receiveStripeEvent(
-  deps: Pick<PaymentDeps, 'orm' | 'temporal'>,
-  event: { id: string; type: string; providerPaymentId: string | null },
-): Promise<'handled' | 'duplicate' | 'ignored'> {
-  if (!event.providerPaymentId) return 'ignored';
-  if (!(await claimStripeEvent(deps.orm, event))) return 'duplicate';
-  try {
-    await providerPaymentChanged(deps, event.providerPaymentId);
-  } catch (err) {
-    await releaseStripeEvent(deps.orm, event.id);
-    throw err;
-  }
-  return 'handled';
 }
 
 /**
@@ -255,6 +230,8 @@ export async function refundPayment(
     const amount = input.amountMinor ?? left;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
       throw new PaymentRefusal('refund_refused', `${amount} is not refundable: ${left} (minor units) of ${payment.id} is left.`);
+    const amountProblem = cardAmountProblem(amount, payment.currency);
+    if (amountProblem) throw new PaymentRefusal('amount_not_supported', amountProblem);
     // The credit note must be able to carry the amount exactly before any money moves.
     await checkCreditAmount(deps.orm, payment.invoice_number, BigInt(amount)).catch((err: unknown) => {
       throw err instanceof CreditRefusal ? new PaymentRefusal('refund_refused', err.message) : err;
@@ -294,30 +271,41 @@ export async function refundPayment(
     currency: payment.currency,
     creditNote: note.number,
   };
+  await announceRefund(deps.temporal, payment, { ...outcome, reason: input.reason, creditNote: note });
+  return outcome;
+}
+
+/** Tells the account of a refund: `credit_note.created` for its credit note (when it has one), then `payment.refunded`. */
+export async function announceRefund(
+  temporal: Client,
+  payment: PaymentRow,
+  refund: { refundId: string; amountMinor: number; refundedMinor: number; reason: string; creditNote: IssuedDocument | null },
+): Promise<void> {
   const environment = testOrLive(environmentOf(payment.livemode));
-  await publishEvent(deps.temporal, {
-    type: 'credit_note.created',
-    dedupeKey: `credit_note:${note.number}`,
-    accountId: note.partyId,
-    environment,
-    data: documentEventData(note),
-  });
-  await publishEvent(deps.temporal, {
+  const note = refund.creditNote;
+  if (note)
+    await publishEvent(temporal, {
+      type: 'credit_note.created',
+      dedupeKey: `credit_note:${note.number}`,
+      accountId: note.partyId,
+      environment,
+      data: documentEventData(note),
+    });
+  await publishEvent(temporal, {
     type: 'payment.refunded',
-    dedupeKey: `payment.refunded:${refund.id}`,
+    dedupeKey: `payment.refunded:${refund.refundId}`,
     accountId: payment.account_id,
     environment,
     data: {
       payment_id: payment.id,
       invoice: payment.invoice_number,
       account: payment.account_id,
-      amount: fromMinor(refund.amount, payment.currency),
-      refunded: fromMinor(outcome.refundedMinor, payment.currency),
+      amount: fromMinor(refund.amountMinor, payment.currency),
+      refunded: fromMinor(refund.refundedMinor, payment.currency),
       currency: payment.currency,
-      reason: input.reason,
-      credit_note: note.number,
+      reason: refund.reason,
+      credit_note: note?.number ?? null,
       livemode: payment.livemode,
     },
   });
-  return outcome;
 }

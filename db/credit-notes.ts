@@ -6,7 +6,8 @@ import type { IssuedDocument } from '../contracts/finance';
 import { dbNow, DOCUMENT_LINE_COLUMNS, insertRows, nextNumber } from './finance';
 
 export const CREDIT_REASONS = ['refund', 'price_adjustment', 'cancellation', 'duplicate'] as const;
-export type CreditReason = (typeof CREDIT_REASONS)[number];
+/** `chargeback`: a lost dispute took the money back (issued by the hub itself, never asked for by hand). */
+export type CreditReason = (typeof CREDIT_REASONS)[number] | 'chargeback';
 
 export class CreditRefusal extends Error {}
 

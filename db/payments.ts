@@ -15,6 +15,8 @@ export interface PaymentRow {
   amount_minor: string;
   currency: string;
   off_session: boolean;
+  /** The payer asked to save the card: it becomes the account's mandate when this payment succeeds. */
+  save_card: boolean;
   status: PaymentStatus;
   provider_payment_id: string | null;
   payment_method: string;
@@ -94,13 +96,33 @@ export async function recordCardPayment(
     currency: string;
     paymentMethod: string;
     card: CardDetails;
+    saveCard: boolean;
   },
 ): Promise<void> {
   await em.execute(
-    `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method)
-     values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?::jsonb)`,
-    [p.id, p.invoiceId, p.invoiceNumber, p.accountId, p.livemode, p.amountMinor, p.currency, p.paymentMethod, JSON.stringify(p.card)],
+    `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, method, save_card)
+     values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?::jsonb, ?)`,
+    [
+      p.id,
+      p.invoiceId,
+      p.invoiceNumber,
+      p.accountId,
+      p.livemode,
+      p.amountMinor,
+      p.currency,
+      p.paymentMethod,
+      JSON.stringify(p.card),
+      p.saveCard,
+    ],
   );
+}
+
+/** The provider made the payment and has not confirmed it yet: its id is kept first, so a retry finds it. */
+export async function recordProviderPaymentId(em: EntityManager, paymentId: string, providerPaymentId: string): Promise<void> {
+  await em.execute('update payments set provider_payment_id = ? where id = ? and provider_payment_id is null', [
+    providerPaymentId,
+    paymentId,
+  ]);
 }
 
 /** Makes a card the account's mandate for off-session payments in its environment (replacing the one before). */
@@ -181,6 +203,8 @@ export async function findPayment(em: EntityManager, id: string): Promise<Paymen
  */
 export async function recordProviderPayment(orm: MikroORM, paymentId: string, p: ProviderPayment): Promise<PaymentRow> {
   return orm.em.fork().transactional(async (em) => {
+    const [before] = await em.execute<{ status: PaymentStatus }[]>('select status from payments where id = ? for update', [paymentId]);
+    if (before?.status === 'succeeded' || before?.status === 'failed') return (await findPayment(em, paymentId))!;
     const status: PaymentStatus = p.status;
     await em.execute(
       `update payments set status = ?, provider_payment_id = ?, method = ?::jsonb, three_ds = ?::jsonb, challenge_url = ?, reason = ?,
@@ -199,8 +223,12 @@ export async function recordProviderPayment(orm: MikroORM, paymentId: string, p:
       ],
     );
     const row = (await findPayment(em, paymentId))!;
-    if (row.status === 'succeeded')
+    if (row.status === 'succeeded') {
       await em.execute(`update finance_documents set status = 'paid' where id = ? and status = 'open'`, [row.invoice_id]);
+      // The authentication that paid also set the card up for off-session use (setup_future_usage): now it is a mandate.
+      if (row.save_card)
+        await saveMandate(em, { accountId: row.account_id, livemode: row.livemode, paymentMethod: row.payment_method, card: p.method });
+    }
     return row;
   });
 }

@@ -8,8 +8,12 @@ import { fromMinor } from './money';
 export type PaymentStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['processing', 'requires_action', 'succeeded', 'failed'];
 
-/** EMV 3DS `transStatus`: authenticated, not, unavailable, attempted, challenge required, rejected. */
-export type TransStatus = 'Y' | 'N' | 'U' | 'A' | 'C' | 'R';
+/**
+ * EMV 3DS `transStatus`: authenticated, not, unavailable, attempted, challenge required, rejected, and `I`
+ * (informational only: the issuer granted an exemption from authentication, so nobody was authenticated).
+ */
+export type TransStatus = 'Y' | 'N' | 'U' | 'A' | 'C' | 'R' | 'I';
+export const TRANS_STATUSES: readonly TransStatus[] = ['Y', 'N', 'U', 'A', 'C', 'R', 'I'];
 
 export interface ThreeDsResult {
   version: '2.2.0';
@@ -17,9 +21,31 @@ export interface ThreeDsResult {
   trans_status: TransStatus;
   /** Electronic Commerce Indicator the issuer returned (Visa 05/06/07, Mastercard 02/01/00); null when none. */
   eci: string | null;
-  /** `pending` while the challenge waits for the cardholder. */
-  outcome: 'pending' | 'authenticated' | 'attempted' | 'failed' | 'abandoned' | 'rejected' | 'unavailable';
+  /** `pending` while the challenge waits for the cardholder; `exempted` when the issuer waived authentication. */
+  outcome: ThreeDsOutcome;
 }
+export const THREE_DS_OUTCOMES = [
+  'pending',
+  'authenticated',
+  'attempted',
+  'exempted',
+  'failed',
+  'abandoned',
+  'rejected',
+  'unavailable',
+] as const;
+export type ThreeDsOutcome = (typeof THREE_DS_OUTCOMES)[number];
+
+/** What each final transStatus means for the payment's 3-D Secure outcome. */
+export const THREE_DS_OUTCOME_OF: Record<TransStatus, ThreeDsOutcome> = {
+  Y: 'authenticated',
+  A: 'attempted',
+  I: 'exempted',
+  N: 'failed',
+  R: 'rejected',
+  U: 'unavailable',
+  C: 'abandoned',
+};
 
 /** What the hub keeps of a card: never its number. */
 export interface CardDetails {
@@ -34,6 +60,37 @@ export const CHALLENGE_ABANDONED = '3ds_challenge_abandoned';
 export const AUTHENTICATION_FAILED = '3ds_authentication_failed';
 
 export const DEFAULT_CHALLENGE_TIMEOUT = 'PT15M';
+
+/** Why an amount cannot be charged or refunded by card: a payment refused before any call to the provider. */
+export const AMOUNT_NOT_SUPPORTED = 'amount_not_supported';
+
+const THREE_DECIMAL_CARD_CURRENCIES = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+
+/**
+ * Card networks' partners take three-decimal currencies (BHD, JOD, KWD, OMR, TND) only in whole hundredths, so Stripe
+ * requires such amounts in minor units to end in 0 (docs.stripe.com/currencies, "Three-decimal currencies"). The hub
+ * never rounds an issued amount (it would charge more or less than the invoice says): the rule's words when `amountMinor`
+ * breaks it, else null.
+ */
+export function cardAmountProblem(amountMinor: number, currency: string): string | null {
+  if (!THREE_DECIMAL_CARD_CURRENCIES.has(currency.toUpperCase()) || amountMinor % 10 === 0) return null;
+  const below = amountMinor - (amountMinor % 10);
+  const code = currency.toUpperCase();
+  return (
+    `${(amountMinor / 1000).toFixed(3)} ${code} cannot be taken by card: in the three-decimal currencies ` +
+    `(${[...THREE_DECIMAL_CARD_CURRENCIES].join(', ')}) card payments and refunds must be whole hundredths, an amount in ` +
+    `minor units ending in 0 (Stripe's rule), such as ${(below / 1000).toFixed(3)} or ${((below + 10) / 1000).toFixed(3)} ${code}.`
+  );
+}
+
+/**
+ * How long a `processing` payment (the network has it, the outcome is not known yet) waits before the hub reads it
+ * again if no webhook said it changed: 1 min, doubling, at most 1 h. Never abandoned: a processing payment cannot be
+ * cancelled, only waited for.
+ */
+export function processingPollMs(attempt: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempt), 3_600_000);
+}
 
 /** PAYMENT_CHALLENGE_TIMEOUT: an ISO 8601 duration of hours, minutes and seconds (`PT15M`, `PT30S`), in ms. */
 export function challengeTimeoutMs(value: string | undefined): number {

@@ -1,6 +1,6 @@
 import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PaymentActivities } from '../activities/payments';
-import { invoicePaidEventData, paymentEventData } from '../domain/payments';
+import { invoicePaidEventData, paymentEventData, processingPollMs } from '../domain/payments';
 import { paymentChangedSignal, type PaymentFacts, type PaymentInput } from '../contracts/payments';
 import { AccountIdKey, InvoiceNumberKey, LiveModeKey } from '../contracts/search-attributes';
 import type { PublishPublicEventInput } from '../contracts/public-webhooks';
@@ -14,8 +14,9 @@ const { chargePayment, refreshPayment, abandonPayment } = proxyActivities<Paymen
 
 /**
  * `payment:<id>`: charges the card once (the payment id is the provider's idempotency key), waits for the cardholder's
- * 3-D Secure challenge when the issuer asks for one, until PAYMENT_CHALLENGE_TIMEOUT, then records the outcome and
- * tells the account: payment.succeeded and invoice.paid, or payment.failed with its reason.
+ * 3-D Secure challenge when the issuer asks for one, until PAYMENT_CHALLENGE_TIMEOUT, waits quietly while the card
+ * network processes it, then records the outcome and tells the account: payment.succeeded and invoice.paid, or
+ * payment.failed with its reason.
  */
 export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts> {
   let changed = false;
@@ -51,6 +52,13 @@ export async function paymentWorkflow(input: PaymentInput): Promise<PaymentFacts
       changed = false;
       payment = answered ? await refreshPayment(input.paymentId) : await abandonPayment(input.paymentId);
     }
+  }
+  // The network has it and nobody has anything to do (no action_required, no deadline: a processing payment cannot be
+  // cancelled): the provider's webhook wakes it, else it reads the payment again, less and less often.
+  for (let attempt = 0; payment.status === 'processing'; attempt++) {
+    await condition(() => changed, processingPollMs(attempt));
+    changed = false;
+    payment = await refreshPayment(input.paymentId);
   }
 
   if (payment.status === 'succeeded') {

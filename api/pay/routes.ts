@@ -30,7 +30,8 @@ const cache = new Map<string, Buffer>();
 
 const PayBody = z.object({ payment_method: z.string().min(1).max(200), save_card: z.boolean().default(false) }).strict();
 
-const REFUSALS: Record<PaymentRefusal['code'], 'conflict' | 'not_found' | 'validation_failed'> = {
+const REFUSALS: Record<PaymentRefusal['code'], 'conflict' | 'not_found' | 'validation_failed' | 'amount_not_supported'> = {
+  amount_not_supported: 'amount_not_supported',
   already_paid: 'conflict',
   in_progress: 'conflict',
   not_payable: 'conflict',

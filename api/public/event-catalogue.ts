@@ -55,6 +55,32 @@ const payment = {
   hosted_payment_url: 'https://hub.example.com/pay/doc_01jd2k3m4n5p6q7r8s9t0v1w2x.tz5k2a.S1gn4tur3',
   livemode: true,
 };
+const Dispute = z.object({
+  dispute_id: z.string(),
+  payment_id: z.string(),
+  invoice: z.string(),
+  account: z.string(),
+  amount: z.number().meta({ description: 'The disputed amount.' }),
+  currency: z.string(),
+  reason: z.string().meta({ description: 'The bank’s reason as the provider reports it (`fraudulent`, `product_not_received`, …).' }),
+  status: z.string().meta({ description: 'The provider’s status of the dispute.' }),
+  outcome: z.enum(['open', 'won', 'lost']),
+  credit_note: z.string().nullable(),
+  livemode: z.boolean(),
+});
+const dispute = {
+  dispute_id: 'dp_1QexampleDispute',
+  payment_id: payment.payment_id,
+  invoice: payment.invoice,
+  account: payment.account,
+  amount: 1200,
+  currency: 'EUR',
+  reason: 'fraudulent',
+  status: 'needs_response',
+  outcome: 'open',
+  credit_note: null,
+  livemode: true,
+};
 const Settlement = z.object({
   settlement: z.string(),
   driver: z.string(),
@@ -129,7 +155,7 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
   },
   'payment.failed': {
     description:
-      'A payment failed: `reason` is `3ds_challenge_abandoned` (the challenge went unanswered for PAYMENT_CHALLENGE_TIMEOUT), `3ds_authentication_failed`, or the issuer’s decline code (`card_declined`, `insufficient_funds`, `expired_card`, `processing_error`). The invoice stays open: `hosted_payment_url` takes another card.',
+      'A payment failed: `reason` is `3ds_challenge_abandoned` (the challenge went unanswered for PAYMENT_CHALLENGE_TIMEOUT), `3ds_authentication_failed`, the issuer’s decline code (`card_declined`, `insufficient_funds`, `expired_card`, `processing_error`), or `amount_not_supported` (a three-decimal amount not in whole hundredths, refused before any call). The invoice stays open: `hosted_payment_url` takes another card.',
     data: Payment,
     example: {
       ...payment,
@@ -150,7 +176,8 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
     },
   },
   'payment.refunded': {
-    description: 'Part or all of a payment was refunded; `credit_note` is the credit note issued against the invoice for it.',
+    description:
+      'Part or all of a payment was refunded, by the hub or in the payment provider’s dashboard; `credit_note` is the credit note issued against the invoice for it (null when the refund pays out what the credit note of a failed refund already promised).',
     data: z.object({
       payment_id: z.string(),
       invoice: z.string(),
@@ -159,7 +186,7 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
       refunded: z.number().meta({ description: 'All refunds of the payment so far.' }),
       currency: z.string(),
       reason: z.string(),
-      credit_note: z.string(),
+      credit_note: z.string().nullable(),
       livemode: z.boolean(),
     }),
     example: {
@@ -173,6 +200,46 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
       credit_note: 'CN-2026-000008',
       livemode: true,
     },
+  },
+  'payment.refund_failed': {
+    description:
+      'A refund that had been made failed afterwards (the card account was closed, …): the money is back with the platform. Its credit note stays issued, so the amount is still owed to the account; the platform pays it another way (a new refund, a bank transfer).',
+    data: z.object({
+      payment_id: z.string(),
+      invoice: z.string(),
+      account: z.string(),
+      refund_id: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      failure_reason: z
+        .string()
+        .meta({ description: 'The provider’s reason: `expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`…' }),
+      credit_note: z.string().nullable(),
+      livemode: z.boolean(),
+    }),
+    example: {
+      payment_id: payment.payment_id,
+      invoice: payment.invoice,
+      account: payment.account,
+      refund_id: 'pay_01jd2k3m4n5p6q7r8s9t0v1w2x:1',
+      amount: 120,
+      currency: 'EUR',
+      failure_reason: 'expired_or_canceled_card',
+      credit_note: 'CN-2026-000008',
+      livemode: true,
+    },
+  },
+  'payment.disputed': {
+    description:
+      'The cardholder’s bank disputed a payment (a chargeback, or an inquiry before one): the invoice is `disputed` until the dispute closes.',
+    data: Dispute,
+    example: dispute,
+  },
+  'payment.dispute_closed': {
+    description:
+      'A dispute closed. `outcome: won`: the money stays, the invoice is `paid` again. `outcome: lost`: the bank took the disputed amount back for good; the `chargeback` credit note `credit_note` corrects the invoice (the invoice itself never changes) and it is `paid` again.',
+    data: Dispute,
+    example: { ...dispute, status: 'lost', outcome: 'lost', credit_note: 'CN-2026-000009' },
   },
   'invoice.paid': {
     description: 'An invoice was paid in full by the payment `payment_id`.',

@@ -26,7 +26,7 @@ const Invoice = z
     number: z.string().meta({ example: 'INV-2026-000042' }),
     type: z.enum(['invoice', 'credit_note']),
     account: z.string().meta({ description: 'The billed account (a partner is billed through its linked account).' }),
-    status: z.enum(['open', 'paid', 'void', 'uncollectible', 'issued']),
+    status: z.enum(['open', 'paid', 'disputed', 'void', 'uncollectible', 'issued']),
     issued_at: z.string(),
     due_at: z.string().nullable(),
     period: z.object({ id: z.string(), start: z.string(), end: z.string() }),

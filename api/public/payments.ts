@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromMinor } from '../../domain/money';
-import { PAYMENT_STATUSES } from '../../domain/payments';
+import { PAYMENT_STATUSES, THREE_DS_OUTCOMES, TRANS_STATUSES } from '../../domain/payments';
 import { readPayments, type PaymentRow } from '../../db/payments';
 import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
@@ -13,9 +13,13 @@ export const ThreeDs = z
   .object({
     version: z.string(),
     flow: z.enum(['frictionless', 'challenge']),
-    trans_status: z.enum(['Y', 'N', 'U', 'A', 'C', 'R']),
+    trans_status: z.enum(TRANS_STATUSES).meta({
+      description: 'EMV 3DS transStatus; `I` (informational only) when the issuer exempted the payment from authentication.',
+    }),
     eci: z.string().nullable(),
-    outcome: z.enum(['pending', 'authenticated', 'attempted', 'failed', 'abandoned', 'rejected', 'unavailable']),
+    outcome: z
+      .enum(THREE_DS_OUTCOMES)
+      .meta({ description: '`exempted`: nobody was authenticated, the issuer waived it (an SCA exemption).' }),
   })
   .meta({ id: 'ThreeDs' });
 

@@ -9,7 +9,8 @@ import type { CardDetails, ThreeDsResult } from '../../domain/payments';
 export interface ProviderPayment {
   /** The provider's id of the payment. */
   id: string;
-  status: 'requires_action' | 'succeeded' | 'failed';
+  /** `processing`: the card network has it and has not answered yet (no action for anyone: wait for the provider). */
+  status: 'processing' | 'requires_action' | 'succeeded' | 'failed';
   method: CardDetails;
   threeDs: ThreeDsResult | null;
   /** Why it failed: the issuer's decline code, or the authentication's. */
@@ -29,8 +30,37 @@ export interface PaymentHolder {
   livemode: boolean;
 }
 
+/** A refund as the provider has it, whoever made it (the hub, or someone in the provider's dashboard). */
+export interface ProviderRefund {
+  id: string;
+  amountMinor: number;
+  /** `pending` is on its way to the card; `failed` or `canceled` can come after `succeeded` (the card was closed…). */
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failureReason: string | null;
+  /** The hub's key of a refund the hub asked for (`<payment id>:<n>`); null for one made elsewhere. */
+  hubRefund: string | null;
+}
+
+/**
+ * A dispute (chargeback) of a payment, as the provider reports it: the cardholder's bank took `amountMinor` back until
+ * the dispute is decided. `status` is the provider's (Stripe: `warning_needs_response`, `needs_response`,
+ * `under_review`, `won`, `lost`, `warning_closed`…); domain/disputes.ts says which are closed.
+ */
+export interface ProviderDispute {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  reason: string;
+  status: string;
+}
+
 export interface PaymentProvider {
-  /** Creates and confirms a payment; one per idempotency key, however often it is sent (the same answer again). */
+  /**
+   * Creates and confirms a payment; one per idempotency key, however often it is sent (the same answer again). The
+   * provider's id is handed to `onCreated` before the payment is confirmed, so the hub records it first; a retry passes
+   * it back as `providerPaymentId` and the provider confirms (or reads) that payment rather than making another, even
+   * after its idempotency keys expired (Stripe keeps them 24 h).
+   */
   createPayment(input: {
     idempotencyKey: string;
     amountMinor: number;
@@ -38,7 +68,14 @@ export interface PaymentProvider {
     paymentMethod: string;
     /** Charged without the customer present (a saved card, by the settlement cycle). */
     offSession: boolean;
+    /**
+     * The payer asked to save the card: the payment also sets it up for later off-session charges (Stripe's
+     * `setup_future_usage: off_session`), so one 3-D Secure authentication pays and saves.
+     */
+    setupFutureUsage: boolean;
     holder?: PaymentHolder;
+    providerPaymentId?: string | null;
+    onCreated?: (providerPaymentId: string) => Promise<void>;
   }): Promise<ProviderPayment>;
   /** The payment as it stands (after the provider's webhook says it changed, or to poll). */
   retrievePayment(id: string): Promise<ProviderPayment>;
@@ -52,11 +89,8 @@ export interface PaymentProvider {
   }): Promise<{ id: string; status: 'succeeded' | 'failed' }>;
   /** The card behind a token, to show a saved card (null for an unknown token). */
   describeMethod(paymentMethod: string): Promise<CardDetails | null>;
-  /**
-   * Keeps a card for charges off session (the account's mandate), at the holder's customer: Stripe's SetupIntent.
-   * `saved: false` when the provider refused it.
-   */
-  saveMethod(input: { holder: PaymentHolder; paymentMethod: string }): Promise<{ saved: boolean }>;
+  /** Every refund of a payment, as the provider has them now (its webhook said one changed, or one was made elsewhere). */
+  listRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** Whether it takes payments of the hub's live (true) or test environment: Stripe's live keys live, test keys test. */
   takesEnvironment(livemode: boolean): boolean;
 }

@@ -1,12 +1,21 @@
 import Stripe from 'stripe';
-import { AUTHENTICATION_FAILED, CHALLENGE_ABANDONED, type CardDetails, type ThreeDsResult, type TransStatus } from '../../domain/payments';
-import type { PaymentHolder, PaymentProvider, ProviderPayment } from './provider';
+import {
+  AMOUNT_NOT_SUPPORTED,
+  AUTHENTICATION_FAILED,
+  cardAmountProblem,
+  CHALLENGE_ABANDONED,
+  THREE_DS_OUTCOME_OF,
+  type CardDetails,
+  type ThreeDsResult,
+  type TransStatus,
+} from '../../domain/payments';
+import type { PaymentHolder, PaymentProvider, ProviderDispute, ProviderPayment, ProviderRefund } from './provider';
 
 /**
- * Stripe as the payment provider (PAYMENT_PROVIDER=stripe), on the official SDK: PaymentIntents created and confirmed
- * at once with the hub's payment id as Stripe's idempotency key, 3-D Secure through `next_action` (Stripe.js on the
- * payment page shows the issuer's challenge), a Customer per account and environment, SetupIntents to keep a card for
- * off-session collection, cancel, and refunds keyed `<payment>:<n>`. Stripe keeps the card; the hub keeps the
+ * Stripe as the payment provider (PAYMENT_PROVIDER=stripe), on the official SDK: PaymentIntents created with the hub's
+ * payment id as Stripe's idempotency key, their id recorded, then confirmed; 3-D Secure through `next_action` (Stripe.js
+ * on the payment page shows the issuer's challenge), a Customer per account and environment, `setup_future_usage` to
+ * keep a card for off-session collection with the same authentication, cancel, and refunds keyed `<payment>:<n>`. Stripe keeps the card; the hub keeps the
  * PaymentMethod's id and the card's brand, last four and expiry. docs/payments.md ("Stripe").
  */
 
@@ -39,18 +48,10 @@ export function stripeClient(options: StripeProviderOptions): Stripe {
 const TRANS: Record<string, TransStatus> = {
   authenticated: 'Y',
   attempt_acknowledged: 'A',
-  exempted: 'Y',
+  exempted: 'I',
   failed: 'N',
   not_supported: 'U',
   processing_error: 'U',
-};
-const OUTCOMES: Record<TransStatus, ThreeDsResult['outcome']> = {
-  Y: 'authenticated',
-  A: 'attempted',
-  N: 'failed',
-  R: 'rejected',
-  U: 'unavailable',
-  C: 'abandoned',
 };
 
 function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardDetails {
@@ -71,7 +72,7 @@ function threeDsOf(intent: Stripe.PaymentIntent): ThreeDsResult | null {
     flow: secure.authentication_flow === 'challenge' ? 'challenge' : 'frictionless',
     trans_status: trans,
     eci: secure.electronic_commerce_indicator ?? null,
-    outcome: OUTCOMES[trans],
+    outcome: THREE_DS_OUTCOME_OF[trans],
   };
 }
 
@@ -90,7 +91,16 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
       : error?.code === 'payment_intent_authentication_failure'
         ? AUTHENTICATION_FAILED
         : (error?.decline_code ?? error?.code ?? 'processing_error');
-  const status = intent.status === 'succeeded' ? 'succeeded' : waiting || intent.status === 'processing' ? 'requires_action' : 'failed';
+  // `processing` waits for the network, `requires_confirmation` for the hub's own confirm call (a crash between the
+  // two): neither is the cardholder's business.
+  const status =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : waiting
+        ? 'requires_action'
+        : intent.status === 'processing' || intent.status === 'requires_confirmation'
+          ? 'processing'
+          : 'failed';
   return {
     id: intent.id,
     status,
@@ -140,8 +150,8 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
 
   const live = /^(sk|rk)_live_/.test(options.secretKey);
   /** A payment Stripe never saw: refused before any call (the wrong mode's key), or a card Stripe does not know. */
-  const refused = (key: string, code: string): ProviderPayment => ({
-    id: `refused:${key}`,
+  const refused = (id: string, code: string): ProviderPayment => ({
+    id,
     status: 'failed',
     method: { brand: 'unknown', last4: '', exp_month: 0, exp_year: 0 },
     threeDs: null,
@@ -155,22 +165,31 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
     async createPayment(input) {
       // A live environment's payment never goes to Stripe's test mode (nothing would be charged), nor a test one to
       // live mode (a real card would be).
-      if (input.holder && input.holder.livemode !== live) return refused(input.idempotencyKey, 'livemode_mismatch');
-      const customer = input.holder ? await customerOf(input.holder) : undefined;
+      if (input.holder && input.holder.livemode !== live) return refused(`refused:${input.idempotencyKey}`, 'livemode_mismatch');
+      if (cardAmountProblem(input.amountMinor, input.currency)) return refused(`refused:${input.idempotencyKey}`, AMOUNT_NOT_SUPPORTED);
+      let id = input.providerPaymentId ?? null;
       try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountMinor,
-            currency: input.currency.toLowerCase(),
-            payment_method: input.paymentMethod,
-            allowed_payment_method_types: ['card'],
-            confirm: true,
-            ...(customer && { customer }),
-            ...(input.offSession ? { off_session: true } : {}),
-            metadata: { hub_payment: input.idempotencyKey, ...(input.holder && { hub_account: input.holder.accountId }) },
-            expand: EXPAND,
-          },
-          { idempotencyKey: input.idempotencyKey },
+        if (!id) {
+          const customer = input.holder ? await customerOf(input.holder) : undefined;
+          const created = await stripe.paymentIntents.create(
+            {
+              amount: input.amountMinor,
+              currency: input.currency.toLowerCase(),
+              payment_method: input.paymentMethod,
+              allowed_payment_method_types: ['card'],
+              ...(customer && { customer }),
+              ...(input.setupFutureUsage && { setup_future_usage: 'off_session' as const }),
+              metadata: { hub_payment: input.idempotencyKey, ...(input.holder && { hub_account: input.holder.accountId }) },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          );
+          id = created.id;
+          await input.onCreated?.(id);
+        }
+        const intent = await stripe.paymentIntents.confirm(
+          id,
+          { ...(input.offSession ? { off_session: true } : {}), expand: EXPAND },
+          { idempotencyKey: `${input.idempotencyKey}:confirm` },
         );
         return toProviderPayment(intent);
       } catch (err) {
@@ -178,11 +197,14 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
         // PaymentIntent as it now stands (the same answer to the same key again); read it whole.
         const intent = (err as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
         if (err instanceof Stripe.errors.StripeCardError && intent?.id) return retrieve(intent.id);
+        // Confirmed before (a retry after the confirmation's key expired): it is read as it stands.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state' && id)
+          return retrieve(id);
         // A request Stripe refuses as such (a card token it does not know, a simulated PSP's saved card, one of the
         // other mode, a card that cannot be reused): it would refuse it again on every retry, so the payment fails.
         if (err instanceof Stripe.errors.StripeInvalidRequestError)
           return refused(
-            input.idempotencyKey,
+            id ?? `refused:${input.idempotencyKey}`,
             err.code === 'resource_missing' ? 'payment_method_unknown' : (err.code ?? 'invalid_request'),
           );
         throw err;
@@ -217,21 +239,9 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
         throw err;
       }
     },
-    async saveMethod(input) {
-      const customer = await customerOf(input.holder);
-      const setup = await stripe.setupIntents.create(
-        {
-          customer,
-          payment_method: input.paymentMethod,
-          allowed_payment_method_types: ['card'],
-          usage: 'off_session',
-          confirm: true,
-          metadata: { hub_account: input.holder.accountId },
-        },
-        { idempotencyKey: `setup:${input.paymentMethod}:${customer}` },
-      );
-      // A card whose bank asks to authenticate even the setup is not kept: the cycle could not charge it unattended.
-      return { saved: setup.status === 'succeeded' || setup.status === 'processing' };
+    async listRefunds(paymentId) {
+      const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 }).autoPagingToArray({ limit: 1000 });
+      return refunds.map(refundOf);
     },
   };
 }
@@ -244,12 +254,52 @@ export function verifyStripeEvent(rawBody: string | Buffer, signature: string, w
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, 300);
 }
 
-/** The provider payment (PaymentIntent) an event is about, when it is one the payment workflow cares for. */
-export function paymentIntentOfEvent(event: Stripe.Event): string | null {
-  if (event.type.startsWith('payment_intent.')) return (event.data.object as Stripe.PaymentIntent).id;
-  if (event.type === 'charge.refunded') {
-    const intent = (event.data.object as Stripe.Charge).payment_intent;
-    return typeof intent === 'string' ? intent : (intent?.id ?? null);
+function refundOf(refund: Stripe.Refund): ProviderRefund {
+  const status = refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled' ? refund.status : 'pending';
+  return {
+    id: refund.id,
+    amountMinor: refund.amount,
+    status,
+    failureReason: refund.failure_reason ?? null,
+    hubRefund: refund.metadata?.hub_refund ?? null,
+  };
+}
+
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+
+/** What a Stripe webhook event tells the hub, in the provider's neutral terms (app/payments.ts acts on it). */
+export type StripeEventMeaning =
+  /** A PaymentIntent changed: its payment's workflow reads it again. */
+  | { kind: 'payment'; providerPaymentId: string }
+  /** A refund of the PaymentIntent was made, or changed (a refund that failed later, one made in the dashboard). */
+  | { kind: 'refunds'; providerPaymentId: string }
+  /** A dispute (chargeback) of the PaymentIntent's charge was opened, changed or closed. */
+  | { kind: 'dispute'; providerPaymentId: string; dispute: ProviderDispute }
+  | { kind: 'ignored' };
+
+const REFUND_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed']);
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']);
+
+/** The meaning of a verified event; types the hub has no use for (and objects of no PaymentIntent) are `ignored`. */
+export function meaningOfEvent(event: Stripe.Event): StripeEventMeaning {
+  const object = event.data.object as { object?: string; payment_intent?: string | { id: string } | null };
+  if (event.type.startsWith('payment_intent.')) return { kind: 'payment', providerPaymentId: (object as Stripe.PaymentIntent).id };
+  const providerPaymentId = idOf(object.payment_intent);
+  if (!providerPaymentId) return { kind: 'ignored' };
+  if (REFUND_EVENTS.has(event.type)) return { kind: 'refunds', providerPaymentId };
+  if (DISPUTE_EVENTS.has(event.type)) {
+    const dispute = object as Stripe.Dispute;
+    return {
+      kind: 'dispute',
+      providerPaymentId,
+      dispute: {
+        id: dispute.id,
+        amountMinor: dispute.amount,
+        currency: dispute.currency.toUpperCase(),
+        reason: dispute.reason,
+        status: dispute.status,
+      },
+    };
   }
-  return null;
+  return { kind: 'ignored' };
 }

@@ -2,6 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { payInvoice } from '../../app/payments';
 import { paymentWorkflowId } from '../../contracts/payments';
+import { paymentUrl } from '../../infra/passenger-links';
 import { tokenizeCard } from '../../infra/payments/simulated';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { hubCli } from '../support/cli';
@@ -124,5 +125,26 @@ describe('Public Integration API: payments', () => {
       [paid.invoiceId],
     );
     expect(note).toEqual({ gross_minor: '1000', reason: 'refund' });
+  });
+
+  it('answers a card payment of a three-decimal amount Stripe cannot take with a 422 amount_not_supported naming the rule', async () => {
+    const invoice = await issueTestInvoice(db, { currency: 'KWD', grossMinor: 36_125 });
+    const [doc] = await sql<{ issued_at: Date }>('select issued_at from finance_documents where id = ?', [invoice.id]);
+    const path = new URL(paymentUrl('http://hub.test', TEST_SECRETS.encryptionKey, { id: invoice.id, issuedAt: doc!.issued_at })).pathname;
+    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const res = await fetch(`${hub.baseUrl}${path}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_method: card.id, save_card: false }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await res.json()).toMatchObject({
+      code: 'amount_not_supported',
+      reason: 'amount_not_supported',
+      type: expect.stringMatching(/\/docs\/errors#amount_not_supported$/),
+      detail: expect.stringMatching(/^36\.125 KWD cannot be taken by card: .*minor units ending in 0/),
+    });
+    expect(await sql('select id from payments where invoice_id = ?', [invoice.id])).toEqual([]);
   });
 });

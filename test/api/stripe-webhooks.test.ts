@@ -1,7 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import Stripe from 'stripe';
 import { startPaymentWorkflow } from '../../app/payments';
 import { paymentWorkflowId } from '../../contracts/payments';
+import { publicEventWorkflowId } from '../../contracts/public-webhooks';
 import { newId } from '../../infra/ids';
 import { paymentUrl } from '../../infra/passenger-links';
 import { timeSkippingEnvironment } from '../../stack/temporal';
@@ -15,9 +18,29 @@ const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_hub',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_hubPublishable',
   STRIPE_WEBHOOK_SECRET: SECRET,
-  // Nothing here calls Stripe's API: a closed port, so a stray call fails loudly.
+  // Nothing here calls Stripe's API but the refunds list: a closed port, so a stray call fails loudly.
   STRIPE_API_BASE: 'http://127.0.0.1:9',
 };
+
+/**
+ * Stripe's API as far as the webhook handling reads it (outside the system, so a local HTTP server stands in): a
+ * PaymentIntent's refunds, `GET /v1/refunds?payment_intent=…`, as the test sets them; any other call is a 404.
+ */
+function stripeRefundsApi(refunds: Map<string, Record<string, unknown>[]>): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stripe.test');
+    const list =
+      req.method === 'GET' && url.pathname === '/v1/refunds' ? refunds.get(url.searchParams.get('payment_intent') ?? '') : undefined;
+    res.writeHead(list ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        list
+          ? { object: 'list', data: list, has_more: false, url: '/v1/refunds' }
+          : { error: { type: 'invalid_request_error', code: 'resource_missing', message: `no ${url.pathname} here` } },
+      ),
+    );
+  });
+}
 
 /**
  * Stripe's webhooks in (`POST /psp/stripe/webhooks`): events signed as Stripe signs them (the SDK's
@@ -32,10 +55,14 @@ describe('Stripe webhooks and the Stripe payment page', () => {
   let simulated: TestHub;
   const sql = sqlOn(() => db);
   let payment: { id: string; intent: string; invoiceId: string };
+  const refunds = new Map<string, Record<string, unknown>[]>();
+  const stripeApi = stripeRefundsApi(refunds);
 
   beforeAll(async () => {
     [db, env] = await Promise.all([freshDatabase(), timeSkippingEnvironment()]);
-    hub = await startTestHub(db, env, { workers: false, env: STRIPE_ENV });
+    await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+    const apiBase = `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`;
+    hub = await startTestHub(db, env, { workers: false, env: { ...STRIPE_ENV, STRIPE_API_BASE: apiBase } });
     simulated = await startTestHub(db, env, { workers: false });
     const invoice = await issueTestInvoice(db);
     payment = { id: newId('pay'), intent: `pi_${newId('x').slice(2)}`, invoiceId: invoice.id };
@@ -49,7 +76,7 @@ describe('Stripe webhooks and the Stripe payment page', () => {
   afterAll(async () => {
     await simulated?.close();
     await hub?.close();
-    await Promise.all([env?.teardown(), db?.close()]);
+    await Promise.all([env?.teardown(), db?.close(), new Promise((resolve) => stripeApi.close(resolve))]);
   });
 
   const event = (id: string, type: string, object: Record<string, unknown>) =>
@@ -89,10 +116,11 @@ describe('Stripe webhooks and the Stripe payment page', () => {
     ]);
   });
 
-  it('turns charge.refunded into the signal of the payment of its PaymentIntent', async () => {
+  it("reads a PaymentIntent's refunds again on charge.refunded, without waking its payment's workflow", async () => {
+    refunds.set(payment.intent, []);
     const refunded = event('evt_charge_refunded_1', 'charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: payment.intent });
     expect(await deliver(refunded)).toMatchObject({ status: 200, json: { outcome: 'handled' } });
-    expect(await signals()).toBe(2);
+    expect(await signals()).toBe(1);
   });
 
   it("acknowledges an event of a payment whose workflow has ended (a refund's, later)", async () => {
@@ -103,6 +131,7 @@ describe('Stripe webhooks and the Stripe payment page', () => {
        values (?, ?, ?, ?, false, ?, 'EUR', 'succeeded', 'pm_test', ?)`,
       [ended.id, invoice.id, invoice.number, invoice.accountId, invoice.gross, ended.intent],
     );
+    refunds.set(ended.intent, []);
     await startPaymentWorkflow(env.client, { paymentId: ended.id, challengeTimeoutMs: 3_600_000 });
     await env.client.workflow.getHandle(paymentWorkflowId(ended.id)).terminate('ended for the test');
     const refunded = event('evt_charge_refunded_ended', 'charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: ended.intent });
@@ -118,7 +147,7 @@ describe('Stripe webhooks and the Stripe payment page', () => {
     expect(
       await deliver(event('evt_other_intent', 'payment_intent.succeeded', { id: 'pi_not_ours', object: 'payment_intent' })),
     ).toMatchObject({ status: 200, json: { outcome: 'handled' } });
-    expect(await signals()).toBe(2);
+    expect(await signals()).toBe(1);
   });
 
   it('refuses a body not signed with the endpoint secret, a stale signature and a missing one: 400, nothing recorded', async () => {
@@ -137,7 +166,7 @@ describe('Stripe webhooks and the Stripe payment page', () => {
     const signed = Stripe.webhooks.generateTestHeaderString({ payload: forged, secret: SECRET });
     expect((await deliver(forged.replace('evt_forged', 'evt_forgex'), { header: signed })).status).toBe(400);
     expect(await sql(`select id from stripe_events where id like 'evt_forg%'`)).toEqual([]);
-    expect(await signals()).toBe(2);
+    expect(await signals()).toBe(1);
   });
 
   it('is served only in Stripe mode, and the simulated PSP only outside it', async () => {
@@ -235,5 +264,108 @@ describe('Stripe webhooks and the Stripe payment page', () => {
     const reply = await fetch(`${hub.baseUrl}${path}/payments/${payment.id}/action`);
     expect(reply.status).toBe(409);
     expect(await reply.json()).toMatchObject({ code: 'conflict', reason: 'no_action' });
+  });
+
+  /** A paid invoice and its succeeded payment, as the payment workflow leaves them. */
+  async function paidPayment() {
+    const invoice = await issueTestInvoice(db);
+    const paid = { id: newId('pay'), intent: `pi_paid_${newId('x').slice(2)}`, invoice };
+    await sql(
+      `insert into payments (id, invoice_id, invoice_number, account_id, livemode, amount_minor, currency, status, payment_method, provider_payment_id)
+       values (?, ?, ?, ?, false, ?, 'EUR', 'succeeded', 'pm_test', ?)`,
+      [paid.id, invoice.id, invoice.number, invoice.accountId, invoice.gross, paid.intent],
+    );
+    await sql(`update finance_documents set status = 'paid' where id = ?`, [invoice.id]);
+    return paid;
+  }
+  const creditNotes = (invoiceId: string) =>
+    sql<{ number: string; gross_minor: string; reason: string }>(
+      'select number, gross_minor, reason from finance_documents where credits_document_id = ? order by number',
+      [invoiceId],
+    );
+  /** Whether the public event with this dedupe key was published (its workflow started; no worker runs it here). */
+  const published = async (dedupeKey: string) =>
+    await env.client.workflow
+      .getHandle(publicEventWorkflowId(dedupeKey))
+      .describe()
+      .then(
+        () => true,
+        () => false,
+      );
+
+  it('records a refund made in the dashboard (charge.refunded) with its credit note once; one that fails later (refund.failed) keeps it', async () => {
+    const paid = await paidPayment();
+    const refund = {
+      id: 're_dashboard_1',
+      object: 'refund',
+      amount: 3_000,
+      payment_intent: paid.intent,
+      metadata: {},
+      failure_reason: null,
+    };
+    refunds.set(paid.intent, [{ ...refund, status: 'succeeded' }]);
+    const charge = { id: 'ch_paid_1', object: 'charge', payment_intent: paid.intent, amount_refunded: 3_000 };
+    expect(await deliver(event('evt_dash_refunded', 'charge.refunded', charge))).toMatchObject({
+      status: 200,
+      json: { outcome: 'handled' },
+    });
+    // Stripe tells the same refund again under other events: still one credit note.
+    expect(await deliver(event('evt_dash_refund_updated', 'charge.refund.updated', { ...refund, status: 'succeeded' }))).toMatchObject({
+      json: { outcome: 'handled' },
+    });
+    const [note] = await creditNotes(paid.invoice.id);
+    expect(await creditNotes(paid.invoice.id)).toEqual([{ number: note!.number, gross_minor: '3000', reason: 'refund' }]);
+    expect(
+      await sql('select origin, status, amount_minor, credit_note_number from payment_refunds where payment_id = ?', [paid.id]),
+    ).toEqual([{ origin: 'provider', status: 'succeeded', amount_minor: '3000', credit_note_number: note!.number }]);
+    expect(await published(`payment.refunded:${paid.id}:re_dashboard_1`)).toBe(true);
+    expect(await published(`credit_note:${note!.number}`)).toBe(true);
+
+    // The card was closed: the refund fails days later.
+    refunds.set(paid.intent, [{ ...refund, status: 'failed', failure_reason: 'expired_or_canceled_card' }]);
+    const failed = event('evt_dash_refund_failed', 'refund.failed', {
+      ...refund,
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+    });
+    expect(await deliver(failed)).toMatchObject({ status: 200, json: { outcome: 'handled' } });
+    expect(await deliver(failed)).toMatchObject({ status: 200, json: { outcome: 'duplicate' } });
+    expect(await sql('select status, failure_reason, credit_note_number from payment_refunds where payment_id = ?', [paid.id])).toEqual([
+      { status: 'failed', failure_reason: 'expired_or_canceled_card', credit_note_number: note!.number },
+    ]);
+    expect((await creditNotes(paid.invoice.id)).map((n) => n.number)).toEqual([note!.number]); // the credit note stays issued
+    expect(await published(`payment.refund_failed:${paid.id}:re_dashboard_1`)).toBe(true);
+  });
+
+  it('marks the invoice disputed on charge.dispute.created; a lost dispute closes with a chargeback credit note, the invoice untouched', async () => {
+    const paid = await paidPayment();
+    const dispute = {
+      id: 'dp_api_1',
+      object: 'dispute',
+      amount: paid.invoice.gross,
+      currency: 'eur',
+      reason: 'fraudulent',
+      payment_intent: paid.intent,
+      charge: 'ch_x',
+    };
+    const status = async () =>
+      (await sql<{ status: string }>('select status from finance_documents where id = ?', [paid.invoice.id]))[0]!.status;
+    expect(await deliver(event('evt_dp_created', 'charge.dispute.created', { ...dispute, status: 'needs_response' }))).toMatchObject({
+      json: { outcome: 'handled' },
+    });
+    expect(await status()).toBe('disputed');
+    expect(await published('payment.disputed:dp_api_1')).toBe(true);
+    await deliver(event('evt_dp_updated', 'charge.dispute.updated', { ...dispute, status: 'under_review' }));
+    expect(await sql('select status, closed_at from payment_disputes where id = ?', ['dp_api_1'])).toEqual([
+      { status: 'under_review', closed_at: null },
+    ]);
+    const closed = event('evt_dp_closed', 'charge.dispute.closed', { ...dispute, status: 'lost' });
+    expect(await deliver(closed)).toMatchObject({ json: { outcome: 'handled' } });
+    expect(await deliver(closed)).toMatchObject({ json: { outcome: 'duplicate' } });
+    const notes = await creditNotes(paid.invoice.id);
+    expect(notes).toEqual([{ number: expect.any(String), gross_minor: String(paid.invoice.gross), reason: 'chargeback' }]);
+    expect(await status()).toBe('paid');
+    expect(await published('payment.dispute_closed:dp_api_1')).toBe(true);
+    expect(await published(`credit_note:${notes[0]!.number}`)).toBe(true);
   });
 });

@@ -12,10 +12,21 @@ interface Call {
   status?: number;
 }
 
+/** The SDK's own HTTP client, keeping each request's form body (the SDK's events carry none). */
+function recordingHttpClient(bodies: { path: string; body: URLSearchParams }[]): Stripe.HttpClient {
+  const inner = Stripe.createNodeHttpClient();
+  const client = Object.create(inner) as Stripe.HttpClient;
+  client.makeRequest = (host, port, path, method, headers, requestData, protocol, timeout) => {
+    if (method === 'POST') bodies.push({ path: path.split('?')[0]!, body: new URLSearchParams(String(requestData ?? '')) });
+    return inner.makeRequest(host, port, path, method, headers, requestData, protocol, timeout);
+  };
+  return client;
+}
+
 /**
  * Every call the Stripe adapter makes, sent to stripe-mock (Stripe's server that validates each request against
  * Stripe's published OpenAPI and refuses what does not match): create-and-confirm, retrieve, cancel, refund, the
- * account's Customer, the SetupIntent that keeps a card, the PaymentMethod behind a token. stripe-mock is stateless
+ * account's Customer, `setup_future_usage` when the card is saved, the refunds list, the PaymentMethod behind a token. stripe-mock is stateless
  * (it answers fixtures), so this proves the calls, with their idempotency keys, not the flows: those are proven with
  * the simulated PSP (test/workflows/payment.test.ts, test/e2e/payment-page.test.ts).
  */
@@ -25,6 +36,8 @@ describe('the Stripe adapter on stripe-mock', () => {
   let provider: PaymentProvider;
   let live: PaymentProvider;
   const calls: Call[] = [];
+  const bodies: { path: string; body: URLSearchParams }[] = [];
+  const bodyOf = (path: string) => [...bodies].reverse().find((b) => b.path === path)!.body;
   const sql = sqlOn(() => db);
   const holder = { accountId: newId('acct'), livemode: false };
 
@@ -42,7 +55,16 @@ describe('the Stripe adapter on stripe-mock', () => {
       return client;
     };
     const sqlFn = <T>(q: string, p: unknown[]) => db.orm.em.fork().execute<T[]>(q, p);
-    const client = listen(stripeClient({ secretKey: 'sk_test_123', apiBase: mock.apiBase, maxNetworkRetries: 0 }));
+    const base = new URL(mock.apiBase);
+    const client = listen(
+      new Stripe('sk_test_123', {
+        host: base.hostname,
+        port: Number(base.port),
+        protocol: 'http',
+        maxNetworkRetries: 0,
+        httpClient: recordingHttpClient(bodies),
+      }),
+    );
     provider = stripePaymentProvider({ secretKey: 'sk_test_123', sql: sqlFn, client });
     // stripe-mock takes test-mode keys only: the live adapter (live by its key) talks through a client with a test key.
     const liveClient = listen(stripeClient({ secretKey: 'sk_test_123', apiBase: mock.apiBase, maxNetworkRetries: 0 }));
@@ -66,23 +88,34 @@ describe('the Stripe adapter on stripe-mock', () => {
     expect(since(n)).toEqual([{ method: 'GET', path: '/v1/payment_methods/pm_card_visa', idempotencyKey: undefined, status: 200 }]);
   });
 
-  it("creates and confirms a PaymentIntent at the account's Customer, keyed by the payment id; retrieves and cancels it", async () => {
+  it("creates a PaymentIntent at the account's Customer keyed by the payment id, hands its id to be recorded, then confirms it; retrieves and cancels it", async () => {
     const n = calls.length;
     const paymentId = newId('pay');
+    const recorded: { id: string; callsBefore: number }[] = [];
     const answer = await provider.createPayment({
       idempotencyKey: paymentId,
       amountMinor: 11_000,
       currency: 'EUR',
       paymentMethod: 'pm_card_visa',
       offSession: false,
+      setupFutureUsage: true,
       holder,
+      onCreated: async (id) => void recorded.push({ id, callsBefore: calls.length - n }),
     });
     expect(answer.id).toMatch(/^pi_/);
-    expect(['requires_action', 'succeeded', 'failed']).toContain(answer.status);
+    expect(['processing', 'requires_action', 'succeeded', 'failed']).toContain(answer.status);
     expect(since(n)).toEqual([
       { method: 'POST', path: '/v1/customers', idempotencyKey: `customer:${holder.accountId}:test`, status: 200 },
       { method: 'POST', path: '/v1/payment_intents', idempotencyKey: paymentId, status: 200 },
+      { method: 'POST', path: `/v1/payment_intents/${recorded[0]!.id}/confirm`, idempotencyKey: `${paymentId}:confirm`, status: 200 },
     ]);
+    // Recorded after the creation, before the confirmation.
+    expect(recorded).toEqual([{ id: expect.stringMatching(/^pi_/), callsBefore: 2 }]);
+    // "Save this card": the payment itself sets the card up for off-session use, so one authentication does both.
+    const created = bodyOf('/v1/payment_intents');
+    expect(created.get('setup_future_usage')).toBe('off_session');
+    expect(created.get('confirm')).toBeNull();
+    expect(created.get('amount')).toBe('11000');
     const [customer] = await sql<{ customer_id: string }>('select customer_id from stripe_customers where account_id = ?', [
       holder.accountId,
     ]);
@@ -97,6 +130,41 @@ describe('the Stripe adapter on stripe-mock', () => {
     ]);
   });
 
+  it('confirms a PaymentIntent already recorded, creating none (a retry after Stripe forgot the idempotency key)', async () => {
+    const n = calls.length;
+    const paymentId = newId('pay');
+    await provider.createPayment({
+      idempotencyKey: paymentId,
+      amountMinor: 500,
+      currency: 'EUR',
+      paymentMethod: 'pm_card_visa',
+      offSession: true,
+      setupFutureUsage: false,
+      holder,
+      providerPaymentId: 'pi_recorded_1',
+      onCreated: () => Promise.reject(new Error('nothing is created')),
+    });
+    expect(since(n)).toEqual([
+      { method: 'POST', path: '/v1/payment_intents/pi_recorded_1/confirm', idempotencyKey: `${paymentId}:confirm`, status: 200 },
+    ]);
+    expect(bodyOf('/v1/payment_intents/pi_recorded_1/confirm').get('off_session')).toBe('true');
+  });
+
+  it('refuses a three-decimal amount Stripe would refuse (not whole hundredths) before any call', async () => {
+    const n = calls.length;
+    const refused = await provider.createPayment({
+      idempotencyKey: newId('pay'),
+      amountMinor: 12_345,
+      currency: 'BHD',
+      paymentMethod: 'pm_card_visa',
+      offSession: false,
+      setupFutureUsage: false,
+      holder,
+    });
+    expect(refused).toMatchObject({ status: 'failed', declineCode: 'amount_not_supported' });
+    expect(since(n)).toEqual([]);
+  });
+
   it('charges off session with the Customer made once per account and environment, each environment with its own key', async () => {
     const n = calls.length;
     const paymentId = newId('pay');
@@ -106,6 +174,7 @@ describe('the Stripe adapter on stripe-mock', () => {
       currency: 'EUR',
       paymentMethod: 'pm_card_visa',
       offSession: true,
+      setupFutureUsage: false,
       holder,
     });
     // The test key never charges a live invoice: refused before any call.
@@ -115,10 +184,11 @@ describe('the Stripe adapter on stripe-mock', () => {
       currency: 'EUR',
       paymentMethod: 'pm_card_visa',
       offSession: true,
+      setupFutureUsage: false,
       holder: { ...holder, livemode: true },
     });
     expect(refused).toMatchObject({ status: 'failed', declineCode: 'livemode_mismatch' });
-    expect(since(n)).toEqual([{ method: 'POST', path: '/v1/payment_intents', idempotencyKey: paymentId, status: 200 }]);
+    expect(since(n).map((c) => c.path)).toEqual(['/v1/payment_intents', expect.stringMatching(/^\/v1\/payment_intents\/pi_\w+\/confirm$/)]);
     // A live key charges it, at the account's live Customer.
     const m = calls.length;
     await live.createPayment({
@@ -127,9 +197,10 @@ describe('the Stripe adapter on stripe-mock', () => {
       currency: 'EUR',
       paymentMethod: 'pm_card_visa',
       offSession: true,
+      setupFutureUsage: false,
       holder: { ...holder, livemode: true },
     });
-    expect(since(m)).toEqual([
+    expect(since(m).slice(0, 2)).toEqual([
       { method: 'POST', path: '/v1/customers', idempotencyKey: `customer:${holder.accountId}:live`, status: 200 },
       { method: 'POST', path: '/v1/payment_intents', idempotencyKey: `${paymentId}-live`, status: 200 },
     ]);
@@ -139,16 +210,19 @@ describe('the Stripe adapter on stripe-mock', () => {
     ]);
   });
 
-  it('keeps a card for off-session charges with a SetupIntent', async () => {
+  it("lists a PaymentIntent's refunds, the hub's own told by their key", async () => {
     const n = calls.length;
-    expect(await provider.saveMethod({ holder, paymentMethod: 'pm_card_visa' })).toEqual({ saved: expect.any(Boolean) });
-    const [customer] = await sql<{ customer_id: string }>(
-      'select customer_id from stripe_customers where account_id = ? and not livemode',
-      [holder.accountId],
-    );
-    expect(since(n)).toEqual([
-      { method: 'POST', path: '/v1/setup_intents', idempotencyKey: `setup:pm_card_visa:${customer!.customer_id}`, status: 200 },
-    ]);
+    const refunds = await provider.listRefunds('pi_123');
+    expect(refunds.length).toBeGreaterThan(0);
+    for (const r of refunds)
+      expect(r).toEqual({
+        id: expect.stringMatching(/^re_/),
+        amountMinor: expect.any(Number),
+        status: expect.stringMatching(/^(pending|succeeded|failed|canceled)$/),
+        failureReason: null,
+        hubRefund: null,
+      });
+    expect(since(n)).toEqual([{ method: 'GET', path: '/v1/refunds', idempotencyKey: undefined, status: 200 }]);
   });
 
   it('refunds part of a payment, keyed <payment>:<n>', async () => {

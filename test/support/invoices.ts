@@ -12,14 +12,16 @@ const SEPTEMBER: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z',
  */
 export async function issueTestInvoice(
   db: TestDatabase,
-  o: { accountId?: string; grossMinor?: number; live?: boolean } = {},
+  o: { accountId?: string; grossMinor?: number; live?: boolean; currency?: string } = {},
 ): Promise<{ id: string; number: string; accountId: string; gross: number }> {
   const accountId = o.accountId ?? newId('acct');
-  const period = { ...SEPTEMBER, id: `test-${accountId}` };
+  // Each invoice in a period of its own, also a second one of the same account.
+  const period = { ...SEPTEMBER, id: o.accountId ? newId('test') : `test-${accountId}` };
   await appendBilledRide(db.orm, {
     bookingId: newId('bkg'),
     accountId,
     grossMinor: o.grossMinor ?? 11_000,
+    currency: o.currency ?? 'EUR',
     at: new Date(Date.parse(period.start) + 86_400_000),
     live: o.live ?? false,
   });
@@ -27,7 +29,7 @@ export async function issueTestInvoice(
   const issued = await issueInvoice(db.orm, period, {
     partyKind: 'account',
     partyId: accountId,
-    currency: 'EUR',
+    currency: o.currency ?? 'EUR',
     livemode: o.live ?? false,
   });
   if (!issued || !('id' in issued)) throw new Error(`no invoice issued for ${accountId}`);

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { paymentIntentOfEvent, toProviderPayment } from '../../infra/payments/stripe';
+import { meaningOfEvent, toProviderPayment } from '../../infra/payments/stripe';
 
 const card = { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034 };
 const method = { id: 'pm_1', object: 'payment_method', card } as unknown as Stripe.PaymentMethod;
@@ -55,6 +55,30 @@ describe('Stripe PaymentIntents as provider payments', () => {
     expect(toProviderPayment(intent({ status: 'succeeded', latest_charge: charge(null) })).threeDs).toBeNull();
   });
 
+  it('reports an exempted 3-D Secure outcome as an exemption (transStatus I), never as authenticated', () => {
+    const exempted = intent({
+      status: 'succeeded',
+      latest_charge: charge({ authentication_flow: null, result: 'exempted', electronic_commerce_indicator: '07' }),
+    });
+    expect(toProviderPayment(exempted).threeDs).toEqual({
+      version: '2.2.0',
+      flow: 'frictionless',
+      trans_status: 'I',
+      eci: '07',
+      outcome: 'exempted',
+    });
+  });
+
+  it('reads processing, and a PaymentIntent created but not yet confirmed, as processing: nobody has anything to do', () => {
+    for (const status of ['processing', 'requires_confirmation'])
+      expect(toProviderPayment(intent({ status }))).toMatchObject({
+        status: 'processing',
+        clientSecret: null,
+        declineCode: null,
+        threeDs: null,
+      });
+  });
+
   it("waits for the cardholder on next_action, and on an off-session charge the issuer wants authenticated, with Stripe.js's client secret", () => {
     const sdk = toProviderPayment(intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } }));
     expect(sdk).toMatchObject({ status: 'requires_action', challengeUrl: null, clientSecret: 'pi_1_secret_abc', declineCode: null });
@@ -90,12 +114,31 @@ describe('Stripe PaymentIntents as provider payments', () => {
     });
   });
 
-  it('finds the PaymentIntent of payment_intent.* and charge.refunded events, and none of others', () => {
+  it('reads which payment an event is about: its PaymentIntent, its refunds, or a dispute; other events are ignored', () => {
     const ev = (type: string, object: unknown) => ({ id: 'evt_1', type, data: { object } }) as unknown as Stripe.Event;
-    expect(paymentIntentOfEvent(ev('payment_intent.payment_failed', { id: 'pi_9' }))).toBe('pi_9');
-    expect(paymentIntentOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: 'pi_8' }))).toBe('pi_8');
-    expect(paymentIntentOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: { id: 'pi_7' } }))).toBe('pi_7');
-    expect(paymentIntentOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: null }))).toBeNull();
-    expect(paymentIntentOfEvent(ev('customer.updated', { id: 'cus_1' }))).toBeNull();
+    expect(meaningOfEvent(ev('payment_intent.payment_failed', { id: 'pi_9' }))).toEqual({ kind: 'payment', providerPaymentId: 'pi_9' });
+    expect(meaningOfEvent(ev('payment_intent.processing', { id: 'pi_9' }))).toEqual({ kind: 'payment', providerPaymentId: 'pi_9' });
+    expect(meaningOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: 'pi_8' }))).toEqual({
+      kind: 'refunds',
+      providerPaymentId: 'pi_8',
+    });
+    expect(meaningOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: { id: 'pi_7' } }))).toEqual({
+      kind: 'refunds',
+      providerPaymentId: 'pi_7',
+    });
+    for (const type of ['refund.failed', 'charge.refund.updated', 'refund.updated'])
+      expect(meaningOfEvent(ev(type, { id: 're_1', object: 'refund', payment_intent: 'pi_6' }))).toEqual({
+        kind: 'refunds',
+        providerPaymentId: 'pi_6',
+      });
+    const dispute = { id: 'dp_1', object: 'dispute', amount: 1_200, currency: 'eur', reason: 'fraudulent', payment_intent: 'pi_5' };
+    expect(meaningOfEvent(ev('charge.dispute.closed', { ...dispute, status: 'lost' }))).toEqual({
+      kind: 'dispute',
+      providerPaymentId: 'pi_5',
+      dispute: { id: 'dp_1', amountMinor: 1_200, currency: 'EUR', reason: 'fraudulent', status: 'lost' },
+    });
+    expect(meaningOfEvent(ev('charge.dispute.funds_withdrawn', { ...dispute, status: 'needs_response' }))).toEqual({ kind: 'ignored' });
+    expect(meaningOfEvent(ev('charge.refunded', { id: 'ch_9', payment_intent: null }))).toEqual({ kind: 'ignored' });
+    expect(meaningOfEvent(ev('customer.updated', { id: 'cus_1' }))).toEqual({ kind: 'ignored' });
   });
 });

@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createPaymentActivities } from '../../activities/payments';
 import { payInvoice } from '../../app/payments';
+import { recordProviderPaymentId } from '../../db/payments';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { paymentWorkflowId, type PaymentFacts } from '../../contracts/payments';
 import { simulatedPaymentProvider, tokenizeCard } from '../../infra/payments/simulated';
@@ -47,6 +48,8 @@ describe('payment across a worker crash', () => {
             currency: row.currency,
             paymentMethod: row.payment_method,
             offSession: false,
+            setupFutureUsage: false,
+            onCreated: (id) => recordProviderPaymentId(db.orm.em.fork(), paymentId, id),
           });
           charged++;
           // Gone before recording the answer: nothing more until the worker is taken down.
@@ -68,13 +71,18 @@ describe('payment across a worker crash', () => {
     expect(before.status).toBe('processing'); // charged at the provider, not yet recorded
     doomed.shutdown();
     await doomedRun.catch(() => undefined);
+    // The provider's id was recorded before the confirmation; the provider has since forgotten the idempotency key
+    // (Stripe keeps them 24 h): the retry finds the recorded payment, not a second one.
+    const [recorded] = await sql<{ provider_payment_id: string }>('select provider_payment_id from payments where id = ?', [payment.id]);
+    expect(recorded.provider_payment_id).toMatch(/^py_sim_/);
+    await psp(`update psp_sim_payments set idempotency_key = 'forgotten:' || id where idempotency_key = ?`, [payment.id]);
 
     const survivors = runWorkers(await createTestWorkers(env, db));
     try {
       const result: PaymentFacts = await env.client.workflow.getHandle(paymentWorkflowId(payment.id)).result();
       expect(result).toMatchObject({ status: 'succeeded' });
-      const charges = await psp<{ n: string }>('select count(*) as n from psp_sim_payments where idempotency_key = ?', [payment.id]);
-      expect(Number(charges[0].n)).toBe(1);
+      const charges = await psp<{ id: string }>('select id from psp_sim_payments where method_id = ?', [card.id]);
+      expect(charges).toEqual([{ id: recorded.provider_payment_id }]);
       const [doc] = await sql<{ status: string }>('select status from finance_documents where id = ?', [invoice.id]);
       expect(doc.status).toBe('paid');
     } finally {

@@ -1,5 +1,6 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { payInvoice, providerPaymentChanged, refundPayment, type PaymentDeps } from '../../app/payments';
+import { payInvoice, providerPaymentChanged, refundPayment, startPaymentWorkflow, type PaymentDeps } from '../../app/payments';
+import { prepareCollections } from '../../db/payments';
 import { paymentWorkflowId, type PaymentFacts } from '../../contracts/payments';
 import { answerChallenge, tokenizeCard } from '../../infra/payments/simulated';
 import { timeSkippingEnvironment } from '../../stack/temporal';
@@ -188,6 +189,9 @@ describe('payment workflow', () => {
       const paid = await payInvoice(deps, { documentId: first.id, paymentMethod: card.id, saveCard: true });
       if (number === '4242424242424242') await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result();
       else await answer(paid.id, 'complete');
+      // The card becomes the mandate when the payment that authenticated it succeeds.
+      while (!(await sql('select 1 from payment_mandates where account_id = ?', [first.accountId])).length)
+        await new Promise((r) => setTimeout(r, 25));
       return first.accountId;
     };
     const frictionless = await saveCard('4242424242424242');
@@ -247,5 +251,49 @@ describe('payment workflow', () => {
       cycle.invoices.map((d) => d.id),
     );
     expect(Number(n)).toBe(2);
+  });
+
+  /** An off-session payment of a new invoice of the account, from its saved card, as the cycle collects it. */
+  async function collect(accountId: string) {
+    const invoice = await issueTestInvoice(db, { accountId });
+    const [id] = await prepareCollections(db.orm.em.fork(), [invoice.id], () => newId('pay'));
+    await startPaymentWorkflow(env.client, { paymentId: id!, challengeTimeoutMs: CHALLENGE_TIMEOUT_MS });
+    return { invoice, id: id!, handle: env.client.workflow.getHandle(paymentWorkflowId(id!)) };
+  }
+
+  it('saves the card with the payment that authenticates it: one challenge pays and sets it up, and the cycle then charges it without one', async () => {
+    const invoice = await issueTestInvoice(db);
+    const card = await tokenizeCard(psp, { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const paid = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: true });
+    const mandate = () => sql('select payment_method from payment_mandates where account_id = ?', [invoice.accountId]);
+    const providerId = await challenged(paid.id);
+    expect(await mandate()).toEqual([]); // nothing saved before the payment is authenticated
+    await answer(paid.id, 'complete');
+    expect(await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result()).toMatchObject({ status: 'succeeded' });
+    expect(await psp('select setup_future_usage from psp_sim_payments where id = ?', [providerId])).toEqual([{ setup_future_usage: true }]);
+    expect(await mandate()).toEqual([{ payment_method: card.id }]);
+
+    const next = await collect(invoice.accountId);
+    expect(await next.handle.result()).toMatchObject({ status: 'succeeded', offSession: true, threeDs: { flow: 'frictionless' } });
+    expect(await eventsOf(next.id)).toEqual(['payment.succeeded', 'invoice.paid']); // no payment.action_required
+  });
+
+  it('keeps no card whose payment failed, even when the payer asked to save it', async () => {
+    const invoice = await issueTestInvoice(db);
+    const card = await tokenizeCard(psp, { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const paid = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: true });
+    await answer(paid.id, 'fail');
+    expect(await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result()).toMatchObject({ status: 'failed' });
+    expect(await sql('select 1 from payment_mandates where account_id = ?', [invoice.accountId])).toEqual([]);
+  });
+
+  it("refuses a three-decimal amount Stripe's partners cannot take, before any payment exists", async () => {
+    const invoice = await issueTestInvoice(db, { currency: 'BHD', grossMinor: 48_095 });
+    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    await expect(payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false })).rejects.toMatchObject({
+      code: 'amount_not_supported',
+      message: expect.stringMatching(/^48\.095 BHD cannot be taken by card: .* such as 48\.090 or 48\.100 BHD\.$/),
+    });
+    expect(await sql('select id from payments where invoice_id = ?', [invoice.id])).toEqual([]);
   });
 });

@@ -19,6 +19,9 @@ const TYPES: EventType[] = [
   'payment.failed',
   'payment.action_required',
   'payment.refunded',
+  'payment.refund_failed',
+  'payment.disputed',
+  'payment.dispute_closed',
   'settlement.paid',
   'settlement.failed',
 ];
