@@ -28,6 +28,7 @@ import { clusterEnvironment } from '../stack/temporal';
 import { buildWorkflowBundle } from '../workers/create-workers';
 import { cpuOf, type CpuTotals } from './cpu';
 import { call, partnerToken, timed } from './measure';
+import { sandboxBookingBody } from './bookings';
 
 const OPS = Number(process.env.BENCH_CLUSTER_OPS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -184,7 +185,7 @@ export async function clusterBench(): Promise<void> {
             };
 
             const bookings = await stage(OPS, (i) =>
-              call('POST', `${apiUrls[i % apis]}/v1/bookings`, bookingBody(`${tag}-${i}`), {
+              call('POST', `${apiUrls[i % apis]}/v1/bookings`, sandboxBookingBody(`${tag}-${i}`), {
                 authorization: `Bearer ${token}`,
                 'content-type': 'application/json',
                 'idempotency-key': `bench-${tag}-${i}`,
@@ -242,16 +243,6 @@ async function drained(orm: MikroORM, partnerId: string, count: number) {
     if (Date.now() > deadline) throw new Error(`only ${n} of ${count} booking workflows ran their first step within 5 minutes`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-function bookingBody(externalId: string): string {
-  return JSON.stringify({
-    external_id: `BENCH-${externalId}`,
-    pickup: { lat: 49.0097, lng: 2.5479, datetime: new Date(Date.now() + 48 * 3600_000).toISOString() },
-    dropoff: { lat: 48.8674, lng: 2.3294 },
-    passenger: { name: 'Bench', phone: '+33612345678' },
-    vehicle_class: 'standard',
-  });
 }
 
 function invoiceEvent(accountId: string, key: string) {

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU seconds spent so far by this process, by PostgreSQL's processes and by the Temporal server (Linux /proc). */
+/**
+ * CPU seconds spent so far by this process, by PostgreSQL's processes and by the Temporal server (Linux /proc): the dev
+ * server's `temporal` or the production server's four `server` processes.
+ */
 export interface CpuSample {
   hub: number;
   postgres: number;
@@ -54,7 +57,7 @@ export function cpuOf(groups: Record<string, number[]>): CpuTotals {
 export function cpuSample(): CpuSample {
   const totals = byCommand();
   const self = process.cpuUsage();
-  return { hub: (self.user + self.system) / 1e6, postgres: totals.postgres ?? 0, temporal: totals.temporal ?? 0 };
+  return { hub: (self.user + self.system) / 1e6, postgres: totals.postgres ?? 0, temporal: (totals.temporal ?? 0) + (totals.server ?? 0) };
 }
 
 /** Milliseconds of CPU per operation in each part between two samples. */

@@ -11,7 +11,7 @@
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
- * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts).
+ * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts), `npm run bench -- backlog` a backlog drained (bench/backlog.ts), `npm run bench -- capacity` the knee (bench/capacity.ts).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -24,6 +24,9 @@ import { consoleBench } from './console';
 import { financeBench } from './finance';
 import { sepaBench } from './sepa';
 import { clusterBench } from './cluster';
+import { backlogBench } from './backlog';
+import { capacityBench } from './capacity';
+import { sandboxBookingBody } from './bookings';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
@@ -87,14 +90,7 @@ async function main() {
         await new Promise((r) => setTimeout(r, 200));
       }
     };
-    const body = (i: number, runTag = 'api') =>
-      JSON.stringify({
-        external_id: `BENCH-${i}-${runTag}`,
-        pickup: { lat: 49.0097, lng: 2.5479, datetime: new Date(Date.now() + 48 * 3600_000).toISOString() },
-        dropoff: { lat: 48.8674, lng: 2.3294 },
-        passenger: { name: 'Bench', phone: '+33612345678' },
-        vehicle_class: 'standard',
-      });
+    const body = (i: number, runTag = 'api') => sandboxBookingBody(`${i}-${runTag}`);
     const get = (url: string, auth = true) => call('GET', url, undefined, auth ? { authorization: `Bearer ${token}` } : {});
     const post = (path: string, payload: string, headers: Record<string, string> = {}) =>
       call('POST', `${base}${path}`, payload, { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers });
@@ -251,6 +247,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   finance: financeBench,
   sepa: sepaBench,
   cluster: clusterBench,
+  backlog: backlogBench,
+  capacity: capacityBench,
   reads: () => readsBench({ pings: PINGS, concurrency: CONCURRENCY }),
 };
 const chosen = process.argv[2];

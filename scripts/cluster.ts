@@ -42,6 +42,7 @@ async function main() {
   const apiProcesses = count('HUB_API_PROCESSES', 1);
   const workerProcesses = count('HUB_WORKER_PROCESSES', 1);
   const shards = count('TEMPORAL_HISTORY_SHARDS', 4);
+  const matchingPartitions = count('TEMPORAL_MATCHING_PARTITIONS', 1);
   const basePort = Number(process.env.TEMPORAL_CLUSTER_PORT ?? 7833);
   const dataDir = join(config.dataDir, 'cluster');
   mkdirSync(dataDir, { recursive: true });
@@ -75,7 +76,7 @@ async function main() {
   const binaries = await ensureClusterBinaries(log);
   await setupClusterDatabases(binaries, db);
   const stack = loadDevStack();
-  const layout = { basePort, historyShards: shards, db, dataDir };
+  const layout = { basePort, historyShards: shards, matchingPartitions, db, dataDir };
   const cluster = await startCluster(binaries, layout, stack, {
     onError: (service, message) => console.error(`[temporal ${service}] ${message}`),
     onExit: (service, code) => !stopping && (console.error(`[stack] temporal ${service} exited (${code})`), void stopAll()),
@@ -208,7 +209,7 @@ async function main() {
   Dispatch integration hub on Temporal's production server ${TEMPORAL_SERVER_VERSION}.
 
   API            ${balancerUrl}   (HAProxy ${haproxy.version}: ${apiProcesses} API process(es) behind it, checked on /readyz)
-  Temporal       ${address}   namespace ${stack.namespace}, ${shards} history shards, services ${CLUSTER_SERVICES.join(', ')} (one process each)
+  Temporal       ${address}   namespace ${stack.namespace}, ${shards} history shards, ${matchingPartitions} partition(s) per task queue, services ${CLUSTER_SERVICES.join(', ')} (one process each)
   Temporal UI    ${uiPort ? `http://127.0.0.1:${uiPort}` : 'off (TEMPORAL_UI_PORT=0)'}
   API processes  ${slots
     .filter((s) => s.role === 'api')

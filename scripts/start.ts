@@ -18,6 +18,7 @@ import { installTemporalRuntime } from '../infra/temporal-runtime';
 import { startTracing } from '../infra/tracing';
 import { configuredPaymentProvider } from '../infra/payments/configured';
 import { createWorkers, runWorkers } from '../workers/create-workers';
+import { registerTaskQueueGauges } from '../workers/task-queue-gauges';
 
 /**
  * `npm start`: the whole hub on one machine. Embedded PostgreSQL and the Temporal dev server (unless DATABASE_URL /
@@ -74,6 +75,7 @@ async function main() {
     const target = temporalTarget(config, { address: fallbackAddress, namespace: stack.namespace });
     const workerConnection = await connectWorker(target);
     stops.push(() => workerConnection.close());
+    registerTaskQueueGauges(workerConnection.workflowService, target.namespace);
     const workers = runWorkers(
       await createWorkers({
         connection: workerConnection,

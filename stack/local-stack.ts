@@ -41,7 +41,7 @@ type Stack<T extends boolean> = {
  */
 export async function startLocalStack<T extends boolean = true>(
   name: string,
-  options: { poolMax?: number; temporal?: T; engine?: 'dev' | 'cluster'; historyShards?: number } = {},
+  options: { poolMax?: number; temporal?: T; engine?: 'dev' | 'cluster'; historyShards?: number; matchingPartitions?: number } = {},
 ): Promise<Stack<T>> {
   const scratch = await startScratchPostgres(name);
   const databaseUrl = await scratch.pg.createDatabase(name);
@@ -49,7 +49,11 @@ export async function startLocalStack<T extends boolean = true>(
     options.temporal === false
       ? undefined
       : options.engine === 'cluster'
-        ? await clusterEnvironment(databaseUrl, { dataDir: scratch.dir, historyShards: options.historyShards })
+        ? await clusterEnvironment(databaseUrl, {
+            dataDir: scratch.dir,
+            historyShards: options.historyShards,
+            matchingPartitions: options.matchingPartitions,
+          })
         : await localEnvironment();
   const orm = await openOrm(databaseUrl, options.poolMax ?? 10);
   await migrate(orm);

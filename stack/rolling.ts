@@ -1,8 +1,6 @@
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
-import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
-import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
+import { HUB_TASK_QUEUES } from '../contracts/task-queues';
 import { balancerStats } from '../stack/haproxy';
 import { processAlive, readClusterState, type ClusterProcessState } from './cluster-state';
 
@@ -12,8 +10,6 @@ import { processAlive, readClusterState, type ClusterProcessState } from './clus
  * out, its requests finish), the stack's supervisor starts the slot again, and the next waits until the new process is
  * ready: an API answers `/readyz` 200 on its own port and the balancer has it `UP`; a worker polls every task queue.
  */
-export const TASK_QUEUES = [BOOKINGS_TASK_QUEUE, WEBHOOKS_TASK_QUEUE, PUBLIC_WEBHOOKS_TASK_QUEUE];
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RestartStep {
@@ -46,7 +42,7 @@ export async function balancerSeesUp(adminDir: string, name: string): Promise<bo
 
 /** Every task queue (workflow and activity tasks) has a poller with the process's identity (`<pid>@<host>`). */
 export async function workerPolling(connection: Connection, namespace: string, pid: number): Promise<boolean> {
-  for (const taskQueue of TASK_QUEUES)
+  for (const taskQueue of HUB_TASK_QUEUES)
     for (const taskQueueType of [
       temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
       temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,

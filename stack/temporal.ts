@@ -62,12 +62,17 @@ export interface TemporalEnvironment {
  */
 export async function clusterEnvironment(
   databaseUrl: string,
-  options: { dataDir: string; historyShards?: number },
+  options: { dataDir: string; historyShards?: number; matchingPartitions?: number },
 ): Promise<TemporalEnvironment & { cluster: RunningCluster }> {
   const stack = loadDevStack();
   const cluster = await startClusterOn(
     databaseUrl,
-    { basePort: await freePortBlock(clusterPortOffsets()), historyShards: options.historyShards ?? 4, dataDir: options.dataDir },
+    {
+      basePort: await freePortBlock(clusterPortOffsets()),
+      historyShards: options.historyShards ?? 4,
+      matchingPartitions: options.matchingPartitions,
+      dataDir: options.dataDir,
+    },
     stack,
     { log: (line) => console.log(line) },
   );

@@ -10,6 +10,8 @@ import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
 import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
+import { registerTaskQueueGauges } from './task-queue-gauges';
+import { HUB_TASK_QUEUES } from '../contracts/task-queues';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
 async function main() {
@@ -23,6 +25,7 @@ async function main() {
   registerPoolReader(() => poolUsage(orm));
   const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
+  registerTaskQueueGauges(connection.workflowService, target.namespace);
   const workers = await createWorkers({
     connection,
     namespace: target.namespace,
@@ -43,7 +46,7 @@ async function main() {
   });
   const running = runWorkers(workers);
   logger.info(
-    `workers running on task queues bookings, webhooks, public-webhooks in namespace ${target.namespace}` +
+    `workers running on task queues ${HUB_TASK_QUEUES.join(', ')} in namespace ${target.namespace}` +
       (metrics ? `; metrics on http://${config.host}:${config.workerMetricsPort}/metrics` : '') +
       (tracing ? '; tracing on' : ''),
   );
