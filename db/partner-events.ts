@@ -130,3 +130,14 @@ export async function recordPartnerEvent(orm: MikroORM, em: EntityManager, event
   // A concurrent write of this event came first: use its id.
   return (await orm.em.fork().findOneOrFail(HubEventSchema, { bookingId: event.bookingId, sequence: event.sequence })).id;
 }
+
+/** Attempts of these events logged since `since`, by `<event id>:<attempt>`: whether each was acknowledged. */
+export async function attemptsSince(em: EntityManager, eventIds: string[], since: Date): Promise<Map<string, boolean>> {
+  const rows = await em
+    .getConnection()
+    .execute<{ event_id: string; attempt: number; ok: boolean }[]>(
+      `select event_id, attempt, bool_or(response_status between 200 and 299) as ok from webhook_deliveries where event_id = any(?) and sent_at >= ? group by event_id, attempt`,
+      [eventIds, since],
+    );
+  return new Map(rows.map((r) => [`${r.event_id}:${r.attempt}`, r.ok === true]));
+}
