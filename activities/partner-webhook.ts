@@ -7,7 +7,7 @@ import {
   type HubEvent,
   type PartnerWebhookEndpoint,
 } from '../db/entities';
-import { attemptsSince } from '../db/partner-events';
+import { attemptsSince, settlePartnerEvent } from '../db/partner-events';
 import { PARTNER_BATCH_BUDGET_MS, type PartnerBatchOutcome } from '../domain/partner-delivery-queue';
 import { recordDelivery, recordFirstAttempt } from '../infra/metrics';
 import { safePost } from '../infra/safe-http';
@@ -53,6 +53,7 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
       error,
     });
     const delivered = status !== null && status >= 200 && status < 300;
+    if (delivered) await settlePartnerEvent(em, event);
     recordDelivery('partner', delivered ? 'delivered' : status === null ? 'unreachable' : 'rejected');
     // Context.log lines carry workflowId, activityId and attempt (infra/temporal-runtime.ts).
     if (!delivered) Context.current().log.warn('webhook not acknowledged', { eventId: event.id, attempt, status, error, durationMs });
