@@ -104,7 +104,8 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
       const beat = setInterval(() => ctx.heartbeat(), 1000);
       try {
         for (const { eventId, attempt } of input.events) {
-          if (Date.now() >= deadline) break;
+          // Out of time, or timed out and cancelled: a retry may be running already; it must not race this one.
+          if (Date.now() >= deadline || ctx.cancellationSignal.aborted) break;
           const event = events.get(eventId);
           if (!event) {
             outcomes[eventId] = 'final'; // deleted (retention): nothing left to send

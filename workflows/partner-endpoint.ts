@@ -34,9 +34,11 @@ const { attemptPartnerDelivery } = proxyActivities<PartnerWebhookActivities>({
 const { deliverPartnerBatch } = proxyActivities<PartnerWebhookActivities>({
   // The batch stops starting POSTs at its budget; the last one may still take the POST's own timeout.
   startToCloseTimeout: PARTNER_BATCH_BUDGET_MS + WEBHOOK_ATTEMPT_TIMEOUT_MS,
-  // It heartbeats every second: a worker that died mid-batch is noticed in seconds, and the retry skips what it sent.
-  heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
+  // It heartbeats every second: a worker that died mid-batch is noticed within this, and the retry skips what it sent.
+  heartbeatTimeout: '30 seconds',
+  // Retried until it runs (the hub's own faults: database down): a batch given up would leave the workflow not knowing
+  // which of its events went out, and sending them again would send some twice.
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds' },
 });
 
 /** Deliveries became batches over one connection per shard; histories from before attempted each event on its own. */
