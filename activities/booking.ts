@@ -15,7 +15,7 @@ import type { RideDriver, RideVehicle } from '../domain/sandbox';
 import { receiptUrl, trackingUrl } from '../infra/passenger-links';
 import { newId } from '../infra/ids';
 import { DEFAULT_RIDE_SETTINGS, type BookingRecord, type RideSettings } from '../contracts/booking';
-import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDelivery } from '../contracts/partner-webhook';
+import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDeliveries } from '../contracts/partner-webhook';
 import type { Environment } from '../domain/environment';
 
 export interface BookingActivityDeps {
@@ -192,7 +192,7 @@ export function createBookingActivities({ orm, ride, links, client }: BookingAct
       const webhookUrl = await endpointUrl(recorded.partnerId, recorded.environment);
       if (webhookUrl && input.deliver && input.event) {
         const event = { eventId: recorded.eventId, bookingId: input.bookingId, type: input.event.type };
-        const delivery = partnerEventsDelivery(recorded.partnerId, recorded.environment, [event]);
+        const [delivery] = partnerEventsDeliveries(recorded.partnerId, recorded.environment, [event]);
         await (client ?? Context.current().client).workflow.signalWithStart(PARTNER_ENDPOINT_WORKFLOW, delivery);
       }
       return { eventId: recorded.eventId, webhookUrl };

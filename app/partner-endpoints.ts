@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
-import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDelivery } from '../contracts/partner-webhook';
+import { PARTNER_ENDPOINT_WORKFLOW, partnerEventsDeliveries } from '../contracts/partner-webhook';
 import { deletePartnerEvent, partnerEvent, unacknowledgedPartnerEvents, type PartnerEventRef } from '../db/partner-events';
 import type { NewPartnerEvent } from '../domain/partner-delivery-queue';
 import { ProblemError } from './problems';
@@ -124,16 +124,16 @@ async function recordPartnerTestEvent(orm: MikroORM, partnerId: string, environm
   return { eventId, url: endpoint.url, occurredAt };
 }
 
-/** Hands events to the partner's endpoint workflow of `environment` (started if none runs); its workflow id. */
+/** Hands events to the partner's endpoint workflows of `environment` (started if none runs); the first one's id. */
 export async function deliverPartnerEvents(
   temporal: Client,
   partnerId: string,
   environment: Environment,
   events: NewPartnerEvent[],
 ): Promise<string> {
-  const delivery = partnerEventsDelivery(partnerId, environment, events);
-  await temporal.workflow.signalWithStart(PARTNER_ENDPOINT_WORKFLOW, delivery);
-  return delivery.workflowId;
+  const deliveries = partnerEventsDeliveries(partnerId, environment, events);
+  await Promise.all(deliveries.map((delivery) => temporal.workflow.signalWithStart(PARTNER_ENDPOINT_WORKFLOW, delivery)));
+  return deliveries[0].workflowId;
 }
 
 /**

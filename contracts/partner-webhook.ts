@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { NewPartnerEvent, QueuedPartnerEvent } from '../domain/partner-delivery-queue';
+import { partnerShard, type NewPartnerEvent, type QueuedPartnerEvent } from '../domain/partner-delivery-queue';
 import { PartnerIdKey } from './search-attributes';
 import type { Environment } from '../domain/environment';
 
@@ -10,8 +10,12 @@ export function partnerWebhookWorkflowId(eventId: string): string {
   return `partner-webhook:${eventId}`;
 }
 
-export function partnerEndpointWorkflowId(partnerId: string, environment: Environment): string {
-  return `partner-endpoint:${partnerId}:${environment}`;
+/**
+ * One of the endpoint's PARTNER_ENDPOINT_SHARDS delivery workflows; shard 0 keeps the id of the single workflow that
+ * delivered everything before, so one that still runs goes on taking events (and events without a booking).
+ */
+export function partnerEndpointWorkflowId(partnerId: string, environment: Environment, shard = 0): string {
+  return shard === 0 ? `partner-endpoint:${partnerId}:${environment}` : `partner-endpoint:${partnerId}:${environment}:${shard}`;
 }
 
 export interface PartnerWebhookInput {
@@ -31,6 +35,8 @@ export interface PartnerEndpointInput {
   environment: Environment;
   /** Events carried over from the previous run (continue-as-new). */
   queue?: QueuedPartnerEvent[];
+  /** Which of the endpoint's workflows this is (absent: 0). */
+  shard?: number;
   /** History events before continuing as new (default 4000; tests lower it). */
   historyEventsPerRun?: number;
 }
@@ -41,6 +47,15 @@ export interface PartnerAttemptResult {
   final: boolean;
 }
 
+/** One batch of a shard's workflow: each event with the attempt number it is on. */
+export interface PartnerBatchInput {
+  partnerId: string;
+  environment: Environment;
+  events: { eventId: string; attempt: number }[];
+  /** How long the batch may go on starting POSTs (default PARTNER_BATCH_BUDGET_MS). */
+  budgetMs?: number;
+}
+
 /** Events recorded for the endpoint, to deliver. */
 export const partnerEventsRecorded = defineSignal<[{ events: NewPartnerEvent[] }]>('partnerEventsRecorded');
 /** What waits for delivery, and when each tries next. */
@@ -49,17 +64,22 @@ export const getPartnerEndpointQueue = defineQuery<QueuedPartnerEvent[]>('getPar
 export const PARTNER_ENDPOINT_WORKFLOW = 'partnerEndpointWorkflow';
 
 /**
- * How events are handed to their endpoint's delivery workflow, starting it when none runs: the options of the one
- * `signalWithStart` that delivers a partner event (booking activities, redelivery, the test event). A workflow already
- * running simply takes the signal.
+ * How events are handed to their endpoint's delivery workflows, starting one when none runs: the options of each
+ * `signalWithStart` that delivers partner events (booking activities, redelivery, the test event), one per shard the
+ * events belong to (by booking). A workflow already running simply takes the signal.
  */
-export function partnerEventsDelivery(partnerId: string, environment: Environment, events: NewPartnerEvent[]) {
-  return {
-    workflowId: partnerEndpointWorkflowId(partnerId, environment),
+export function partnerEventsDeliveries(partnerId: string, environment: Environment, events: NewPartnerEvent[]) {
+  const byShard = new Map<number, NewPartnerEvent[]>();
+  for (const event of events) {
+    const shard = partnerShard(event.bookingId);
+    byShard.set(shard, [...(byShard.get(shard) ?? []), event]);
+  }
+  return [...byShard].map(([shard, shardEvents]) => ({
+    workflowId: partnerEndpointWorkflowId(partnerId, environment, shard),
     taskQueue: WEBHOOKS_TASK_QUEUE,
-    args: [{ partnerId, environment } satisfies PartnerEndpointInput] as [PartnerEndpointInput],
+    args: [{ partnerId, environment, ...(shard ? { shard } : {}) } satisfies PartnerEndpointInput] as [PartnerEndpointInput],
     signal: partnerEventsRecorded,
-    signalArgs: [{ events }] as [{ events: NewPartnerEvent[] }],
+    signalArgs: [{ events: shardEvents }] as [{ events: NewPartnerEvent[] }],
     typedSearchAttributes: [{ key: PartnerIdKey, value: partnerId }],
-  };
+  }));
 }

@@ -130,3 +130,35 @@ export async function recordPartnerEvent(orm: MikroORM, em: EntityManager, event
   // A concurrent write of this event came first: use its id.
   return (await orm.em.fork().findOneOrFail(HubEventSchema, { bookingId: event.bookingId, sequence: event.sequence })).id;
 }
+
+/** Attempts of these events logged since `since`, by `<event id>:<attempt>`: whether each was acknowledged. */
+export async function attemptsSince(em: EntityManager, eventIds: string[], since: Date): Promise<Map<string, boolean>> {
+  const rows = await em
+    .getConnection()
+    .execute<{ event_id: string; attempt: number; ok: boolean }[]>(
+      `select event_id, attempt, bool_or(response_status between 200 and 299) as ok from webhook_deliveries where event_id in (?) and sent_at >= ? group by event_id, attempt`,
+      [eventIds, since],
+    );
+  return new Map(rows.map((r) => [`${r.event_id}:${r.attempt}`, r.ok === true]));
+}
+
+/**
+ * Notes that an acknowledged event no longer waits (`hub_webhook_oldest_undelivered_seconds`); an acknowledged
+ * `gps.update` settles the older ones of its booking too, which gave way to it in the queue.
+ */
+export async function settlePartnerEvent(
+  em: EntityManager,
+  event: Pick<HubEvent, 'id' | 'bookingId' | 'sequence' | 'type'>,
+): Promise<void> {
+  if (event.type === 'gps.update' && event.bookingId && event.sequence !== null) {
+    await em.getConnection().execute(
+      `update events set delivery_settled_at = now()
+        where booking_id = ? and sequence <= ? and type = 'gps.update' and delivery_settled_at is null`,
+      [event.bookingId, event.sequence],
+    );
+  } else {
+    await em
+      .getConnection()
+      .execute(`update events set delivery_settled_at = now() where id = ? and delivery_settled_at is null`, [event.id]);
+  }
+}

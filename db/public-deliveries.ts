@@ -271,3 +271,11 @@ export async function failedDeliveriesToRedeliver(
     [q.accountId, q.environment, q.from, q.to, ...(q.destinationId ? [q.destinationId] : [])],
   );
 }
+
+/** The `delivery_attempted` notification key (`<account>:<environment>`) of the destination's attempts. */
+export async function destinationAttemptsKey(orm: MikroORM, destinationId: string): Promise<string | undefined> {
+  const [dest] = await orm.em
+    .getConnection()
+    .execute<{ key: string }[]>(`select account_id || ':' || environment as key from webhook_destinations where id = ?`, [destinationId]);
+  return dest?.key;
+}

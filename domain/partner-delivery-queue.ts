@@ -72,3 +72,36 @@ export function afterAttempt(
   }
   return out;
 }
+
+/**
+ * Workflows that share one endpoint's deliveries: a booking's events always go to the same one (its order holds),
+ * and each runs at most one batch at a time over one connection, so the endpoint sees at most this many connections.
+ */
+export const PARTNER_ENDPOINT_SHARDS = 10;
+/** Events one batch may carry; a batch also stops starting POSTs after PARTNER_BATCH_BUDGET_MS. */
+export const PARTNER_BATCH_MAX = 100;
+export const PARTNER_BATCH_BUDGET_MS = 15_000;
+
+/** Which of the endpoint's workflows delivers a booking's events (FNV-1a of the booking id); events without a booking go to 0. */
+export function partnerShard(bookingId: string | null, shards: number = PARTNER_ENDPOINT_SHARDS): number {
+  if (!bookingId) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bookingId.length; i++) hash = Math.imul(hash ^ bookingId.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % shards;
+}
+
+/** What one POST of a batch came to: `skipped` when the batch ran out of time before it (it stays due). */
+export type PartnerBatchOutcome = 'delivered' | 'failed' | 'final' | 'skipped';
+
+/** The queue after a batch: each attempted event as afterAttempt says; skipped ones keep their place and schedule. */
+export function afterBatch(
+  queue: readonly QueuedPartnerEvent[],
+  outcomes: Readonly<Record<string, PartnerBatchOutcome>>,
+  now: number,
+): QueuedPartnerEvent[] {
+  let out = [...queue];
+  for (const [eventId, outcome] of Object.entries(outcomes)) {
+    if (outcome !== 'skipped') out = afterAttempt(out, eventId, outcome === 'failed' ? 'failed' : 'done', now);
+  }
+  return out;
+}

@@ -20,11 +20,19 @@ export async function startReceiver(status: () => number = () => 200, headers: (
       waiters.splice(0).forEach((w) => w());
     });
   });
+  // Connections open at once, counted here at the receiver: what a partner's server would see.
+  const connections = { open: 0, most: 0 };
+  server.on('connection', (socket) => {
+    connections.most = Math.max(connections.most, ++connections.open);
+    socket.on('close', () => connections.open--);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/webhooks`,
     requests,
+    /** The most connections that were open at once. */
+    mostConnections: () => connections.most,
     /** Resolves once `count` requests have arrived. */
     async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedRequest[]> {
       const deadline = Date.now() + timeoutMs;
@@ -37,6 +45,10 @@ export async function startReceiver(status: () => number = () => 200, headers: (
       }
       return requests;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections(); // kept-alive senders' sockets would hold close() open
+      }),
   };
 }

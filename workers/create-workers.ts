@@ -19,6 +19,8 @@ import { sepaPayoutProvider } from '../db/payout-files';
 import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
+import { registerCachedGauge } from '../infra/metrics';
+import { oldestUndeliveredWebhooks } from '../db/webhook-backlog';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
 
@@ -74,8 +76,20 @@ export async function buildWorkflowBundle(workflowInterceptorModules: string[] =
   });
 }
 
+/** `hub_webhook_oldest_undelivered_seconds` on the workers' /metrics, read from PostgreSQL at scrape time. */
+export function registerWebhookBacklogGauge(orm: MikroORM, cacheMs?: number): void {
+  registerCachedGauge(
+    'hub_webhook_oldest_undelivered_seconds',
+    'Age of the oldest event not yet delivered, per partner endpoint (ptn_…:sandbox|live) and public destination; 0 when none waits.',
+    ['kind', 'target'],
+    async () => (await oldestUndeliveredWebhooks(orm)).map(({ kind, target, seconds }) => ({ labels: { kind, target }, value: seconds })),
+    cacheMs,
+  );
+}
+
 /** One worker per task queue, each with only the activities of its domain. */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
+  registerWebhookBacklogGauge(deps.orm);
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle(deps.tracing?.workflowInterceptorModules));
   const ring = deps.encryptionKeys ?? keyRingOf(deps.encryptionKey);
   const decryptionKeys = ring.map((k) => k.key);

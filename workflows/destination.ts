@@ -9,7 +9,8 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { PublicWebhookActivities } from '../activities/public-webhooks';
+import type { PublicDestinationActivities } from '../activities/public-destination';
+import type { PublicDestinationDrainActivities } from '../activities/public-destination-drain';
 import { applyAttemptOutcome, type DestinationHealth } from '../domain/public-webhook-schedule';
 import {
   getDestinationHealth,
@@ -20,11 +21,11 @@ import {
 } from '../contracts/public-webhooks';
 import { DestinationStatusKey } from '../contracts/search-attributes';
 
-const { markDestinationFailing, pauseDestination } = proxyActivities<PublicWebhookActivities>({
+const { markDestinationFailing, pauseDestination } = proxyActivities<PublicDestinationActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
 });
-const { drainParkedDeliveries } = proxyActivities<PublicWebhookActivities>({
+const { drainParkedDeliveries } = proxyActivities<PublicDestinationDrainActivities>({
   startToCloseTimeout: '24 hours',
   heartbeatTimeout: '5 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },

@@ -1,12 +1,12 @@
 import { condition, proxyLocalActivities, setHandler, sleep } from '@temporalio/workflow';
-import type { PublicWebhookActivities } from '../activities/public-webhooks';
+import type { PublicDeliveryAttemptActivities } from '../activities/public-delivery-attempt';
 import { PUBLIC_WEBHOOK_RETRY, retryDelayMs } from '../domain/public-webhook-schedule';
 import { WEBHOOK_ATTEMPT_TIMEOUT_MS } from '../domain/webhook-attempt';
 import { resumeDelivery, type DeliveryInput, type DeliveryOutcome } from '../contracts/public-webhooks';
 
 // The attempt runs as a local activity in the delivery's own worker: no task-queue round trip per attempt. It does
 // not throw for a receiver's failure (that is an outcome); only its own errors (database) are retried here.
-const { attemptPublicDelivery } = proxyLocalActivities<PublicWebhookActivities>({
+const { attemptPublicDelivery } = proxyLocalActivities<PublicDeliveryAttemptActivities>({
   startToCloseTimeout: WEBHOOK_ATTEMPT_TIMEOUT_MS,
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });

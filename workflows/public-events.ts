@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { ParentClosePolicy, patched, proxyActivities, startChild } from '@temporalio/workflow';
-import type { PublicWebhookActivities } from '../activities/public-webhooks';
+import type { PublicEventPublishActivities } from '../activities/public-event-publish';
 import {
   deliveryWorkflowId,
   PUBLIC_WEBHOOKS_TASK_QUEUE,
@@ -9,7 +9,7 @@ import {
 } from '../contracts/public-webhooks';
 import { deliveryWorkflow } from './public-delivery';
 
-const publisher = proxyActivities<PublicWebhookActivities>({
+const publisher = proxyActivities<PublicEventPublishActivities>({
   taskQueue: PUBLIC_WEBHOOKS_TASK_QUEUE,
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds' },

@@ -15,6 +15,8 @@ import { bookingBody, createTestPartner, getJson, postJson, requestToken } from 
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { startReceiver } from '../../stack/receiver';
 import { localEnvironment } from '../../stack/temporal';
+import { partnerShard } from '../../domain/partner-delivery-queue';
+import { partnerEndpointWorkflowId } from '../../contracts/partner-webhook';
 
 /** The value of one series in a Prometheus exposition, or 0 when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number {
@@ -117,7 +119,9 @@ describe('health, readiness, metrics and request logs', () => {
       if (!found.length) await new Promise((r) => setTimeout(r, 100));
     }
     expect(found).toHaveLength(1);
-    expect(found[0].workflowId).toBe(`partner-endpoint:${partner.partnerId}:sandbox`);
+    // The shard of the booking's events (shard 0 keeps the unsuffixed id).
+    const shard = partnerShard(created.json.id as string);
+    expect(found[0].workflowId).toBe(partnerEndpointWorkflowId(partner.partnerId, 'sandbox', shard));
   });
 
   it('labels the driver API as driver', async () => {

@@ -91,8 +91,8 @@ describe('tracing', () => {
         'RunActivity:saveBooking',
         'SignalWithStartWorkflow:partnerEndpointWorkflow',
         'HandleSignal:partnerEventsRecorded',
-        'StartActivity:attemptPartnerDelivery',
-        'RunActivity:attemptPartnerDelivery',
+        'StartActivity:deliverPartnerBatch',
+        'RunActivity:deliverPartnerBatch',
       ];
       // Workflow spans reach the exporter through a sink after their activation; wait until all have arrived.
       let spans: ReadableSpan[] = [];
@@ -126,8 +126,8 @@ describe('tracing', () => {
       expect(ancestors(handed)).toEqual(
         expect.arrayContaining(['SignalWithStartWorkflow:partnerEndpointWorkflow', 'RunActivity:recordBookingChange']),
       );
-      const delivery = inTrace().find((s) => s.name === 'RunActivity:attemptPartnerDelivery')!;
-      expect(ancestors(delivery)).toEqual(expect.arrayContaining(['StartActivity:attemptPartnerDelivery']));
+      const delivery = inTrace().find((s) => s.name === 'RunActivity:deliverPartnerBatch')!;
+      expect(ancestors(delivery)).toEqual(expect.arrayContaining(['StartActivity:deliverPartnerBatch']));
     });
   });
 });

@@ -37,13 +37,16 @@ export function spawnHubProcesses(
   output: string[],
   entries = ['api/server.ts', 'workers/main.ts'],
 ): ChildProcess[] {
+  return entries.map((entry) => spawnHubProcess(entry, env, output));
+}
+
+/** One entry point (`api/server.ts`, `workers/main.ts`) as its own process; what it prints is appended to `output`. */
+export function spawnHubProcess(entry: string, env: NodeJS.ProcessEnv, output: string[]): ChildProcess {
   const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  return entries.map((entry) => {
-    const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (d) => output.push(String(d)));
-    child.stderr!.on('data', (d) => output.push(String(d)));
-    return child;
-  });
+  const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  return child;
 }
 
 /** SIGTERM, SIGKILL after 10 s for one that does not stop; their streams closed, no timer left behind. */

@@ -1,5 +1,13 @@
 import { attemptOffsetsMs, PARTNER_WEBHOOK_RETRY } from '../../domain/partner-webhook-retry';
-import { afterAttempt, dueEvents, enqueue, nextDueAt } from '../../domain/partner-delivery-queue';
+import {
+  afterAttempt,
+  afterBatch,
+  dueEvents,
+  enqueue,
+  nextDueAt,
+  PARTNER_ENDPOINT_SHARDS,
+  partnerShard,
+} from '../../domain/partner-delivery-queue';
 
 const S = 1000;
 const H = 3600 * S;
@@ -75,5 +83,30 @@ describe("an endpoint's delivery queue", () => {
     expect(dueEvents(queue, none, 10, 0)).toEqual([]);
     expect(nextDueAt(queue, new Set(['evt_2', 'evt_3']))).toBe(30 * S);
     expect(nextDueAt([], none)).toBeNull();
+  });
+});
+
+describe("a partner endpoint's shards and batches", () => {
+  it('puts every event of a booking in the same shard, spreads bookings over all ten, and events without a booking in 0', () => {
+    const bookings = Array.from({ length: 500 }, (_, i) => `bkg_01jd2k3m4n5p6q7r8s9t0v${String(i).padStart(4, '0')}`);
+    const shards = bookings.map((id) => partnerShard(id));
+    expect(bookings.map((id) => partnerShard(id))).toEqual(shards); // stable
+    expect(new Set(shards)).toEqual(new Set(Array.from({ length: PARTNER_ENDPOINT_SHARDS }, (_, i) => i)));
+    expect(partnerShard(null)).toBe(0);
+  });
+
+  it('after a batch: delivered and undeliverable events leave, failed ones wait their backoff, skipped ones keep their turn', () => {
+    const none = new Set<string>();
+    let queue = ['evt_1', 'evt_2', 'evt_3', 'evt_4'].reduce(
+      (q, eventId) => enqueue(q, { eventId, bookingId: 'bkg_1', type: 'driver.assigned' }, 0, none),
+      enqueue([], { eventId: 'evt_0', bookingId: 'bkg_1', type: 'booking.created' }, 0, none),
+    );
+    queue = afterBatch(queue, { evt_0: 'delivered', evt_1: 'failed', evt_2: 'final', evt_3: 'skipped' }, 5 * S);
+    expect(queue.map((q) => [q.eventId, q.attempts, q.dueAt])).toEqual([
+      ['evt_1', 1, 35 * S],
+      ['evt_3', 0, 0],
+      ['evt_4', 0, 0],
+    ]);
+    expect(dueEvents(queue, none, 5 * S, 100).map((q) => q.eventId)).toEqual(['evt_3', 'evt_4']);
   });
 });
