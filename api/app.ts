@@ -64,8 +64,11 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   mountOperations(router, operations, deps, pipeline);
 
   // While the process drains (api/server.ts), every answer ends its connection: kept-alive clients reconnect elsewhere.
+  // On https every answer tells browsers to keep to https (a year); plain http (npm start) sends nothing.
+  const hsts = new URL(deps.publicBaseUrl).protocol === 'https:';
   app.use((ctx, next) => {
     if (deps.lifecycle.draining) ctx.set('Connection', 'close');
+    if (hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000');
     return next();
   });
   if (deps.tracing) app.use(deps.tracing.middleware);

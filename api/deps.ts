@@ -67,6 +67,8 @@ export interface ApiDeps {
   lifecycle: { draining: boolean };
   /** The clock of console links and logins (tests move it to pass timeouts); `new Date()` when absent. */
   now?: () => Date;
+  /** How often a live stream asks whether its caller still stands (api/event-stream.ts; 30 s; tests shorten it). */
+  streamRecheckMs?: number;
   /** The web console: its built files (HUB_CONSOLE_DIR) and the origins that may frame it (HUB_CONSOLE_EMBED_ORIGINS). */
   console: { dir: string; embedOrigins: string[] };
   /** Present only when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import Router from '@koa/router';
@@ -19,6 +20,36 @@ const SWAGGER_UI_ASSETS = new Set([
 ]);
 const ERRORS_MD = join(__dirname, '..', 'docs', 'errors.md');
 
+const ERRORS_CSS = `
+    body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+    pre, code { background: #f5f5f5; } pre { padding: 0.75rem; overflow-x: auto; }
+    table { border-collapse: collapse; } th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: left; }
+    h2:target { background: #fff3c4; }
+  `;
+
+/**
+ * Content-Security-Policy of the documentation pages: no inline script anywhere (Swagger UI's start-up is a file of
+ * ours), nothing from elsewhere, never framed. Swagger UI sets style attributes, so its page allows inline styles; the
+ * error reference allows exactly its one style block, by hash.
+ */
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+const ERRORS_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(ERRORS_CSS).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /**
  * docs/errors.md as a page. Every `## <code>` heading gets the id `<code>`, so a problem's `type`
  * (`…/docs/errors#<code>`) lands on its section.
@@ -38,12 +69,7 @@ export function renderErrorsHtml(markdown: string): string {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Errors — Dispatch Integration Hub API</title>
-  <style>
-    body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
-    pre, code { background: #f5f5f5; } pre { padding: 0.75rem; overflow-x: auto; }
-    table { border-collapse: collapse; } th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: left; }
-    h2:target { background: #fff3c4; }
-  </style>
+  <style>${ERRORS_CSS}</style>
 </head>
 <body>
 ${md.render(markdown)}</body>
@@ -52,6 +78,16 @@ ${md.render(markdown)}</body>
 }
 
 // validatorUrl: null stops Swagger UI from sending the document to the public validator.swagger.io.
+const SWAGGER_INIT_JS = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout',
+});
+`;
+
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -64,16 +100,7 @@ const DOCS_HTML = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: '/openapi.json',
-      dom_id: '#swagger-ui',
-      deepLinking: true,
-      validatorUrl: null,
-      presets: [SwaggerUIBundle.presets.apis],
-      layout: 'BaseLayout',
-    });
-  </script>
+  <script src="/docs/assets/swagger-init.js"></script>
 </body>
 </html>
 `;
@@ -121,6 +148,7 @@ export function docsRouter(publicBaseUrl = ''): Router {
     ctx.body = asyncApiDocument(publicBaseUrl);
   });
   router.get('/docs', (ctx) => {
+    ctx.set('Content-Security-Policy', DOCS_CSP);
     ctx.type = 'text/html';
     ctx.body = DOCS_HTML;
   });
@@ -132,12 +160,18 @@ export function docsRouter(publicBaseUrl = ''): Router {
       ctx.body = errorPages().md;
       return;
     }
+    ctx.set('Content-Security-Policy', ERRORS_CSP);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = errorPages().html;
   });
   router.get('/docs/errors.md', (ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';
     ctx.body = errorPages().md;
+  });
+  router.get('/docs/assets/swagger-init.js', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = 'application/javascript';
+    ctx.body = SWAGGER_INIT_JS;
   });
   router.get('/docs/assets/:file', (ctx) => {
     const file = ctx.params.file;

@@ -7,6 +7,8 @@ import type { ApiDeps } from './deps';
 export const PING_INTERVAL_MS = 15_000;
 /** What EventSource waits before reconnecting. */
 const RETRY_MS = 3_000;
+/** How often a stream asks whether its caller's credential still stands (a revoked key or ended login: within 60 s). */
+export const STANDING_RECHECK_MS = 30_000;
 
 export interface EventStream {
   /** One event: `id:`, an optional `event:` name, and `data` as JSON. */
@@ -20,11 +22,12 @@ export interface EventStream {
  * a `: ping` every 15 s, then `read` once at once and again whenever PostgreSQL notifies `channel` with `key` (one read
  * at a time; a notification during a read schedules one more, so the last change always goes out). Subscribes before
  * the first read, so a change between the two is not lost. Ends when the client goes, `read` finishes it, the process
- * shuts down, or a read fails.
+ * shuts down, or a read fails, or — asked every 30 s (`deps.streamRecheckMs`) — `stillStands` says the caller's key was
+ * revoked or its console login ended: EventSource then reconnects, and the new request is authenticated afresh.
  */
 export async function serveEventStream(
   ctx: Context,
-  deps: Pick<ApiDeps, 'changes' | 'logger'>,
+  deps: Pick<ApiDeps, 'changes' | 'logger' | 'streamRecheckMs'>,
   follow: {
     channel: ChangeChannel;
     key: string;
@@ -32,6 +35,8 @@ export async function serveEventStream(
     what: Record<string, unknown>;
     /** Send what the first read finds, then end (a client that did not ask for a stream). */
     once?: boolean;
+    /** Whether the caller may still follow: asked while the stream runs; false (or a failure) ends it. */
+    stillStands?: () => Promise<boolean>;
   },
 ): Promise<void> {
   const body = new PassThrough();
@@ -41,6 +46,16 @@ export async function serveEventStream(
   let unsubscribe = () => {};
   const ping = setInterval(() => body.write(': ping\n\n'), PING_INTERVAL_MS);
   ping.unref();
+  const { stillStands } = follow;
+  const recheck =
+    stillStands &&
+    setInterval(() => {
+      stillStands().then(
+        (stands) => stands || stream.finish(),
+        () => stream.finish(),
+      );
+    }, deps.streamRecheckMs ?? STANDING_RECHECK_MS);
+  recheck?.unref();
 
   const stream: EventStream = {
     send(id, data, event) {
@@ -50,6 +65,7 @@ export async function serveEventStream(
       if (ended) return;
       ended = true;
       clearInterval(ping);
+      clearInterval(recheck);
       unsubscribe();
       body.end();
     },

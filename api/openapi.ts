@@ -345,7 +345,7 @@ export function buildOpenApiDocument(): object {
             bearerFormat: 'hub API key',
             description:
               `Public Integration API key, \`Authorization: Bearer hub_<live|test>_…\`. Key scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}. ` +
-              "The web console's login cookie `hub_console` (docs/console.md) stands in for a key of its scopes on every operation that takes one; " +
+              "The web console's login cookie `__Host-hub_console` (`hub_console` on a plain-http loopback hub; docs/console.md) stands in for a key of its scopes on every operation that takes one; " +
               'with it, a request that changes something also needs `X-CSRF-Token` and a same-origin `Origin`.',
           },
           driverCredential: {

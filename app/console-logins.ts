@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   endAccountConsoleSessions,
+  findConsoleLink,
   insertConsoleLink,
   redeemConsoleLink,
   type ConsoleGrant,
@@ -57,7 +58,7 @@ export async function createConsoleLink(
 ): Promise<ConsoleLink> {
   const token = newToken();
   const id = newId('cln', now.getTime());
-  const expiresAt = new Date(now.getTime() + CONSOLE_LINK_TTL_MS);
+  const expiresAt = new Date(Math.min(now.getTime() + CONSOLE_LINK_TTL_MS, grant.notAfter?.getTime() ?? Infinity));
   await insertConsoleLink(orm, { ...grant, id, tokenHash: consoleTokenHash(token, hashPepper), createdAt: now, expiresAt });
   return {
     id,
@@ -67,6 +68,22 @@ export async function createConsoleLink(
     environment: grant.environment,
     scopes: grant.scopes,
   };
+}
+
+export type LinkLook =
+  | { outcome: 'valid'; accountId: string; accountName: string; environment: ConsoleGrant['environment'] }
+  | { outcome: 'used' | 'expired' | 'unknown' };
+
+/**
+ * What a link would open, without using it: its confirmation page shows this, so a mail scanner or a chat preview that
+ * fetches the link (GET or HEAD) leaves it for the person.
+ */
+export async function lookAtConsoleLink(orm: MikroORM, hashPepper: Buffer, linkToken: string, now = new Date()): Promise<LinkLook> {
+  const link = TOKEN.test(linkToken) ? await findConsoleLink(orm, consoleTokenHash(linkToken, hashPepper)) : undefined;
+  if (!link) return { outcome: 'unknown' };
+  if (link.used) return { outcome: 'used' };
+  if (new Date(link.expires_at).getTime() <= now.getTime()) return { outcome: 'expired' };
+  return { outcome: 'valid', accountId: link.account_id, accountName: link.account_name, environment: link.environment };
 }
 
 /** Opens a link: a new login and its cookie secret, or why not (used, expired, unknown: never a login). */

@@ -73,6 +73,7 @@ export async function consoleBench(): Promise<void> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(link);
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${base}/console/`);
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
       await page.goto('about:blank');

@@ -12,6 +12,8 @@ export interface ConsoleGrant {
   ratePerMinute: number;
   /** The API key that asked for the link (its revocation ends the login); null when ops made it with the CLI. */
   apiKeyId: string | null;
+  /** The latest end of the login the link opens: the end of the console login that asked for it, if one did. */
+  notAfter?: Date | null;
 }
 
 export interface ConsoleSessionRow {
@@ -34,8 +36,9 @@ export async function insertConsoleLink(
   link: ConsoleGrant & { id: string; tokenHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await sqlOf(orm)(
-    `insert into console_links (token_hash, id, account_id, environment, scopes, rate_per_minute, api_key_id, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `insert into console_links (token_hash, id, account_id, environment, scopes, rate_per_minute, api_key_id, created_at, expires_at,
+                                not_after)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       link.tokenHash,
       link.id,
@@ -46,6 +49,7 @@ export async function insertConsoleLink(
       link.apiKeyId,
       link.createdAt,
       link.expiresAt,
+      link.notAfter ?? null,
     ],
   );
 }
@@ -64,10 +68,11 @@ export async function redeemConsoleLink(
   const [opened] = await sql<{ id: string; expires_at: Date }>(
     `with used as (
        update console_links set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
-       returning id, account_id, environment, scopes, rate_per_minute, api_key_id)
+       returning id, account_id, environment, scopes, rate_per_minute, api_key_id, not_after)
      insert into console_sessions (id, token_hash, link_id, account_id, environment, scopes, rate_per_minute, api_key_id,
                                    created_at, last_seen_at, expires_at)
-     select $3, $4, id, account_id, environment, scopes, rate_per_minute, api_key_id, $2, $2, $2::timestamptz + $5 * interval '1 millisecond'
+     select $3, $4, id, account_id, environment, scopes, rate_per_minute, api_key_id, $2, $2,
+            least($2::timestamptz + $5 * interval '1 millisecond', coalesce(not_after, 'infinity'))
        from used
      returning id, expires_at`,
     [input.tokenHash, input.now, input.sessionId, input.sessionTokenHash, input.absoluteMs],
@@ -79,12 +84,35 @@ export async function redeemConsoleLink(
   return { outcome: !link ? 'unknown' : link.used ? 'used' : 'expired' };
 }
 
+const SESSION_WITH_ACCOUNT = `select s.id, s.account_id, a.name as account_name, a.kind as account_kind, s.environment, s.scopes,
+            s.rate_per_minute, s.api_key_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at
+       from console_sessions s join integrator_accounts a on a.id = s.account_id`;
+
 /** The session of a cookie's token hash with its account, ended or not (the caller judges its timeouts). */
 export async function findConsoleSession(orm: MikroORM, tokenHash: string): Promise<ConsoleSessionRow | undefined> {
-  const [row] = await sqlOf(orm)<ConsoleSessionRow>(
-    `select s.id, s.account_id, a.name as account_name, a.kind as account_kind, s.environment, s.scopes, s.rate_per_minute,
-            s.api_key_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at
-       from console_sessions s join integrator_accounts a on a.id = s.account_id where s.token_hash = $1`,
+  const [row] = await sqlOf(orm)<ConsoleSessionRow>(`${SESSION_WITH_ACCOUNT} where s.token_hash = $1`, [tokenHash]);
+  return row;
+}
+
+/** The same by the session's id (a live stream looking again whether its login still stands). */
+export async function findConsoleSessionById(orm: MikroORM, id: string): Promise<ConsoleSessionRow | undefined> {
+  const [row] = await sqlOf(orm)<ConsoleSessionRow>(`${SESSION_WITH_ACCOUNT} where s.id = $1`, [id]);
+  return row;
+}
+
+export interface ConsoleLinkRow {
+  account_id: string;
+  account_name: string;
+  environment: TestOrLive;
+  expires_at: Date;
+  used: boolean;
+}
+
+/** What a link's confirmation page names (the account and environment it signs into), without using the link. */
+export async function findConsoleLink(orm: MikroORM, tokenHash: string): Promise<ConsoleLinkRow | undefined> {
+  const [row] = await sqlOf(orm)<ConsoleLinkRow>(
+    `select l.account_id, a.name as account_name, l.environment, l.expires_at, l.used_at is not null as used
+       from console_links l join integrator_accounts a on a.id = l.account_id where l.token_hash = $1`,
     [tokenHash],
   );
   return row;

@@ -30,6 +30,7 @@ import { Migration20261126231000_booking_event_log } from './migrations/Migratio
 import { Migration20261128060000_statement_lines } from './migrations/Migration20261128060000_statement_lines';
 import { Migration20261128080000_card_payments } from './migrations/Migration20261128080000_card_payments';
 import { Migration20261128020000_webhook_backlog } from './migrations/Migration20261128020000_webhook_backlog';
+import { Migration20261128090000_console_link_not_after } from './migrations/Migration20261128090000_console_link_not_after';
 import { Migration20261126100000_sepa_payouts } from './migrations/Migration20261126100000_sepa_payouts';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128060000_statement_lines', class: Migration20261128060000_statement_lines },
   { name: 'Migration20261128080000_card_payments', class: Migration20261128080000_card_payments },
   { name: 'Migration20261128020000_webhook_backlog', class: Migration20261128020000_webhook_backlog },
+  { name: 'Migration20261128090000_console_link_not_after', class: Migration20261128090000_console_link_not_after },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -15,8 +15,8 @@ export interface Principal {
   accountId?: string | null;
   /** An integrator's account kind: `operator` reads every account's bookings, `corporate` only its own. */
   accountKind?: AccountKind;
-  /** A web console login standing in for a key (api/auth/console-session.ts): its id, and the key that asked for it. */
-  console?: { sessionId: string; apiKeyId: string | null };
+  /** A web console login standing in for a key (api/auth/console-session.ts): its id, the key that asked for it, its end. */
+  console?: { sessionId: string; apiKeyId: string | null; expiresAt: Date };
   /** A partner's contractual commission terms. */
   commission?: CommissionTerm[];
 }

@@ -2,10 +2,10 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { consoleCsrfToken, isConsoleToken, openConsoleLink } from '../../app/console-logins';
-import { endConsoleSession } from '../../db/console-logins';
-import { CONSOLE_ABSOLUTE_TIMEOUT_MS, consoleIdleExpiry } from '../../domain/console-login';
-import { checkConsoleCsrf, consoleLogin, consoleNow, setConsoleCookie, consoleCookie } from '../auth/console-session';
+import { consoleCsrfToken, consoleTokenHash, isConsoleToken, lookAtConsoleLink, openConsoleLink } from '../../app/console-logins';
+import { endConsoleSession, findConsoleSession } from '../../db/console-logins';
+import { CONSOLE_ABSOLUTE_TIMEOUT_MS, consoleIdleExpiry, consoleLoginState } from '../../domain/console-login';
+import { checkConsoleCsrf, consoleCookie, consoleLogin, consoleNow, isSameOriginRequest, setConsoleCookie } from '../auth/console-session';
 import type { ApiDeps } from '../deps';
 import { escapeHtml } from '../html';
 import { limitPassengerLink } from '../middleware/rate-limit';
@@ -44,7 +44,8 @@ function securityHeaders(ctx: Context, deps: ApiDeps) {
   });
 }
 
-function page(ctx: Context, deps: ApiDeps, status: number, title: string, text: string) {
+/** A plain page of the hub's own (no script): a title, a paragraph, and any more HTML the caller has escaped. */
+function page(ctx: Context, deps: ApiDeps, status: number, title: string, text: string, moreHtml = '') {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   securityHeaders(ctx, deps);
@@ -58,7 +59,7 @@ function page(ctx: Context, deps: ApiDeps, status: number, title: string, text: 
   <title>${escapeHtml(title)}</title>
 </head>
 <body>
-  <main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main>
+  <main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${moreHtml}</main>
 </body>
 </html>
 `;
@@ -81,20 +82,68 @@ function fileIn(dir: string, relative: string): string | null {
   }
 }
 
+/** The open login this browser already has, if any (its cookie), without moving its idle clock. */
+async function currentLogin(ctx: Context, deps: ApiDeps) {
+  const token = consoleCookie(ctx, deps);
+  if (!token || !isConsoleToken(token)) return undefined;
+  const row = await findConsoleSession(deps.orm, consoleTokenHash(token, deps.hashPepper));
+  const login = row && {
+    lastSeenAt: new Date(row.last_seen_at),
+    expiresAt: new Date(row.expires_at),
+    endedAt: row.ended_at && new Date(row.ended_at),
+  };
+  return login && consoleLoginState(login, consoleNow(deps)) === 'open' ? row : undefined;
+}
+
 export function consoleRouter(deps: ApiDeps): Router {
   const router = new Router();
 
+  // Opening the link shows what it signs into and one button; only that button's same-origin POST uses it. Mail
+  // scanners and chat previews fetch links (HEAD, GET) before the person clicks: they must leave it unused.
   router.get('/console/login/:token', async (ctx) => {
     await limitPassengerLink(ctx, deps.rateLimiter, 'link');
     const now = consoleNow(deps);
+    const token = ctx.params.token ?? '';
+    const look = await lookAtConsoleLink(deps.orm, deps.hashPepper, token, now);
+    if (look.outcome !== 'valid') {
+      const [status, title, text] = LINK_PAGES[look.outcome];
+      return page(ctx, deps, status, title, text);
+    }
+    const mode = look.environment === 'live' ? 'live mode' : 'test mode';
+    const current = await currentLogin(ctx, deps);
+    const replaces =
+      current &&
+      `You are signed in to ${current.account_name} (${current.environment === 'live' ? 'live' : 'test'} mode) in this browser. ` +
+        'Signing in ends that login.';
+    const form =
+      (replaces ? `<p><strong>${escapeHtml(replaces)}</strong></p>` : '') +
+      `<form method="post" action="/console/login/${encodeURIComponent(token)}"><button type="submit">Sign in</button></form>`;
+    return page(
+      ctx,
+      deps,
+      200,
+      `Sign in to ${look.accountName}`,
+      `This link signs this browser into the console of ${look.accountName} (${look.accountId}), ${mode}. It works once.`,
+      form,
+    );
+  });
+
+  router.post('/console/login/:token', async (ctx) => {
+    await limitPassengerLink(ctx, deps.rateLimiter, 'link');
+    if (!isSameOriginRequest(ctx, deps)) {
+      return page(ctx, deps, 403, 'Open the link to sign in', 'Sign in with the button on the page the sign-in link opens.');
+    }
+    const now = consoleNow(deps);
+    const previous = await currentLogin(ctx, deps);
     const opened = await openConsoleLink(deps.orm, deps.hashPepper, ctx.params.token ?? '', now);
     if (opened.outcome !== 'opened') {
       const [status, title, text] = LINK_PAGES[opened.outcome];
       return page(ctx, deps, status, title, text);
     }
-    // Lax for this redirect only (the link is opened from another site: mail, chat, the operator's portal); the
-    // console's first request sets it again Strict.
-    setConsoleCookie(ctx, deps, opened.sessionToken, 'Lax', CONSOLE_ABSOLUTE_TIMEOUT_MS);
+    if (previous) await endConsoleSession(deps.orm, previous.id, now, 'replaced');
+    // Lax for this redirect only (the person may have come from another site: mail, chat, the operator's portal);
+    // the console's first request sets it again Strict.
+    setConsoleCookie(ctx, deps, opened.sessionToken, 'Lax', opened.expiresAt.getTime() - now.getTime());
     securityHeaders(ctx, deps);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 303; // kept by redirect(): the browser follows with a GET
@@ -150,7 +199,7 @@ export function consoleRouter(deps: ApiDeps): Router {
     }
     if (relative.startsWith(HASHED_ASSETS)) return page(ctx, deps, 404, 'Not found', `No console file ${relative}.`);
     // A page of the app (a bookmark, a shared link): the app routes it. Its first load turns the login's cookie Strict.
-    const token = consoleCookie(ctx);
+    const token = consoleCookie(ctx, deps);
     if (token && isConsoleToken(token)) setConsoleCookie(ctx, deps, token, 'Strict', CONSOLE_ABSOLUTE_TIMEOUT_MS);
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');

@@ -44,7 +44,10 @@ export const createConsoleLinkOperation = defineOperation({
     "A URL that signs a browser into the console once, within 10 minutes, for the key's environment and its own account " +
     '(an operator key may name another, to embed the console in its own customer portal). The login gets the scopes of ' +
     'the key, or the subset asked for, never more; it ends after an hour idle, after 12 hours, on sign-out, when ops revoke ' +
-    "the account's logins, or when this key is revoked. Hand the URL to the person only: it is as good as their login.",
+    "the account's logins, or when this key is revoked. Asked for by a console login, the link and the login it opens end " +
+    'no later than that login. Opening the URL shows a page naming the account and environment; its Sign in button ' +
+    '(a same-origin POST) uses the link, so mail scanners and link previews leave it unused. Hand the URL to the person ' +
+    'only: it is as good as their login.',
   tags: ['Console'],
   security: { kind: 'apiKey', scope: 'console.open' },
   request: { body: CreateConsoleLinkBody, bodyExample: { scopes: ['bookings.read', 'webhooks.manage'] }, bodyOptional: true },
@@ -76,6 +79,8 @@ export const createConsoleLinkOperation = defineOperation({
         scopes: [...new Set(scopes)],
         ratePerMinute: principal.rateLimitPerMinute,
         apiKeyId: principal.console ? principal.console.apiKeyId : principal.credentialId,
+        // A login asking for a link: the login it opens ends no later than this one (a login cannot extend itself).
+        notAfter: principal.console?.expiresAt ?? null,
       },
       consoleNow(deps),
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
+import { principalStillStands } from '../auth/console-session';
 import { streamTracking } from '../tracking/stream';
 import { BookingRef } from './schemas';
 import { findVisibleBooking } from './visible-bookings';
@@ -52,7 +53,7 @@ export const trackPublicBooking = defineOperation({
   async handler({ params, principal, deps, ctx }) {
     const booking = await findVisibleBooking(deps.orm, principal, params.ref);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
-    await streamTracking(ctx, deps, booking.id);
+    await streamTracking(ctx, deps, booking.id, () => principalStillStands(deps, principal));
     return { status: ctx.status, body: ctx.status === 204 ? undefined : ctx.body };
   },
 });

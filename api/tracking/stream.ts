@@ -26,7 +26,12 @@ export function trackingEventId(b: Booking, view: TrackingView): string {
  * 15 s; the stream ends after the ride's final state, and a ride already over answers 204 so EventSource stops
  * reconnecting. Returns false when the booking does not exist.
  */
-export async function streamTracking(ctx: Context, deps: ApiDeps, bookingId: string): Promise<boolean> {
+export async function streamTracking(
+  ctx: Context,
+  deps: ApiDeps,
+  bookingId: string,
+  stillStands?: () => Promise<boolean>,
+): Promise<boolean> {
   const first = await loadTrackedBooking(deps, bookingId);
   if (!first) return false;
   if (trackingView(first).ended) {
@@ -38,6 +43,7 @@ export async function streamTracking(ctx: Context, deps: ApiDeps, bookingId: str
     channel: 'booking_changed',
     key: bookingId,
     what: { bookingId },
+    stillStands,
     async read(stream) {
       const b = await loadTrackedBooking(deps, bookingId);
       if (!b) return;

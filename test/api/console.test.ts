@@ -10,8 +10,12 @@ import { hubCli } from '../support/cli';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
 import { eventually } from '../../stack/eventually';
+import { openSse } from '../support/sse';
 
 const ORIGIN = 'http://hub.test';
+/** `http://hub.test` is not loopback: the cookie is Secure and so carries the `__Host-` prefix. */
+const COOKIE = '__Host-hub_console';
+const cookieIn = (setCookie: string | null) => new RegExp(`${COOKIE}=([^;]+)`).exec(setCookie ?? '')?.[1];
 
 describe('Console sign-in: links, logins, the cookie on the public API, CSRF, the served app', () => {
   let db: TestDatabase;
@@ -39,7 +43,7 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
       redirect: 'manual',
       headers: {
         ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
-        ...(init.cookie ? { cookie: `hub_console=${init.cookie}` } : {}),
+        ...(init.cookie ? { cookie: `${COOKIE}=${init.cookie}` } : {}),
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...init.headers,
       },
@@ -61,11 +65,15 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     return answer.json as { url: string; expires_at: string; account: string; scopes: string[] };
   };
   const pathOf = (url: string) => url.slice(ORIGIN.length);
-  /** Opens a link and answers the cookie's value. */
+  /** The person's click on the link page's Sign in button: a same-origin POST (the page withholds Origin: null). */
+  const signIn = (url: string, cookie?: string) =>
+    request('POST', pathOf(url), { cookie, headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } });
+  /** Opens a link as a person does (its page, then Sign in) and answers the cookie's value. */
   const open = async (url: string) => {
-    const answer = await request('GET', pathOf(url));
+    expect((await request('GET', pathOf(url))).status).toBe(200);
+    const answer = await signIn(url);
     expect(answer.status).toBe(303);
-    return /hub_console=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
+    return cookieIn(answer.headers.get('set-cookie'))!;
   };
   const session = (cookie: string) => request('GET', '/console/session', { cookie });
 
@@ -96,13 +104,20 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
       livemode: false,
       scopes: ['console.open', 'webhooks.manage', 'bookings.read'],
     });
-    const opened = await request('GET', pathOf(link.url));
+    const shown = await request('GET', pathOf(link.url));
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(shown.headers.get('set-cookie')).toBeNull();
+    expect(shown.text).toContain('Acme &#60;Travel&#62;');
+    expect(shown.text).toContain(`(${corporate}), test mode`);
+    expect(shown.text).toContain(`<form method="post" action="${pathOf(link.url)}">`);
+    const opened = await signIn(link.url);
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe('/console/');
     expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
     const setCookie = opened.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/^hub_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
-    const cookie = /hub_console=([^;]+)/.exec(setCookie)![1]!;
+    expect(setCookie).toMatch(/^__Host-hub_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
+    const cookie = cookieIn(setCookie)!;
 
     const described = await session(cookie);
     expect(described.status).toBe(200);
@@ -133,6 +148,7 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
   it('refuses a used link and an expired one with a plain page, and opens no login', async () => {
     const link = await linkOf(corporateKey);
     await open(link.url);
+    expect((await signIn(link.url)).status).toBe(410);
     const again = await request('GET', pathOf(link.url));
     expect(again.status).toBe(410);
     expect(again.headers.get('content-type')).toContain('text/html');
@@ -143,6 +159,7 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     clock += CONSOLE_LINK_TTL_MS;
     const expired = await request('GET', pathOf(late.url));
     expect(expired.status).toBe(410);
+    expect((await signIn(late.url)).status).toBe(410);
     expect(expired.headers.get('set-cookie')).toBeNull();
     expect(expired.text).toContain('expired');
 
@@ -259,7 +276,7 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     const { csrf_token } = (await session(signedIn)).json;
     const out = await request('POST', '/console/sign-out', { cookie: signedIn, headers: { 'x-csrf-token': csrf_token, origin: ORIGIN } });
     expect(out.status).toBe(204);
-    expect(out.headers.get('set-cookie')).toMatch(/^hub_console=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0/);
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-hub_console=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0/);
     expect((await session(signedIn)).status).toBe(401);
 
     const made = await hubJson('console', 'link', '--account', corporate, '--env', 'test', '--scopes', 'bookings.read,webhooks.manage');
@@ -299,6 +316,82 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     );
     expect(after.status).toBe(401);
     expect(after.json.detail).toContain('revoked');
+  });
+
+  it("leaves the link to the person when a mail scanner HEADs it and a chat preview GETs it; refuses another site's POST", async () => {
+    const link = await linkOf(corporateKey);
+    const scanner = await request('HEAD', pathOf(link.url));
+    expect(scanner.status).toBe(200);
+    expect(scanner.headers.get('set-cookie')).toBeNull();
+    const unfurler = await request('GET', pathOf(link.url));
+    expect(unfurler.status).toBe(200);
+    expect(unfurler.headers.get('set-cookie')).toBeNull();
+    const robots: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      {}, // no browser headers at all: a robot's POST
+    ];
+    for (const headers of robots) {
+      const refused = await request('POST', pathOf(link.url), { headers });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+    const person = await request('POST', pathOf(link.url), { headers: { origin: ORIGIN } });
+    expect(person.status).toBe(303);
+    expect((await session(cookieIn(person.headers.get('set-cookie'))!)).status).toBe(200);
+  });
+
+  it("warns before another account's link replaces this browser's login, and ends the replaced login", async () => {
+    const mine = await open((await linkOf(corporateKey)).url);
+    const theirs = await linkOf(operatorKey);
+    const shown = await request('GET', pathOf(theirs.url), { cookie: mine });
+    expect(shown.text).toContain('You are signed in to Acme &#60;Travel&#62; (test mode) in this browser. Signing in ends that login.');
+    const replaced = await signIn(theirs.url, mine);
+    expect(replaced.status).toBe(303);
+    expect((await session(mine)).status).toBe(401);
+    expect((await session(cookieIn(replaced.headers.get('set-cookie'))!)).json.account.id).toBe(operator);
+  });
+
+  it('lets a login ask for a link, but the login that link opens ends no later than the one that asked', async () => {
+    const first = await open((await linkOf(corporateKey)).url);
+    const { csrf_token, expires_at } = (await session(first)).json;
+    const end = Date.parse(expires_at);
+    while (clock < end - 5 * 60_000) {
+      clock = Math.min(clock + 50 * 60_000, end - 5 * 60_000); // busy (no idle timeout) until 5 minutes are left
+      expect((await session(first)).status).toBe(200);
+    }
+    const asked = await request('POST', '/api/public/v1/console-links', {
+      cookie: first,
+      headers: { 'x-csrf-token': csrf_token, origin: ORIGIN },
+      body: '{}',
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.json.expires_at).toBe(expires_at);
+    const second = await open(asked.json.url);
+    expect((await session(second)).json.expires_at).toBe(expires_at);
+    clock = Date.parse(expires_at);
+    expect((await session(second)).status).toBe(401);
+  });
+
+  it('ends a live stream once its login signs out, and once its API key is revoked (EventSource then signs in afresh)', async () => {
+    hub.deps.streamRecheckMs = 100;
+    clock = Date.now();
+    const stream = '/api/public/v1/webhook-deliveries/stream';
+    const cookie = await open((await linkOf(corporateKey)).url);
+    const byLogin = await openSse(`${hub.baseUrl}${stream}`, { cookie: `${COOKIE}=${cookie}` });
+    const { csrf_token } = (await session(cookie)).json;
+    expect((await request('POST', '/console/sign-out', { cookie, headers: { 'x-csrf-token': csrf_token, origin: ORIGIN } })).status).toBe(
+      204,
+    );
+    expect(await byLogin.next()).toBeNull(); // the stream ended: without the recheck this waits for ever
+
+    const streamKey = await key(corporate, ['webhooks.manage']);
+    const byKey = await openSse(`${hub.baseUrl}${stream}`, { authorization: `Bearer ${streamKey}` });
+    await revokeApiKey(db.orm, streamKey.split('_')[2]!);
+    expect(await byKey.next()).toBeNull();
+    const again = await request('GET', stream, { bearer: streamKey, headers: { accept: 'text/event-stream' } });
+    expect(again.status).toBe(401);
   });
 
   it('forgets links and logins a day after they are over (housekeeping)', async () => {

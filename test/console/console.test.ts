@@ -91,6 +91,7 @@ describe('Web console (headless Chromium)', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('dialog', (dialog) => void dialog.dismiss()); // an alert() would be injected script: fail below instead
     await page.goto(await signInLink(apiKey));
+    await page.getByRole('button', { name: 'Sign in' }).click(); // the link's page: only this click uses the link
     await page.waitForURL(`${hub.baseUrl}/console/`);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     return { context, page };
@@ -157,7 +158,13 @@ describe('Web console (headless Chromium)', () => {
     browsers.push(browser);
     const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
     const page = await context.newPage();
+    // A mail scanner's HEAD and a chat preview's GET come first: the link is still there for the person.
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(link)).status).toBe(200);
     await page.goto(link);
+    expect(await page.locator('h1').textContent()).toBe('Sign in to Acme Travel');
+    expect(await page.locator('main').textContent()).toContain('test mode');
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(await page.getByRole('note').textContent()).toContain('TEST MODE');
     expect(await page.locator('header').textContent()).toContain('Acme Travel');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -173,6 +174,45 @@ describe('documentation routes', () => {
     const html = await (await fetch(`${base}/docs`)).text();
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(sources.every((s) => s.startsWith('/docs/assets/'))).toBe(true);
+  });
+
+  it('runs no inline script: a strict CSP on /docs (its start-up a file of ours) and on the error reference', async () => {
+    const docs = await fetch(`${base}/docs`);
+    const csp = docs.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await docs.text();
+    expect(
+      [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].every(([, attrs, body]) => /src=/.test(attrs!) && !body!.trim()),
+    ).toBe(true);
+    const init = await fetch(`${base}/docs/assets/swagger-init.js`);
+    expect(init.headers.get('content-type')).toContain('javascript');
+    expect(await init.text()).toContain("url: '/openapi.json'");
+
+    const errors = await fetch(`${base}/docs/errors`);
+    const errorsCsp = errors.headers.get('content-security-policy')!;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(await errors.text())![1]!;
+    expect(errorsCsp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(errorsCsp).not.toContain('script-src');
+  });
+
+  it('sends HSTS only when the public address is https', async () => {
+    expect((await fetch(`${base}/docs`)).headers.get('strict-transport-security')).toBeNull();
+    const deps = {
+      logger: createLogger('silent'),
+      publicBaseUrl: 'https://hub.example.com',
+      codecServer: {},
+      lifecycle: { draining: false },
+    };
+    const https = createServer(createApp(deps as unknown as ApiDeps).callback());
+    await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(https.address() as AddressInfo).port}/openapi.json`);
+      expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    } finally {
+      await new Promise<void>((resolve) => https.close(() => resolve()));
+    }
   });
 
   it('answers 404 problem+json for files of swagger-ui-dist that are not served', async () => {

@@ -1,6 +1,7 @@
 import { environmentOf, testOrLive } from '../../../domain/environment';
 import { z } from 'zod';
 import { attemptsAfter, latestAttemptId } from '../../../db/delivery-feed';
+import { principalStillStands } from '../../auth/console-session';
 import { serveEventStream } from '../../event-stream';
 import { defineOperation } from '../../operation';
 import { attemptView, DeliveryAttempt } from './delivery-log';
@@ -46,6 +47,7 @@ export const streamWebhookDeliveries = defineOperation({
       what: { accountId },
       // EventSource asks for text/event-stream; any other client gets what is there now, and the answer ends.
       once: !/text\/event-stream/i.test(ctx.get('accept')),
+      stillStands: () => principalStillStands(deps, principal),
       async read(stream) {
         let from = after - LOOKBACK > floor ? after - LOOKBACK : floor;
         for (;;) {
