@@ -10,6 +10,7 @@ import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
 import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
+import { registerOutageGauges } from './outage-gauges';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
 async function main() {
@@ -23,6 +24,7 @@ async function main() {
   registerPoolReader(() => poolUsage(orm));
   const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
+  registerOutageGauges(orm, connection, target.namespace);
   const workers = await createWorkers({
     connection,
     namespace: target.namespace,
