@@ -55,13 +55,18 @@ async function main() {
   const stops: (() => Promise<unknown>)[] = [];
   const log = (line: string) => console.log(`[stack] ${line}`);
   let stopping = false;
-  const stopAll = async () => {
+  const stopEverything = async () => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
     for (const child of children.reverse()) child.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  // A start that fails half-way stops what it had started (PostgreSQL, Temporal's services, the balancer…).
+  abortStart = stopEverything;
+  const stopAll = async () => {
+    await stopEverything();
     process.exit(0);
   };
   process.on('SIGINT', stopAll).on('SIGTERM', stopAll);
@@ -274,4 +279,9 @@ interface Slot {
   quickFailures: number;
 }
 
-main().catch(fail);
+let abortStart: (() => Promise<void>) | undefined;
+
+main().catch(async (err) => {
+  await abortStart?.().catch(() => undefined);
+  fail(err);
+});

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
@@ -26,12 +26,31 @@ export interface MonitoringBinaries {
   blackbox: string;
 }
 
+/**
+ * Debian builds Alertmanager to read its default notification template from /usr/share/prometheus/alertmanager, which
+ * only an installed package has, and no flag moves it. A copy of the binary has that path replaced (same length, so
+ * nothing else moves) by a relative one, which the stack links to the unpacked share dir in Alertmanager's working dir.
+ */
+const DEBIAN_SHARE = '/usr/share/prometheus/alertmanager';
+const LOCAL_SHARE = './debian-alertmanager-share'.padEnd(DEBIAN_SHARE.length, '_');
+const SHARE_DIR = join(CACHE, 'usr', 'share', 'prometheus', 'alertmanager');
+
+function relocatedAlertmanager(bin: string): void {
+  const target = join(bin, 'alertmanager-relocated');
+  if (executable(target)) return;
+  const binary = readFileSync(join(bin, 'prometheus-alertmanager'));
+  const from = Buffer.from(DEBIAN_SHARE);
+  const to = Buffer.from(LOCAL_SHARE);
+  for (let at = binary.indexOf(from); at >= 0; at = binary.indexOf(from, at + from.length)) to.copy(binary, at);
+  writeFileSync(target, binary, { mode: 0o755 });
+}
+
 const cachedBinaries = (): MonitoringBinaries => {
   const bin = join(CACHE, 'usr', 'bin');
   return {
     prometheus: join(bin, 'prometheus'),
     promtool: join(bin, 'promtool'),
-    alertmanager: join(bin, 'prometheus-alertmanager'),
+    alertmanager: join(bin, 'alertmanager-relocated'),
     amtool: join(bin, 'amtool'),
     blackbox: join(bin, 'prometheus-blackbox-exporter'),
   };
@@ -41,8 +60,11 @@ const cachedBinaries = (): MonitoringBinaries => {
 export async function ensureMonitoringBinaries(log: (line: string) => void): Promise<MonitoringBinaries> {
   const binaries = cachedBinaries();
   if (Object.values(binaries).every(executable)) return binaries;
-  log(`fetching ${PACKAGES.join(', ')} from the Debian packages into .temporal/monitoring/ (once)…`);
-  await unpackDebianPackages(PACKAGES, CACHE);
+  if (!executable(join(CACHE, 'usr', 'bin', 'prometheus-alertmanager'))) {
+    log(`fetching ${PACKAGES.join(', ')} from the Debian packages into .temporal/monitoring/ (once)…`);
+    await unpackDebianPackages(PACKAGES, CACHE);
+  }
+  relocatedAlertmanager(join(CACHE, 'usr', 'bin'));
   const missing = Object.values(binaries).filter((path) => !executable(path));
   if (missing.length) throw new Error(`unpacked into ${CACHE}, but ${missing.join(', ')} missing`);
   const { stdout } = await run(binaries.prometheus, ['--version']);
@@ -150,6 +172,8 @@ export async function startMonitoring(binaries: MonitoringBinaries, layout: Moni
     blackbox: join(layout.dir, 'blackbox'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(join(dir, 'data'), { recursive: true });
+  rmSync(join(dirs.alertmanager, LOCAL_SHARE), { force: true });
+  symlinkSync(SHARE_DIR, join(dirs.alertmanager, LOCAL_SHARE));
   mkdirSync(join(dirs.prometheus, 'targets'), { recursive: true });
   for (const file of ['hub-slo.rules.yml', 'hub-outage.rules.yml'])
     copyFileSync(join(OPS, 'prometheus', file), join(dirs.prometheus, file));
@@ -182,6 +206,7 @@ export async function startMonitoring(binaries: MonitoringBinaries, layout: Moni
     `--storage.path=${join(dirs.alertmanager, 'data')}`,
     `--web.listen-address=${host}:${layout.alertmanagerPort}`,
     '--cluster.listen-address=', // one Alertmanager: no gossip port
+    `--web.ui-path=${join(SHARE_DIR, 'ui')}/`,
   ]);
   const blackbox = start('blackbox', binaries.blackbox, [
     `--config.file=${join(dirs.blackbox, 'blackbox.yml')}`,
