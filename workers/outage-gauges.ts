@@ -66,7 +66,8 @@ export function registerOutageGauges(orm: MikroORM, connection: NativeConnection
     'hub_webhook_destinations_paused',
     'Public webhook destinations paused (12 consecutive failures, or by hand), by environment (live, test).',
     ['environment'],
-    async () => Object.entries(await pausedDestinationsByEnvironment(orm)).map(([environment, value]) => ({ labels: { environment }, value })),
+    async () =>
+      Object.entries(await pausedDestinationsByEnvironment(orm)).map(([environment, value]) => ({ labels: { environment }, value })),
   );
   const payoutFiles = () => unacknowledgedPayoutFiles(orm);
   registerScrapeGauge(
@@ -82,6 +83,13 @@ export function registerOutageGauges(orm: MikroORM, connection: NativeConnection
     'hub_payout_files_overdue',
     'Live payout files not acknowledged by the end of the first TARGET2 business day after their execution date.',
     [],
-    async () => [{ value: overdueAcknowledgements((await payoutFiles()).map((f) => f.executionDate), new Date()) }],
+    async () => [
+      {
+        value: overdueAcknowledgements(
+          (await payoutFiles()).map((f) => f.executionDate),
+          new Date(),
+        ),
+      },
+    ],
   );
 }
