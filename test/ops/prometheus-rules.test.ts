@@ -15,8 +15,8 @@ const ALERTMANAGER = join(__dirname, '..', '..', 'ops', 'alertmanager', 'alertma
 const run = promisify(execFile);
 
 /**
- * The SLO rules of ops/prometheus/ under Prometheus's own rule engine (slow tier: the first run builds promtool from
- * its Go module, about four minutes; then cached in .temporal/promtool/). hub-slo.test.yml feeds synthetic series: a
+ * The SLO and outage rules of ops/prometheus/ under Prometheus's own rule engine (slow tier: promtool of Debian's
+ * Prometheus 2.42, the one `npm run stack:cluster` runs, unpacked once into .temporal/monitoring/). hub-slo.test.yml feeds synthetic series: a
  * fast burn pages (and the page ends minutes after the burn), a slow burn opens only the ticket, a sustained 8× burn
  * pages through the six-hour pair, healthy traffic alerts nobody.
  */
