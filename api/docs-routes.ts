@@ -19,18 +19,26 @@ const SWAGGER_UI_ASSETS = new Set([
   'favicon-16x16.png',
 ]);
 const ERRORS_MD = join(__dirname, '..', 'docs', 'errors.md');
+const RUNBOOKS_MD = join(__dirname, '..', 'docs', 'runbooks.md');
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
+export const headingSlug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 
 const ERRORS_CSS = `
     body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
     pre, code { background: #f5f5f5; } pre { padding: 0.75rem; overflow-x: auto; }
     table { border-collapse: collapse; } th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: left; }
-    h2:target { background: #fff3c4; }
+    h2:target, h3:target { background: #fff3c4; }
   `;
 
 /**
  * Content-Security-Policy of the documentation pages: no inline script anywhere (Swagger UI's start-up is a file of
  * ours), nothing from elsewhere, never framed. Swagger UI sets style attributes, so its page allows inline styles; the
- * error reference allows exactly its one style block, by hash.
+ * error reference and the runbooks allow exactly their one style block, by hash.
  */
 const DOCS_CSP = [
   "default-src 'none'",
@@ -52,15 +60,17 @@ const ERRORS_CSP = [
 
 /**
  * docs/errors.md as a page. Every `## <code>` heading gets the id `<code>`, so a problem's `type`
- * (`…/docs/errors#<code>`) lands on its section.
+ * (`…/docs/errors#<code>`) lands on its section. With `title`, another page of docs/ (the runbooks), each heading with
+ * its GitHub anchor, so an alert's `runbook_url` (`…/docs/runbooks#hubapiunreachable`) lands on its section.
  */
-export function renderErrorsHtml(markdown: string): string {
+export function renderErrorsHtml(markdown: string, title = 'Errors'): string {
   const md = new MarkdownIt({ html: false, linkify: false });
   md.core.ruler.push('heading_ids', (state) => {
     state.tokens.forEach((token, i) => {
       if (token.type !== 'heading_open') return;
       const text = state.tokens[i + 1]?.content ?? '';
-      if (/^\w+$/.test(text)) token.attrSet('id', text);
+      if (title !== 'Errors') token.attrSet('id', headingSlug(text));
+      else if (/^\w+$/.test(text)) token.attrSet('id', text);
     });
   });
   return `<!doctype html>
@@ -68,7 +78,7 @@ export function renderErrorsHtml(markdown: string): string {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Errors — Dispatch Integration Hub API</title>
+  <title>${title} — Dispatch Integration Hub API</title>
   <style>${ERRORS_CSS}</style>
 </head>
 <body>
@@ -163,6 +173,14 @@ export function docsRouter(publicBaseUrl = ''): Router {
     ctx.set('Content-Security-Policy', ERRORS_CSP);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = errorPages().html;
+  });
+  let runbooks: string | undefined;
+  // The runbooks every alert links to (ops/prometheus/, runbook_url): docs/runbooks.md as a page.
+  router.get('/docs/runbooks', (ctx) => {
+    runbooks ??= renderErrorsHtml(readFileSync(RUNBOOKS_MD, 'utf8'), 'Runbooks');
+    ctx.set('Content-Security-Policy', ERRORS_CSP);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = runbooks;
   });
   router.get('/docs/errors.md', (ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';

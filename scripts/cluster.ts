@@ -11,6 +11,7 @@ import { localSecrets } from '../infra/local-secrets';
 import {
   CLUSTER_SERVICES,
   clusterDatabaseOf,
+  clusterPorts,
   ensureClusterBinaries,
   setupClusterDatabases,
   startCluster,
@@ -18,7 +19,8 @@ import {
   ensureUiBinary,
   TEMPORAL_SERVER_VERSION,
 } from '../stack/temporal-cluster';
-import { balancerSocket, ensureHaproxy, startBalancer } from '../stack/haproxy';
+import { balancerSocket, DEFAULT_SERVER_MAXCONN, ensureHaproxy, startBalancer } from '../stack/haproxy';
+import { ensureMonitoringBinaries, RETENTION, startMonitoring } from '../stack/monitoring';
 import { clusterStateFile, readClusterState, writeClusterState, type ClusterProcessState } from '../stack/cluster-state';
 import { processReady } from '../stack/rolling';
 import { buildWorkflowBundle } from '../workers/create-workers';
@@ -29,13 +31,17 @@ import { buildWorkflowBundle } from '../workers/create-workers';
  * worker services run as four processes; HUB_WORKER_PROCESSES worker processes and HUB_API_PROCESSES API processes
  * (ports PORT+1, PORT+2…) run against it, behind HAProxy on PORT (stack/haproxy.ts), which checks each on /readyz. The
  * stack restarts any of its processes that exits and keeps what runs in stack.json (stack/cluster-state.ts) for `npm run
- * deploy:rolling`. TEMPORAL_UI_PORT=0 leaves the Web UI out. Ctrl-C stops all of it. docs/deploy.md.
+ * deploy:rolling`. Prometheus (PROMETHEUS_PORT), Alertmanager (ALERTMANAGER_PORT) and the blackbox exporter
+ * (BLACKBOX_PORT) watch all of it with the configs of ops/ (stack/monitoring.ts); pages and tickets go to
+ * HUB_ALERT_WEBHOOK_URL when set. TEMPORAL_UI_PORT=0 leaves the Web UI out. Ctrl-C stops all of it. docs/deploy.md.
  */
-const count = (name: string, fallback: number) => {
+const whole = (name: string, fallback: number, max: number) => {
   const n = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(n) || n < 1 || n > 16) fail(new Error(`${name} must be a whole number from 1 to 16`));
+  if (!Number.isInteger(n) || n < 1 || n > max) fail(new Error(`${name} must be a whole number from 1 to ${max}`));
   return n;
 };
+const count = (name: string, fallback: number) => whole(name, fallback, 16);
+const portOf = (name: string, fallback: number) => whole(name, fallback, 65535);
 
 async function main() {
   const config = loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true', ...process.env });
@@ -50,13 +56,18 @@ async function main() {
   const stops: (() => Promise<unknown>)[] = [];
   const log = (line: string) => console.log(`[stack] ${line}`);
   let stopping = false;
-  const stopAll = async () => {
+  const stopEverything = async () => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
     for (const child of children.reverse()) child.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  // A start that fails half-way stops what it had started (PostgreSQL, Temporal's services, the balancer…).
+  abortStart = stopEverything;
+  const stopAll = async () => {
+    await stopEverything();
     process.exit(0);
   };
   process.on('SIGINT', stopAll).on('SIGTERM', stopAll);
@@ -102,6 +113,8 @@ async function main() {
     HUB_HASH_PEPPER: secrets.hashPepper.toString('base64'),
     HUB_DEV_WEBHOOK_TARGETS: String(config.devWebhookTargets),
     PAYMENT_CHALLENGE_TIMEOUT: process.env.PAYMENT_CHALLENGE_TIMEOUT ?? 'PT15M',
+    // The balancer reaches the API processes from loopback: its X-Forwarded-For names the client (docs/deploy.md).
+    TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, '127.0.0.1/32'].filter(Boolean).join(','),
   };
   // The balancer listens on PORT, where clients reach the API; the API processes on the ports after it.
   const root = join(__dirname, '..');
@@ -131,6 +144,8 @@ async function main() {
     })),
   ];
   const balancerUrl = `http://${config.host}:${config.port}`;
+  const statsPort = portOf('BALANCER_STATS_PORT', 8404);
+  const runbookBase = process.env.HUB_RUNBOOK_BASE_URL ?? `${config.publicBaseUrl ?? balancerUrl}/docs/runbooks`;
   const balancer = await startBalancer(
     haproxy,
     {
@@ -139,10 +154,37 @@ async function main() {
       servers: slots.filter((s) => s.role === 'api').map((s) => ({ name: s.name, host: apiHost, port: s.port! })),
       dir: join(dataDir, 'balancer'),
       docsBase: config.publicBaseUrl ?? balancerUrl,
+      statsPort,
+      serverMaxconn: whole('BALANCER_SERVER_MAXCONN', DEFAULT_SERVER_MAXCONN, 10_000),
     },
     (code) => !stopping && (console.error(`[stack] haproxy exited (${code})`), void stopAll()),
   );
   stops.push(() => balancer.stop());
+
+  // Prometheus, Alertmanager and the blackbox exporter, scraping every process of the stack.
+  const monitoringBinaries = await ensureMonitoringBinaries(log);
+  const webhookUrl = process.env.HUB_ALERT_WEBHOOK_URL || undefined;
+  const temporalPorts = clusterPorts(basePort);
+  const monitoring = await startMonitoring(monitoringBinaries, {
+    dir: join(dataDir, 'monitoring'),
+    host: apiHost,
+    prometheusPort: portOf('PROMETHEUS_PORT', 9090),
+    alertmanagerPort: portOf('ALERTMANAGER_PORT', 9093),
+    blackboxPort: portOf('BLACKBOX_PORT', 9115),
+    webhookUrl,
+    runbookBase,
+    interval: process.env.PROMETHEUS_INTERVAL || undefined,
+    targets: {
+      api: slots.filter((s) => s.role === 'api').map((s) => `${apiHost}:${s.port}`),
+      worker: slots.filter((s) => s.role === 'worker').map((s) => `${config.host}:${s.env.WORKER_METRICS_PORT}`),
+      haproxy: [`${config.host}:${statsPort}`],
+      temporal: CLUSTER_SERVICES.map((service) => ({ service, address: `127.0.0.1:${temporalPorts[service].metrics}` })),
+      probes: [`${balancerUrl}/readyz`],
+    },
+  });
+  stops.push(() => monitoring.stop());
+  for (const child of monitoring.children)
+    child.once('exit', (code) => !stopping && (console.error(`[stack] ${child.spawnfile} exited (${code})`), void stopAll()));
   let ready = false;
   const writeState = () =>
     writeClusterState(stateFile, {
@@ -216,6 +258,8 @@ async function main() {
     .map((s) => `${s.name} http://${apiHost}:${s.port}`)
     .join('  ')}   (balancer stats: echo 'show stat' | socat - ${balancerSocket(join(dataDir, 'balancer'))})
   Workers        ${workerProcesses} process(es)
+  Prometheus     ${monitoring.prometheusUrl}   (retention ${RETENTION}; balancer metrics http://${config.host}:${statsPort}/metrics)
+  Alertmanager   ${monitoring.alertmanagerUrl}   (${webhookUrl ? `pages and tickets to ${webhookUrl}` : 'no HUB_ALERT_WEBHOOK_URL: alerts stay here'}; runbooks ${runbookBase})
   PostgreSQL     psql ${databaseUrl}   (and databases temporal, temporal_visibility)
 
   Demo sandbox partner client_id ${demo.partner.sandbox.clientId}   client_secret ${demo.partner.sandbox.clientSecret}
@@ -236,4 +280,9 @@ interface Slot {
   quickFailures: number;
 }
 
-main().catch(fail);
+let abortStart: (() => Promise<void>) | undefined;
+
+main().catch(async (err) => {
+  await abortStart?.().catch(() => undefined);
+  fail(err);
+});

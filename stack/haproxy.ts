@@ -1,8 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { unpackDebianPackages } from './debian-packages';
 import { executable } from './temporal-binaries';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -60,21 +60,7 @@ export async function ensureHaproxy(log: (line: string) => void): Promise<Haprox
   const found = (await probe(cached, cachedEnv())) ?? (await probe('/usr/sbin/haproxy', process.env));
   if (found) return found;
   log('fetching HAProxy from the Debian packages into .temporal/haproxy/ (once)…');
-  const work = mkdtempSync(join(tmpdir(), 'hub-haproxy-'));
-  try {
-    const download = () => run('apt-get', ['download', ...PACKAGES], { cwd: work });
-    try {
-      await download();
-    } catch (err) {
-      if (process.getuid?.() !== 0) throw new Error(`apt-get download ${PACKAGES.join(' ')} failed: ${(err as Error).message}`);
-      await run('apt-get', ['update'], { maxBuffer: 16 * 1024 * 1024 });
-      await download();
-    }
-    mkdirSync(CACHE, { recursive: true });
-    for (const deb of readdirSync(work).filter((f) => f.endsWith('.deb'))) await run('dpkg-deb', ['-x', join(work, deb), CACHE]);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  await unpackDebianPackages(PACKAGES, CACHE);
   const installed = await probe(cached, cachedEnv());
   if (!installed) throw new Error(`HAProxy unpacked into ${CACHE} does not run; install it with: apt-get install -y haproxy`);
   log(`HAProxy ${installed.version} in .temporal/haproxy/`);
@@ -102,7 +88,16 @@ export interface BalancerLayout {
   dir: string;
   /** For the `type` of the balancer's own 503 (problem+json like the hub's). */
   docsBase: string;
+  /** Where HAProxy's built-in Prometheus exporter answers (`/metrics`) beside its stats page (`/stats`). */
+  statsPort: number;
+  /** Requests one API process gets at once; more wait in the backend's queue (`timeout queue`), then 503. */
+  serverMaxconn?: number;
 }
+
+/** The `Retry-After` of every 503 the hub answers (api/ops-routes.ts), so the balancer's own 503 says the same. */
+export const RETRY_AFTER_SECONDS = 5;
+/** Requests in flight on one API process before the next ones queue at the balancer (BALANCER_SERVER_MAXCONN). */
+export const DEFAULT_SERVER_MAXCONN = 100;
 
 export const balancerSocket = (dir: string) => join(dir, 'haproxy.sock');
 
@@ -112,8 +107,11 @@ export const balancerSocket = (dir: string) => join(dir, 'haproxy.sock');
  * a refused connection is retried on another process (`retry-on conn-failure`, `redispatch`), and so is a request a
  * process died under without answering (`empty-response`) when repeating it is safe: GET, HEAD, PUT, DELETE, OPTIONS,
  * or a write carrying an `Idempotency-Key` (the hub answers its repeat as the first); any other write cut that way is
- * lost, as it would be without a balancer. When no process is ready (PostgreSQL down fails every /readyz) the balancer
- * answers itself what the hub would: 503 problem+json `service_unavailable` with `Retry-After`.
+ * lost, as it would be without a balancer. When no process is ready (PostgreSQL down fails every /readyz), or a request
+ * waited in the queue longer than `timeout queue` for a process under its `maxconn`, the balancer answers itself what
+ * the hub would: 503 problem+json `service_unavailable` with the hub's `Retry-After`. Each request is logged (HAProxy's
+ * HTTP log format, on its stdout: `access.log` beside the config); the client's address travels in `X-Forwarded-For`
+ * (`option forwardfor`), which the API reads when the balancer's address is in TRUSTED_PROXIES.
  */
 export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHECK = HEALTH_CHECK): string {
   const problem = JSON.stringify({
@@ -129,9 +127,13 @@ export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHEC
     'global',
     '  maxconn 4096',
     `  stats socket ${balancerSocket(layout.dir)} mode 600 level admin`,
+    '  log stdout format raw local0',
     '',
     'defaults',
     '  mode http',
+    '  log global',
+    '  option httplog',
+    '  option forwardfor',
     '  timeout connect 1s',
     '  timeout client 65s',
     '  timeout server 65s',
@@ -147,19 +149,29 @@ export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHEC
     `  bind ${layout.host}:${layout.port}`,
     '  default_backend api',
     '',
+    'frontend stats',
+    `  bind ${layout.host}:${layout.statsPort}`,
+    '  no log',
+    '  http-request use-service prometheus-exporter if { path /metrics }',
+    '  stats enable',
+    '  stats uri /stats',
+    '',
     'backend api',
     '  balance roundrobin',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     '  http-request disable-l7-retry if !{ method GET HEAD PUT DELETE OPTIONS } !{ req.hdr(idempotency-key) -m found }',
-    `  default-server check inter ${check.interMs}ms fastinter ${check.fastInterMs}ms downinter ${check.interMs}ms fall ${check.fall} rise ${check.rise}`,
-    `  http-error status 503 content-type application/problem+json hdr Retry-After 1 hdr Cache-Control no-store lf-string '${problem}'`,
+    `  default-server check inter ${check.interMs}ms fastinter ${check.fastInterMs}ms downinter ${check.interMs}ms fall ${check.fall} rise ${check.rise} maxconn ${layout.serverMaxconn ?? DEFAULT_SERVER_MAXCONN}`,
+    `  http-error status 503 content-type application/problem+json hdr Retry-After ${RETRY_AFTER_SECONDS} hdr Cache-Control no-store lf-string '${problem}'`,
     ...layout.servers.map((s) => `  server ${s.name} ${s.host}:${s.port}`),
     '',
   ].join('\n');
 }
 
-/** Writes the config and runs haproxy in the foreground; `stop()` ends it (SIGTERM: soft stop of its listeners). */
+/**
+ * Writes the config and runs haproxy in the foreground, its request log appended to `access.log` beside the config;
+ * `stop()` ends it (SIGTERM: soft stop of its listeners).
+ */
 export async function startBalancer(
   binary: HaproxyBinary,
   layout: BalancerLayout,
@@ -169,7 +181,9 @@ export async function startBalancer(
   const configFile = join(layout.dir, 'haproxy.cfg');
   writeFileSync(configFile, balancerConfig(layout));
   await run(binary.path, ['-c', '-q', '-f', configFile], { env: binary.env });
-  const child = spawn(binary.path, ['-db', '-f', configFile], { env: binary.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const accessLog = openSync(join(layout.dir, 'access.log'), 'a');
+  const child = spawn(binary.path, ['-db', '-f', configFile], { env: binary.env, stdio: ['ignore', accessLog, 'pipe'] });
+  closeSync(accessLog);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
   let stopping = false;

@@ -132,29 +132,30 @@ export interface ClusterLayout {
   dataDir: string;
 }
 
-/** Ports per service: gRPC and membership (gossip), and the frontend's HTTP API. */
-export function clusterPorts(basePort: number): Record<ClusterService, { grpc: number; membership: number }> & { frontendHttp: number } {
-  return {
-    frontend: { grpc: basePort, membership: basePort + 100 },
-    history: { grpc: basePort + 1, membership: basePort + 101 },
-    matching: { grpc: basePort + 2, membership: basePort + 102 },
-    worker: { grpc: basePort + 3, membership: basePort + 103 },
-    frontendHttp: basePort + 10,
-  };
+/** Ports per service: gRPC, membership (gossip) and Prometheus metrics, and the frontend's HTTP API. */
+export function clusterPorts(
+  basePort: number,
+): Record<ClusterService, { grpc: number; membership: number; metrics: number }> & { frontendHttp: number } {
+  const at = (i: number) => ({ grpc: basePort + i, membership: basePort + 100 + i, metrics: basePort + 200 + i });
+  return { frontend: at(0), history: at(1), matching: at(2), worker: at(3), frontendHttp: basePort + 10 };
 }
 
 /** Every port of `clusterPorts` as an offset from the base, to find a free block for a cluster. */
 export function clusterPortOffsets(): number[] {
   const ports = clusterPorts(0);
-  return [...CLUSTER_SERVICES.flatMap((service) => [ports[service].grpc, ports[service].membership]), ports.frontendHttp];
+  return [
+    ...CLUSTER_SERVICES.flatMap((service) => [ports[service].grpc, ports[service].membership, ports[service].metrics]),
+    ports.frontendHttp,
+  ];
 }
 
 /**
- * The one config file all four services start from: persistence in PostgreSQL (default and visibility stores), the
- * shard count, each service's ports; no archival, and no metrics listener (one fixed address cannot serve four
- * processes). Dynamic config from an absolute path, as the server resolves a relative one against its working dir.
+ * The config a service starts from, the same for all four but for the metrics listener (each process serves its
+ * Prometheus metrics on its own port, scraped by the stack's Prometheus): persistence in PostgreSQL (default and
+ * visibility stores), the shard count, each service's ports; no archival. Dynamic config from an absolute path, as the
+ * server resolves a relative one against its working dir.
  */
-function clusterConfigYaml(layout: ClusterLayout, dynamicConfigPath: string): string {
+function clusterConfigYaml(layout: ClusterLayout, dynamicConfigPath: string, metricsPort: number): string {
   const p = clusterPorts(layout.basePort);
   const store = (database: string, conns: number) => `
       sql:
@@ -187,6 +188,11 @@ global:
   membership:
     maxJoinDuration: 30s
     broadcastAddress: 127.0.0.1
+  metrics:
+    prometheus:
+      framework: tally
+      timerType: histogram
+      listenAddress: "127.0.0.1:${metricsPort}"
 services:${CLUSTER_SERVICES.map(service).join('')}
 clusterMetadata:
   enableGlobalNamespace: false
@@ -218,7 +224,7 @@ dynamicConfigClient:
 `;
 }
 
-/** Writes the config (`<dataDir>/config/cluster.yaml`) and the dynamic config beside it; returns the config dir. */
+/** Writes each service's config (`<dataDir>/config/<service>.yaml`) and the dynamic config beside them; returns the dir. */
 function writeClusterConfig(layout: ClusterLayout, dynamicConfig: Record<string, unknown>): string {
   const dir = resolve(layout.dataDir, 'config');
   mkdirSync(dir, { recursive: true });
@@ -229,7 +235,9 @@ function writeClusterConfig(layout: ClusterLayout, dynamicConfig: Record<string,
       .map(([key, value]) => `${key}:\n  - value: ${JSON.stringify(value)}\n    constraints: {}\n`)
       .join(''),
   );
-  writeFileSync(join(dir, 'cluster.yaml'), clusterConfigYaml(layout, dynamicPath));
+  const ports = clusterPorts(layout.basePort);
+  for (const service of CLUSTER_SERVICES)
+    writeFileSync(join(dir, `${service}.yaml`), clusterConfigYaml(layout, dynamicPath, ports[service].metrics));
   return dir;
 }
 
@@ -242,7 +250,7 @@ function startClusterService(
 ): ChildProcess {
   const child = spawn(
     binaries.server,
-    ['--config-file', join(configDir, 'cluster.yaml'), '--allow-no-auth', 'start', '--service', service],
+    ['--config-file', join(configDir, `${service}.yaml`), '--allow-no-auth', 'start', '--service', service],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -12,6 +12,7 @@ import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
 import { registerTaskQueueGauges } from './task-queue-gauges';
 import { HUB_TASK_QUEUES } from '../contracts/task-queues';
+import { registerOutageGauges } from './outage-gauges';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
 async function main() {
@@ -26,6 +27,7 @@ async function main() {
   const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
   registerTaskQueueGauges(connection.workflowService, target.namespace);
+  registerOutageGauges(orm, connection, target.namespace);
   const workers = await createWorkers({
     connection,
     namespace: target.namespace,
