@@ -1,8 +1,6 @@
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
-import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
-import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
+import { TASK_QUEUES } from '../contracts/task-queues';
 import { balancerStats } from '../stack/haproxy';
 import { processAlive, readClusterState, type ClusterProcessState } from './cluster-state';
 
@@ -12,7 +10,6 @@ import { processAlive, readClusterState, type ClusterProcessState } from './clus
  * out, its requests finish), the stack's supervisor starts the slot again, and the next waits until the new process is
  * ready: an API answers `/readyz` 200 on its own port and the balancer has it `UP`; a worker polls every task queue.
  */
-export const TASK_QUEUES = [BOOKINGS_TASK_QUEUE, WEBHOOKS_TASK_QUEUE, PUBLIC_WEBHOOKS_TASK_QUEUE];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -350,6 +350,9 @@ export async function startCluster(
     'frontend.enableUpdateWorkflowExecution': true,
     'frontend.enableExecuteMultiOperation': true,
     'system.forceSearchAttributesCacheRefreshOnRead': true,
+    // Task priority and fairness keys (contracts/task-queues.ts), as in temporal-dev.yml.
+    'matching.useNewMatcher': true,
+    'matching.enableFairness': true,
   });
   const ports = clusterPorts(layout.basePort);
   const processes = new Map<ClusterService, ChildProcess>();

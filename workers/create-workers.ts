@@ -10,7 +10,8 @@ import type { PaymentProvider } from '../infra/payments/provider';
 import { createPaymentActivities } from '../activities/payments';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createWebhookRecoveryActivities } from '../activities/webhook-recovery';
-import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
+import type { RideSettings } from '../contracts/booking';
+import { LIVE_BOOKINGS_TASK_QUEUE, SANDBOX_BOOKINGS_TASK_QUEUE } from '../contracts/task-queues';
 import type { Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
@@ -92,28 +93,23 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     },
   };
   const links = deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined;
-  return Promise.all([
-    Worker.create({
-      ...common,
-      taskQueue: BOOKINGS_TASK_QUEUE,
-      activities: {
-        ...createBookingActivities({
-          orm: deps.orm,
-          ride: deps.ride,
-          links,
-        }),
-        ...createAllocationActivities({ orm: deps.orm }),
-        ...createFlightActivities(),
-        ...createRetentionActivities({ orm: deps.orm }),
-        ...createFinanceActivities({
-          orm: deps.orm,
-          links,
-          paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
-          payouts: payoutProvider(deps, decryptionKeys),
-        }),
-        ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
-      },
+  const bookingActivities = {
+    ...createBookingActivities({ orm: deps.orm, ride: deps.ride, links }),
+    ...createAllocationActivities({ orm: deps.orm }),
+    ...createFlightActivities(),
+    ...createRetentionActivities({ orm: deps.orm }),
+    ...createFinanceActivities({
+      orm: deps.orm,
+      links,
+      paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
+      payouts: payoutProvider(deps, decryptionKeys),
     }),
+    ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
+  };
+  return Promise.all([
+    // Live and sandbox bookings each on their own queue and worker slots: neither can take the other's place.
+    Worker.create({ ...common, taskQueue: LIVE_BOOKINGS_TASK_QUEUE, activities: bookingActivities }),
+    Worker.create({ ...common, taskQueue: SANDBOX_BOOKINGS_TASK_QUEUE, activities: bookingActivities }),
     Worker.create({
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,

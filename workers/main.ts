@@ -43,7 +43,7 @@ async function main() {
   });
   const running = runWorkers(workers);
   logger.info(
-    `workers running on task queues bookings, webhooks, public-webhooks in namespace ${target.namespace}` +
+    `workers running on task queues bookings, bookings-sandbox, webhooks, public-webhooks in namespace ${target.namespace}` +
       (metrics ? `; metrics on http://${config.host}:${config.workerMetricsPort}/metrics` : '') +
       (tracing ? '; tracing on' : ''),
   );
