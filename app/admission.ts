@@ -32,6 +32,8 @@ const ownerKey = (owner: RideOwner, environment: Environment) => `${owner.partne
  */
 export class Admission {
   private rides = new Map<string, number>();
+  /** Rides admitted since the running refresh began: its count from the table may not have them yet. */
+  private admittedSince = new Map<string, number>();
   private oldest: Record<Environment, number> = { sandbox: 0, live: 0 };
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
@@ -60,9 +62,14 @@ export class Admission {
    * by their own 503s) and reports the first error of a run of them.
    */
   refresh(): Promise<void> {
-    this.refreshing ??= Promise.allSettled([this.source.activeRides(), this.source.oldestTaskSeconds()])
+    if (this.refreshing) return this.refreshing;
+    const admitted = (this.admittedSince = new Map());
+    this.refreshing = Promise.allSettled([this.source.activeRides(), this.source.oldestTaskSeconds()])
       .then(([rides, oldest]) => {
-        if (rides.status === 'fulfilled') this.rides = rides.value;
+        if (rides.status === 'fulfilled') {
+          for (const [key, count] of admitted) rides.value.set(key, (rides.value.get(key) ?? 0) + count);
+          this.rides = rides.value;
+        }
         if (oldest.status === 'fulfilled') this.oldest = oldest.value;
         const failure = [rides, oldest].find((r) => r.status === 'rejected');
         if (failure && !this.failing) this.onError(failure.reason);
@@ -87,7 +94,10 @@ export class Admission {
         headers: { 'Retry-After': String(refusal.retryAfterSeconds) },
       });
     }
-    if (startsRide) this.rides.set(key, activeRides + 1);
+    if (startsRide) {
+      this.rides.set(key, activeRides + 1);
+      this.admittedSince.set(key, (this.admittedSince.get(key) ?? 0) + 1);
+    }
   }
 }
 
