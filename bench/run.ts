@@ -11,7 +11,7 @@
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
- * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts).
+ * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts), `npm run bench -- isolation` a partner's quote → booking → cancel while another floods sandbox rides (bench/isolation.ts).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -24,6 +24,7 @@ import { consoleBench } from './console';
 import { financeBench } from './finance';
 import { sepaBench } from './sepa';
 import { clusterBench } from './cluster';
+import { isolationBench } from './isolation';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
@@ -251,6 +252,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   finance: financeBench,
   sepa: sepaBench,
   cluster: clusterBench,
+  isolation: isolationBench,
   reads: () => readsBench({ pings: PINGS, concurrency: CONCURRENCY }),
 };
 const chosen = process.argv[2];

@@ -22,6 +22,7 @@ import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
+const SANDBOX_WORKFLOW_TASK_SLOTS = 8;
 
 export interface WorkerDeps {
   connection: NativeConnection;
@@ -109,7 +110,14 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   return Promise.all([
     // Live and sandbox bookings each on their own queue and worker slots: neither can take the other's place.
     Worker.create({ ...common, taskQueue: LIVE_BOOKINGS_TASK_QUEUE, activities: bookingActivities }),
-    Worker.create({ ...common, taskQueue: SANDBOX_BOOKINGS_TASK_QUEUE, activities: bookingActivities }),
+    // Few tasks in hand at once: a backlog waits on the server, where priority and fairness order it, instead of
+    // inside the worker, where forty tasks in hand share the CPU and the pool in arrival order.
+    Worker.create({
+      ...common,
+      taskQueue: SANDBOX_BOOKINGS_TASK_QUEUE,
+      maxConcurrentWorkflowTaskExecutions: SANDBOX_WORKFLOW_TASK_SLOTS,
+      activities: bookingActivities,
+    }),
     Worker.create({
       ...common,
       taskQueue: WEBHOOKS_TASK_QUEUE,
