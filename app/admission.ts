@@ -107,14 +107,20 @@ const DESCRIBE_DEADLINE_MS = 2000;
 
 /** The age of the oldest waiting workflow task a customer waits on, on one task queue (Temporal's backlog stats by priority). */
 export async function oldestCustomerTaskSeconds(client: Client, taskQueue: string): Promise<number> {
-  const request = { namespace: client.options.namespace, taskQueue: { name: taskQueue }, taskQueueType: TASK_QUEUE_TYPE_WORKFLOW, reportStats: true };
+  const request = {
+    namespace: client.options.namespace,
+    taskQueue: { name: taskQueue },
+    taskQueueType: TASK_QUEUE_TYPE_WORKFLOW,
+    reportStats: true,
+  };
   const { statsByPriorityKey } = await client.connection.withDeadline(Date.now() + DESCRIBE_DEADLINE_MS, () =>
     client.workflowService.describeTaskQueue(request),
   );
   let oldestMs = 0;
   // Every key ahead of background work: quotes, bookings, and workflows started without a priority (the default, 3).
   for (const [key, stats] of Object.entries(statsByPriorityKey ?? {}))
-    if (Number(key) < PRIORITY.background && stats.approximateBacklogAge) oldestMs = Math.max(oldestMs, tsToMs(stats.approximateBacklogAge));
+    if (Number(key) < PRIORITY.background && stats.approximateBacklogAge)
+      oldestMs = Math.max(oldestMs, tsToMs(stats.approximateBacklogAge));
   return oldestMs / 1000;
 }
 

@@ -25,13 +25,7 @@ import {
 import type { Booking } from '../db/entities';
 import { newId } from '../infra/ids';
 import { bookingTaskQueue, customerPriority } from '../contracts/task-queues';
-import {
-  bookingWorkflowId,
-  cancelBooking,
-  rescheduleBooking,
-  type BookingRecord,
-  type CancelBookingInput,
-} from '../contracts/booking';
+import { bookingWorkflowId, cancelBooking, rescheduleBooking, type BookingRecord, type CancelBookingInput } from '../contracts/booking';
 import type { QuoteRecord } from '../contracts/quote';
 import { AccountIdKey, BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { bookingWorkflow } from '../workflows/booking';

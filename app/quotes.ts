@@ -7,14 +7,7 @@ import { priceFare } from '../domain/pricing';
 import { placeAddress, quoteRefusal, type AirportPlace, type QuotedPlace, type QuoteRefusal } from '../domain/quotes';
 import { newId } from '../infra/ids';
 import { bookingTaskQueue, customerPriority } from '../contracts/task-queues';
-import {
-  claimQuote,
-  QUOTE_REFUSED,
-  quoteWorkflowId,
-  type ClaimQuoteInput,
-  type QuoteOutcome,
-  type QuoteRecord,
-} from '../contracts/quote';
+import { claimQuote, QUOTE_REFUSED, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../contracts/quote';
 import { AccountIdKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { quoteWorkflow } from '../workflows/quote';
 import type { Owner } from './owner';

@@ -94,7 +94,10 @@ export interface TryLatencies {
 /** Partner B: `tries` times a quote → a booking from the quote → its cancellation, one after the other, each timed. */
 export async function quoteBookCancel(base: string, token: string, tries: number, timeoutMs = 15_000): Promise<TryLatencies> {
   const out: TryLatencies = { quote: [], book: [], cancel: [], failures: [] };
-  const timed = async (step: keyof Omit<TryLatencies, 'failures'>, call: () => Promise<{ status: number; json: Record<string, unknown> }>) => {
+  const timed = async (
+    step: keyof Omit<TryLatencies, 'failures'>,
+    call: () => Promise<{ status: number; json: Record<string, unknown> }>,
+  ) => {
     const t0 = performance.now();
     try {
       const answer = await call();
@@ -123,7 +126,9 @@ export async function quoteBookCancel(base: string, token: string, tries: number
       send('POST', `${base}/v1/bookings`, token, bookingBody(pickupAt, { quote_id: quote.id }), timeoutMs),
     );
     if (!booking) continue;
-    await timed('cancel', () => send('DELETE', `${base}/v1/bookings/${String(booking.id)}?reason_code=passenger_request`, token, undefined, timeoutMs));
+    await timed('cancel', () =>
+      send('DELETE', `${base}/v1/bookings/${String(booking.id)}?reason_code=passenger_request`, token, undefined, timeoutMs),
+    );
   }
   return out;
 }
@@ -175,7 +180,9 @@ export async function isolationBench(): Promise<void> {
       const aToken = await partnerToken(base, client(a, 'sandbox').clientId, client(a, 'sandbox').clientSecret);
       const bToken = await partnerToken(base, client(b, bEnv).clientId, client(b, bEnv).clientSecret);
 
-      console.log(`\nload shedding ${mode}: A floods ${rate} sandbox bookings/s (${ride.sandboxRideMs / 1000} s rides); B (${bEnv}) quote → book → cancel × ${tries}`);
+      console.log(
+        `\nload shedding ${mode}: A floods ${rate} sandbox bookings/s (${ride.sandboxRideMs / 1000} s rides); B (${bEnv}) quote → book → cancel × ${tries}`,
+      );
       const backlog = sampleSandboxBacklog(local.env.client);
       const flood = floodSandbox(base, aToken, rate);
       const cpu0 = process.cpuUsage();

@@ -26,10 +26,18 @@ describe('load shedding', () => {
 
   async function partnerOn(hub: TestHub, name: string) {
     const partner = await createTestPartner(db.orm, { name });
-    return { ...partner, token: await requestToken(hub.baseUrl, partner.sandbox), liveToken: await requestToken(hub.baseUrl, partner.live) };
+    return {
+      ...partner,
+      token: await requestToken(hub.baseUrl, partner.sandbox),
+      liveToken: await requestToken(hub.baseUrl, partner.live),
+    };
   }
   const book = (hub: TestHub, token: string) =>
-    postJson(`${hub.baseUrl}/v1/bookings`, token, bookingBody({ pickup: { ...bookingBody().pickup, datetime: new Date(Date.now() + 48 * HOUR).toISOString() } }));
+    postJson(
+      `${hub.baseUrl}/v1/bookings`,
+      token,
+      bookingBody({ pickup: { ...bookingBody().pickup, datetime: new Date(Date.now() + 48 * HOUR).toISOString() } }),
+    );
 
   describe('an account over its sandbox ride budget', () => {
     let hub: TestHub;

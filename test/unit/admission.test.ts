@@ -11,9 +11,16 @@ describe('admissionRefusal', () => {
   });
 
   it('refuses a ride at the budget of its environment with 429, sandbox lower than live', () => {
-    expect(admissionRefusal({ ...base, activeRides: 3 }, limits)).toMatchObject({ reason: 'ride_budget', status: 429, retryAfterSeconds: 10 });
+    expect(admissionRefusal({ ...base, activeRides: 3 }, limits)).toMatchObject({
+      reason: 'ride_budget',
+      status: 429,
+      retryAfterSeconds: 10,
+    });
     expect(admissionRefusal({ ...base, environment: 'live', activeRides: 3 }, limits)).toBeNull();
-    expect(admissionRefusal({ ...base, environment: 'live', activeRides: 10 }, limits)).toMatchObject({ status: 429, retryAfterSeconds: 30 });
+    expect(admissionRefusal({ ...base, environment: 'live', activeRides: 10 }, limits)).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 30,
+    });
   });
 
   it('does not hold a write that starts no ride to the budget', () => {
