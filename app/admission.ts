@@ -3,7 +3,7 @@ import { temporal } from '@temporalio/proto';
 import { tsToMs } from '@temporalio/common/lib/time';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { activeRidesByOwner } from '../db/active-rides';
-import { admissionRefusal, type AdmissionLimits } from '../domain/admission';
+import { admissionRefusal, type AdmissionLimits, type TaskAges } from '../domain/admission';
 import { ENVIRONMENTS, type Environment } from '../domain/environment';
 import { bookingTaskQueue, PRIORITY } from '../contracts/task-queues';
 import { recordAdmissionRefusal } from '../infra/metrics';
@@ -13,14 +13,16 @@ import { ProblemError } from './problems';
 export interface CapacitySource {
   /** Rides in progress per `<owner>:<environment>`. */
   activeRides(): Promise<Map<string, number>>;
-  /** Seconds the oldest customer task (a quote or a booking, not background work) has waited on each booking queue. */
-  oldestTaskSeconds(): Promise<Record<Environment, number>>;
+  /** Seconds the oldest quote and booking tasks (not background work) have waited on each booking queue. */
+  oldestTasks(): Promise<Record<Environment, TaskAges>>;
 }
 
 export interface RideOwner {
   partnerId: string | null;
   accountId?: string | null;
 }
+
+const NO_WAIT: TaskAges = { quote: 0, booking: 0 };
 
 const ownerKey = (owner: RideOwner, environment: Environment) => `${owner.partnerId ?? owner.accountId}:${environment}`;
 
@@ -34,7 +36,7 @@ export class Admission {
   private rides = new Map<string, number>();
   /** Rides admitted since the running refresh began: its count from the table may not have them yet. */
   private admittedSince = new Map<string, number>();
-  private oldest: Record<Environment, number> = { sandbox: 0, live: 0 };
+  private oldest: Record<Environment, TaskAges> = { sandbox: NO_WAIT, live: NO_WAIT };
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   private failing = false;
@@ -64,7 +66,7 @@ export class Admission {
   refresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;
     const admitted = (this.admittedSince = new Map());
-    this.refreshing = Promise.allSettled([this.source.activeRides(), this.source.oldestTaskSeconds()])
+    this.refreshing = Promise.allSettled([this.source.activeRides(), this.source.oldestTasks()])
       .then(([rides, oldest]) => {
         if (rides.status === 'fulfilled') {
           for (const [key, count] of admitted) rides.value.set(key, (rides.value.get(key) ?? 0) + count);
@@ -86,7 +88,7 @@ export class Admission {
   admit(owner: RideOwner, environment: Environment, startsRide: boolean): void {
     const key = ownerKey(owner, environment);
     const activeRides = this.rides.get(key) ?? 0;
-    const refusal = admissionRefusal({ environment, startsRide, activeRides, oldestTaskSeconds: this.oldest[environment] }, this.limits);
+    const refusal = admissionRefusal({ environment, startsRide, activeRides, oldestTask: this.oldest[environment] }, this.limits);
     if (refusal) {
       recordAdmissionRefusal(refusal.reason, environment);
       throw new ProblemError(refusal.status === 429 ? 'ride_budget_exceeded' : 'hub_behind', {
@@ -105,8 +107,8 @@ const { TASK_QUEUE_TYPE_WORKFLOW } = temporal.api.enums.v1.TaskQueueType;
 /** A reading that takes longer is abandoned (the last one stays): the next refresh tries again. */
 const DESCRIBE_DEADLINE_MS = 2000;
 
-/** The age of the oldest waiting workflow task a customer waits on, on one task queue (Temporal's backlog stats by priority). */
-export async function oldestCustomerTaskSeconds(client: Client, taskQueue: string): Promise<number> {
+/** The ages of the oldest waiting quote and booking workflow tasks of a task queue (Temporal's backlog stats by priority). */
+export async function oldestCustomerTasks(client: Client, taskQueue: string): Promise<TaskAges> {
   const request = {
     namespace: client.options.namespace,
     taskQueue: { name: taskQueue },
@@ -116,12 +118,14 @@ export async function oldestCustomerTaskSeconds(client: Client, taskQueue: strin
   const { statsByPriorityKey } = await client.connection.withDeadline(Date.now() + DESCRIBE_DEADLINE_MS, () =>
     client.workflowService.describeTaskQueue(request),
   );
-  let oldestMs = 0;
-  // Every key ahead of background work: quotes, bookings, and workflows started without a priority (the default, 3).
-  for (const [key, stats] of Object.entries(statsByPriorityKey ?? {}))
-    if (Number(key) < PRIORITY.background && stats.approximateBacklogAge)
-      oldestMs = Math.max(oldestMs, tsToMs(stats.approximateBacklogAge));
-  return oldestMs / 1000;
+  const ages = { quote: 0, booking: 0 };
+  // Bookings: every key after quotes and ahead of background work, workflows started without a priority (3) among them.
+  for (const [key, stats] of Object.entries(statsByPriorityKey ?? {})) {
+    const seconds = stats.approximateBacklogAge ? tsToMs(stats.approximateBacklogAge) / 1000 : 0;
+    if (Number(key) === PRIORITY.quote) ages.quote = Math.max(ages.quote, seconds);
+    else if (Number(key) < PRIORITY.background) ages.booking = Math.max(ages.booking, seconds);
+  }
+  return ages;
 }
 
 /** The hub's source: rides in progress from PostgreSQL, backlog ages from Temporal. */
@@ -131,8 +135,8 @@ export function hubCapacitySource(orm: MikroORM, client: Client): CapacitySource
       const rows = await activeRidesByOwner(orm);
       return new Map(rows.map((r) => [`${r.owner}:${r.environment}`, r.rides]));
     },
-    async oldestTaskSeconds() {
-      const ages = await Promise.all(ENVIRONMENTS.map((env) => oldestCustomerTaskSeconds(client, bookingTaskQueue(env))));
+    async oldestTasks() {
+      const ages = await Promise.all(ENVIRONMENTS.map((env) => oldestCustomerTasks(client, bookingTaskQueue(env))));
       return { sandbox: ages[0], live: ages[1] };
     },
   };

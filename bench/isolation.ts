@@ -8,7 +8,7 @@
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { apiDeps, listen } from '../api/server';
 import { createPartner } from '../app/accounts';
-import { oldestCustomerTaskSeconds } from '../app/admission';
+import { oldestCustomerTasks } from '../app/admission';
 import { SANDBOX_BOOKINGS_TASK_QUEUE } from '../contracts/task-queues';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
@@ -137,8 +137,8 @@ export async function quoteBookCancel(base: string, token: string, tries: number
 export function sampleSandboxBacklog(client: Client): { maxSeconds: () => number; stop: () => void } {
   let max = 0;
   const timer = setInterval(() => {
-    oldestCustomerTaskSeconds(client, SANDBOX_BOOKINGS_TASK_QUEUE)
-      .then((s) => (max = Math.max(max, s)))
+    oldestCustomerTasks(client, SANDBOX_BOOKINGS_TASK_QUEUE)
+      .then((s) => (max = Math.max(max, s.quote, s.booking)))
       .catch(() => {});
   }, 1000);
   return { maxSeconds: () => max, stop: () => clearInterval(timer) };

@@ -4,7 +4,8 @@ import type { Environment } from './environment';
  * Load shedding (docs/operations.md "Capacity and load shedding"): a write that would add work the hub cannot do in
  * time is refused before anything is written, never accepted and left to wait. Two limits, the account's first:
  * - an account's rides in progress in one environment against its budget (sandbox has its own, lower one): `429`;
- * - the oldest task waiting on that environment's booking queue against the promise: the hub as a whole is behind, `503`.
+ * - the oldest quote task waiting on that environment's booking queue against the promise (a booking task: six times
+ *   it): the hub as a whole is behind, `503`.
  */
 export interface AdmissionLimits {
   /** Simulated rides in progress per sandbox account (HUB_SANDBOX_RIDE_BUDGET). */
@@ -32,9 +33,21 @@ export interface AdmissionInput {
   startsRide: boolean;
   /** The account's rides in progress in this environment. */
   activeRides: number;
-  /** Age of the oldest workflow task waiting on this environment's booking queue, in seconds. */
-  oldestTaskSeconds: number;
+  /** Ages of the oldest quote and booking workflow tasks waiting on this environment's booking queue, in seconds. */
+  oldestTask: TaskAges;
 }
+
+export interface TaskAges {
+  quote: number;
+  booking: number;
+}
+
+/**
+ * Quotes go before every booking (task priority), so a quote that waits means every customer of the queue waits. A
+ * booking backlog may be one account's, which fairness keeps to that account's share, so it takes longer before the
+ * whole environment is refused: this many times the promise.
+ */
+export const BOOKING_BACKLOG_FACTOR = 6;
 
 /** A live account at its budget is told to come back in this long: rides end at the speed of traffic. */
 const LIVE_RETRY_AFTER_SECONDS = 30;
@@ -57,13 +70,15 @@ export function admissionRefusal(input: AdmissionInput, limits: AdmissionLimits)
       detail: `This account has ${input.activeRides} ${input.environment} rides in progress, its budget is ${budget}; retry after ${retryAfterSeconds} s, once some have ended.`,
     };
   }
-  if (input.oldestTaskSeconds > limits.maxTaskWaitSeconds) {
-    const retryAfterSeconds = clampRetry(Math.ceil(input.oldestTaskSeconds));
+  const { quote, booking } = input.oldestTask;
+  if (quote > limits.maxTaskWaitSeconds || booking > limits.maxTaskWaitSeconds * BOOKING_BACKLOG_FACTOR) {
+    const oldest = Math.max(quote, booking);
+    const retryAfterSeconds = clampRetry(Math.ceil(quote > limits.maxTaskWaitSeconds ? quote : booking / BOOKING_BACKLOG_FACTOR));
     return {
       reason: 'hub_behind',
       status: 503,
       retryAfterSeconds,
-      detail: `The hub is behind on ${input.environment} work (its oldest waiting task is ${Math.floor(input.oldestTaskSeconds)} s old); retry after ${retryAfterSeconds} s.`,
+      detail: `The hub is behind on ${input.environment} work (its oldest waiting task is ${Math.floor(oldest)} s old); retry after ${retryAfterSeconds} s.`,
     };
   }
   return null;

@@ -4,7 +4,7 @@ import { bookingBody, createTestPartner, getJson, postJson, requestToken } from 
 import { startTestHub, type TestHub } from '../support/hub';
 import { until } from '../support/until';
 import { localEnvironment } from '../../stack/temporal';
-import { oldestCustomerTaskSeconds } from '../../app/admission';
+import { oldestCustomerTasks } from '../../app/admission';
 import { SANDBOX_BOOKINGS_TASK_QUEUE } from '../../contracts/task-queues';
 
 const HOUR = 3600_000;
@@ -96,7 +96,7 @@ describe('load shedding', () => {
       // Temporal's backlog statistics see the waiting task once it is older than the limit.
       await until(
         'the waiting quote task older than a second',
-        async () => ((await oldestCustomerTaskSeconds(env.client, SANDBOX_BOOKINGS_TASK_QUEUE)) > 1 ? true : undefined),
+        async () => ((await oldestCustomerTasks(env.client, SANDBOX_BOOKINGS_TASK_QUEUE)).quote > 1 ? true : undefined),
         30_000,
       );
 

@@ -4,7 +4,8 @@ import { customerPriority, bookingTaskQueue, BACKGROUND_PRIORITY, fairnessKey } 
 const limits: AdmissionLimits = { sandboxRideBudget: 3, liveRideBudget: 10, maxTaskWaitSeconds: 5, sandboxRideSeconds: 40 };
 
 describe('admissionRefusal', () => {
-  const base = { environment: 'sandbox' as const, startsRide: true, activeRides: 0, oldestTaskSeconds: 0 };
+  const base = { environment: 'sandbox' as const, startsRide: true, activeRides: 0, oldestTask: { quote: 0, booking: 0 } };
+  const waited = (quote: number, booking = 0) => ({ oldestTask: { quote, booking } });
 
   it('admits a ride under its budget on a queue within its promise', () => {
     expect(admissionRefusal({ ...base, activeRides: 2 }, limits)).toBeNull();
@@ -27,15 +28,20 @@ describe('admissionRefusal', () => {
     expect(admissionRefusal({ ...base, startsRide: false, activeRides: 99 }, limits)).toBeNull();
   });
 
-  it('refuses with 503 when the oldest waiting task is past the promise, the account budget first', () => {
-    expect(admissionRefusal({ ...base, oldestTaskSeconds: 5 }, limits)).toBeNull();
-    expect(admissionRefusal({ ...base, startsRide: false, oldestTaskSeconds: 12.4 }, limits)).toMatchObject({
+  it('refuses with 503 when the oldest waiting quote task is past the promise, the account budget first', () => {
+    expect(admissionRefusal({ ...base, ...waited(5) }, limits)).toBeNull();
+    expect(admissionRefusal({ ...base, startsRide: false, ...waited(12.4) }, limits)).toMatchObject({
       reason: 'hub_behind',
       status: 503,
       retryAfterSeconds: 13,
     });
-    expect(admissionRefusal({ ...base, activeRides: 3, oldestTaskSeconds: 12 }, limits)?.status).toBe(429);
-    expect(admissionRefusal({ ...base, oldestTaskSeconds: 3600 }, limits)?.retryAfterSeconds).toBe(60);
+    expect(admissionRefusal({ ...base, activeRides: 3, ...waited(12) }, limits)?.status).toBe(429);
+    expect(admissionRefusal({ ...base, ...waited(3600) }, limits)?.retryAfterSeconds).toBe(60);
+  });
+
+  it('lets a booking backlog, which fairness keeps to its account, grow six times the promise before refusing everyone', () => {
+    expect(admissionRefusal({ ...base, ...waited(0, 29) }, limits)).toBeNull();
+    expect(admissionRefusal({ ...base, ...waited(0, 31) }, limits)).toMatchObject({ reason: 'hub_behind', retryAfterSeconds: 6 });
   });
 });
 
