@@ -14,6 +14,8 @@ import type { SigningKeyStore } from './auth/signing-keys';
 import type { RateLimiter } from './middleware/rate-limit';
 import type { PositionSignals } from '../app/position-signals';
 import type { CodecServerDeps } from './codec-routes';
+import type { Admission } from '../app/admission';
+import type { AdmissionLimits } from '../domain/admission';
 
 /** Everything the API needs, built once per process by its composition root. */
 export interface ApiDeps {
@@ -71,6 +73,10 @@ export interface ApiDeps {
   streamRecheckMs?: number;
   /** The web console: its built files (HUB_CONSOLE_DIR) and the origins that may frame it (HUB_CONSOLE_EMBED_ORIGINS). */
   console: { dir: string; embedOrigins: string[] };
+  /** Load shedding's limits (HUB_SANDBOX_RIDE_BUDGET, HUB_LIVE_RIDE_BUDGET, HUB_MAX_TASK_WAIT_SECONDS). */
+  admissionLimits: AdmissionLimits;
+  /** Load shedding, started by `listen()` (api/server.ts); an app without it (a benchmark's bare app) admits every write. */
+  admission?: Admission;
   /** Present only when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */
   tracing?: Tracing;
 }

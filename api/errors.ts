@@ -47,8 +47,10 @@ const STATUS: Record<ProblemCode, number> = {
   quote_expired: 410,
   quote_used: 409,
   rate_limited: 429,
+  ride_budget_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
+  hub_behind: 503,
 };
 
 /** Each problem's title and HTTP status. */

@@ -28,6 +28,7 @@ import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired } from './housekeeping';
 import { sweepUnstartedBookings } from '../app/bookings';
+import { Admission, hubCapacitySource } from '../app/admission';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 
@@ -82,6 +83,7 @@ export function apiDeps(
     lifeline: new Lifeline(parts.orm.config.get('clientUrl')!, parts.logger),
     positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
     lifecycle: { draining: false },
+    admissionLimits: config.admission,
   };
 }
 
@@ -103,6 +105,12 @@ export async function listen(
     pausedDestinationCount(deps.orm),
   );
   registerPoolReader(() => poolUsage(deps.orm));
+  const admission = new Admission(deps.admissionLimits, hubCapacitySource(deps.orm, deps.temporal), (err) =>
+    deps.logger.warn({ err }, 'load shedding could not read how far behind the hub is; it keeps the last reading'),
+  );
+  // Not awaited: the API listens whether or not Temporal answers yet (its first reading admits every write).
+  void admission.start();
+  deps.admission = admission;
   const app = createApp(deps);
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -117,6 +125,7 @@ export async function listen(
   const close = () =>
     (closing ??= new Promise((resolve) => {
       clearInterval(housekeeping);
+      admission.stop();
       deps.lifecycle.draining = true;
       // End the live tracking streams first: the server waits for every open response.
       void deps.changes.close();

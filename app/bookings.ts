@@ -24,14 +24,8 @@ import {
 } from '../db/booking-writes';
 import type { Booking } from '../db/entities';
 import { newId } from '../infra/ids';
-import {
-  BOOKINGS_TASK_QUEUE,
-  bookingWorkflowId,
-  cancelBooking,
-  rescheduleBooking,
-  type BookingRecord,
-  type CancelBookingInput,
-} from '../contracts/booking';
+import { bookingTaskQueue, customerPriority } from '../contracts/task-queues';
+import { bookingWorkflowId, cancelBooking, rescheduleBooking, type BookingRecord, type CancelBookingInput } from '../contracts/booking';
 import type { QuoteRecord } from '../contracts/quote';
 import { AccountIdKey, BookingStatusKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { bookingWorkflow } from '../workflows/booking';
@@ -39,6 +33,7 @@ import type { Owner } from './owner';
 import { ProblemError } from './problems';
 import { claimQuoteFor } from './quotes';
 import { retryingRacedUpdate } from './workflow-updates';
+import type { Admission } from './admission';
 import { environmentOf } from '../domain/environment';
 
 /** A booking as asked for: the Partner API's request body, or the one a public booking takes from its quote. */
@@ -129,7 +124,8 @@ export function newBookingRecord(
 export async function startBookingWorkflow(temporal: Client, record: BookingRecord): Promise<void> {
   await temporal.workflow.start<typeof bookingWorkflow>('bookingWorkflow', {
     workflowId: bookingWorkflowId(record.id),
-    taskQueue: BOOKINGS_TASK_QUEUE,
+    taskQueue: bookingTaskQueue(record.environment),
+    priority: customerPriority('booking', record, record.environment),
     args: [record],
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -219,9 +215,14 @@ export interface NewBooking {
  * Creates a booking on either API: claims its quote (if any), writes the read-model row with the Idempotency-Key's
  * recovery point in one statement, and starts `booking:<id>`. A retry with the same key finds the same booking.
  */
-export async function createBooking(deps: { orm: MikroORM; temporal: Client }, input: NewBooking): Promise<BookingRecord> {
+export async function createBooking(
+  deps: { orm: MikroORM; temporal: Client; admission?: Admission },
+  input: NewBooking,
+): Promise<BookingRecord> {
   const { owner, idempotency } = input;
   const environment = environmentOf(owner.livemode);
+  // Before anything is claimed or written: a refused create leaves no trace, and a retry with the same key is new.
+  deps.admission?.admit(owner, environment, true);
   const requestFor = (quote?: QuoteRecord): BookingRequest => (typeof input.request === 'function' ? input.request(quote!) : input.request);
   const recordWith = (id: string, quote?: QuoteRecord): BookingRecord => ({
     ...newBookingRecord(requestFor(quote), owner, new Date(), id, quote),

@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { billingTargets, closedPeriods, dbNow, draftInvoice } from '../db/finance';
 import { draftSettlement, settlementTargets, unpaidSettlementsBefore } from '../db/settlements';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
+import { BACKGROUND_PRIORITY } from '../contracts/task-queues';
 import { FINANCE_SCHEDULE_ID, settlementCycleWorkflowId, type CycleSummary, type SettlementCycleInput } from '../contracts/finance';
 import { parsePeriodSpec, periodById, recentPeriods, type FinancePeriod, type PeriodSpec } from '../domain/finance-periods';
 
@@ -35,6 +36,7 @@ export async function ensureFinanceSchedule(temporal: Client, financePeriod: str
     workflowType: 'settlementCycleWorkflow',
     workflowId: FINANCE_SCHEDULE_ID,
     taskQueue: BOOKINGS_TASK_QUEUE,
+    priority: BACKGROUND_PRIORITY,
     args: [{ periodSpec: financePeriod } satisfies SettlementCycleInput],
   };
   try {
@@ -76,6 +78,7 @@ export async function runSettlementCycle(temporal: Client, orm: MikroORM, financ
   return temporal.workflow.execute('settlementCycleWorkflow', {
     workflowId: settlementCycleWorkflowId(id),
     taskQueue: BOOKINGS_TASK_QUEUE,
+    priority: BACKGROUND_PRIORITY,
     args: [{ period: { id, start: period.start.toISOString(), end: period.end.toISOString() } } satisfies SettlementCycleInput],
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
   });

@@ -34,8 +34,10 @@ export const PROBLEMS = {
   quote_expired: { title: 'Quote expired' },
   quote_used: { title: 'Quote already used' },
   rate_limited: { title: 'Too many requests' },
+  ride_budget_exceeded: { title: 'Too many rides in progress' },
   internal_error: { title: 'Internal server error' },
   service_unavailable: { title: 'Service unavailable' },
+  hub_behind: { title: 'The hub is behind; retry later' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

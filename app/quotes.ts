@@ -6,15 +6,8 @@ import { commissionBasisPointsAt } from '../domain/partner-commission';
 import { priceFare } from '../domain/pricing';
 import { placeAddress, quoteRefusal, type AirportPlace, type QuotedPlace, type QuoteRefusal } from '../domain/quotes';
 import { newId } from '../infra/ids';
-import {
-  claimQuote,
-  QUOTE_REFUSED,
-  QUOTES_TASK_QUEUE,
-  quoteWorkflowId,
-  type ClaimQuoteInput,
-  type QuoteOutcome,
-  type QuoteRecord,
-} from '../contracts/quote';
+import { bookingTaskQueue, customerPriority } from '../contracts/task-queues';
+import { claimQuote, QUOTE_REFUSED, quoteWorkflowId, type ClaimQuoteInput, type QuoteOutcome, type QuoteRecord } from '../contracts/quote';
 import { AccountIdKey, LiveModeKey, MarketKey, PartnerIdKey, PickupAtKey } from '../contracts/search-attributes';
 import type { quoteWorkflow } from '../workflows/quote';
 import type { Owner } from './owner';
@@ -93,7 +86,8 @@ export async function createQuote(
   const quote = newQuoteRecord(request, owner, now, validitySeconds);
   await temporal.workflow.start<typeof quoteWorkflow>('quoteWorkflow', {
     workflowId: quoteWorkflowId(quote.id),
-    taskQueue: QUOTES_TASK_QUEUE,
+    taskQueue: bookingTaskQueue(quote.environment),
+    priority: customerPriority('quote', quote, quote.environment),
     args: [quote],
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
     typedSearchAttributes: [

@@ -1,5 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
+import { BACKGROUND_PRIORITY } from '../contracts/task-queues';
 import { RETENTION_SCHEDULE_ID, RETENTION_WORKFLOW_ID, type RetentionInput } from '../contracts/retention';
 
 /**
@@ -15,6 +16,7 @@ export async function ensureRetentionSchedule(temporal: Client, retentionDays: n
     workflowType: 'passengerDataRetentionWorkflow',
     workflowId: RETENTION_WORKFLOW_ID,
     taskQueue: BOOKINGS_TASK_QUEUE,
+    priority: BACKGROUND_PRIORITY,
     args,
   };
   try {

@@ -14,7 +14,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { apiDeps } from '../api/server';
 import { createPartner } from '../app/accounts';
-import { HUB_TASK_QUEUES } from '../contracts/task-queues';
+import { TASK_QUEUES } from '../contracts/task-queues';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { describeTaskQueue } from '../infra/task-queue-stats';
@@ -86,7 +86,7 @@ export async function capacityBench(): Promise<void> {
   /** The oldest task waiting on any of the hub's task queues, workflow or activity, in seconds. */
   const oldestTask = async () => {
     const ages = await Promise.all(
-      HUB_TASK_QUEUES.flatMap((queue) =>
+      TASK_QUEUES.flatMap((queue) =>
         (['workflow', 'activity'] as const).map((type) =>
           describeTaskQueue(env.client.workflowService, namespace, queue, type).then(
             (s) => s.backlogAgeSeconds,

@@ -138,6 +138,9 @@ export async function clusterBench(): Promise<void> {
           HUB_DEV_WEBHOOK_TARGETS: 'true',
           LOG_LEVEL: 'warn',
           PARTNER_RATE_LIMIT_PER_MINUTE: '100000000',
+          // A load tool floods one sandbox partner on purpose: its limits are what it measures, not load shedding's.
+          HUB_SANDBOX_RIDE_BUDGET: '10000000',
+          HUB_MAX_TASK_WAIT_SECONDS: '86400',
           // Sandbox rides rest confirmed: the bench is about starts and deliveries, not GPS.
           SANDBOX_RIDE_SECONDS: '3600',
           GPS_UPDATE_INTERVAL_SECONDS: '3600',

@@ -11,7 +11,7 @@
  * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
- * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts), `npm run bench -- backlog` a backlog drained (bench/backlog.ts), `npm run bench -- capacity` the knee (bench/capacity.ts).
+ * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts), `npm run bench -- backlog` a backlog drained (bench/backlog.ts), `npm run bench -- capacity` the knee (bench/capacity.ts), `npm run bench -- isolation` a partner's quote → booking → cancel while another floods sandbox rides (bench/isolation.ts).
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -27,6 +27,7 @@ import { clusterBench } from './cluster';
 import { backlogBench } from './backlog';
 import { capacityBench } from './capacity';
 import { sandboxBookingBody } from './bookings';
+import { isolationBench } from './isolation';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
@@ -249,6 +250,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   cluster: clusterBench,
   backlog: backlogBench,
   capacity: capacityBench,
+  isolation: isolationBench,
   reads: () => readsBench({ pings: PINGS, concurrency: CONCURRENCY }),
 };
 const chosen = process.argv[2];

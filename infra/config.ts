@@ -131,6 +131,9 @@ const envSchema = z.object({
     .refine((v) => v === undefined || isValidBIC(v), { message: 'must be a BIC of 8 or 11 characters' }),
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).optional(),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
+  HUB_SANDBOX_RIDE_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  HUB_LIVE_RIDE_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+  HUB_MAX_TASK_WAIT_SECONDS: z.coerce.number().min(1).max(86_400).default(5),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   TRACKING_TILE_URL: z
     .string()
@@ -221,6 +224,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
+    /** Load shedding's limits (domain/admission.ts, docs/operations.md "Capacity and load shedding"). */
+    admission: {
+      sandboxRideBudget: env.HUB_SANDBOX_RIDE_BUDGET,
+      liveRideBudget: env.HUB_LIVE_RIDE_BUDGET,
+      maxTaskWaitSeconds: env.HUB_MAX_TASK_WAIT_SECONDS,
+      sandboxRideSeconds: env.SANDBOX_RIDE_SECONDS,
+    },
     quoteValiditySeconds: env.QUOTE_VALIDITY_SECONDS,
     /** Days after a ride ends before its passenger's name and contact data are erased (app/retention.ts). */
     passengerDataRetentionDays: env.PASSENGER_DATA_RETENTION_DAYS,

@@ -31,6 +31,12 @@ const rateLimitRefusals = new Counter({
   labelNames: ['api', 'operation'] as const,
   registers: [registry],
 });
+const admissionRefusals = new Counter({
+  name: 'hub_admission_refusals_total',
+  help: 'Writes refused by load shedding: reason ride_budget (429, the account over its rides in progress) or hub_behind (503, the oldest waiting task on the booking queue past its promise), by environment.',
+  labelNames: ['reason', 'environment'] as const,
+  registers: [registry],
+});
 const idempotentReplays = new Counter({
   name: 'hub_idempotent_replays_total',
   help: 'Requests answered from a stored idempotent response (Idempotent-Replayed: true), by API and operation id.',
@@ -90,6 +96,11 @@ export function recordRequest(api: ApiName, operation: string, status: number, s
   series.count.inc();
   series.duration.observe(seconds);
   if (status === 429) rateLimitRefusals.labels(api, operation).inc();
+}
+
+/** One write refused by load shedding (app/admission.ts). */
+export function recordAdmissionRefusal(reason: string, environment: string): void {
+  admissionRefusals.labels(reason, environment).inc();
 }
 
 export function recordIdempotentReplay(api: ApiName, operation: string): void {

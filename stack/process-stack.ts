@@ -215,7 +215,15 @@ export async function processStack(dir: string, engine: StackEngine = 'dev'): Pr
       const child = node(
         'api',
         'api/server.ts',
-        hubEnv({ HOST: '127.0.0.1', PORT: String(apiPort), PARTNER_RATE_LIMIT_PER_MINUTE: '1000000', PGAPPNAME: API_APPLICATION_NAME }),
+        hubEnv({
+          HOST: '127.0.0.1',
+          PORT: String(apiPort),
+          PARTNER_RATE_LIMIT_PER_MINUTE: '1000000',
+          // The crash test and `npm run load` flood one sandbox partner on purpose: their proofs are not load shedding's.
+          HUB_SANDBOX_RIDE_BUDGET: '10000000',
+          HUB_MAX_TASK_WAIT_SECONDS: '86400',
+          PGAPPNAME: API_APPLICATION_NAME,
+        }),
       );
       await waitFor('api', child, async () => (await fetch(`${apiUrl}/openapi.json`, { signal: AbortSignal.timeout(1000) })).ok);
     },

@@ -1,6 +1,6 @@
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import { HUB_TASK_QUEUES } from '../contracts/task-queues';
+import { TASK_QUEUES } from '../contracts/task-queues';
 import { balancerStats } from '../stack/haproxy';
 import { processAlive, readClusterState, type ClusterProcessState } from './cluster-state';
 
@@ -42,7 +42,7 @@ export async function balancerSeesUp(adminDir: string, name: string): Promise<bo
 
 /** Every task queue (workflow and activity tasks) has a poller with the process's identity (`<pid>@<host>`). */
 export async function workerPolling(connection: Connection, namespace: string, pid: number): Promise<boolean> {
-  for (const taskQueue of HUB_TASK_QUEUES)
+  for (const taskQueue of TASK_QUEUES)
     for (const taskQueueType of [
       temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
       temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,

@@ -366,6 +366,9 @@ export async function startCluster(
     // Temporal and half the PostgreSQL CPU per task (docs/deploy.md, "Throughput of the cluster").
     'matching.numTaskqueueReadPartitions': layout.matchingPartitions ?? 1,
     'matching.numTaskqueueWritePartitions': layout.matchingPartitions ?? 1,
+    // Task priority and fairness keys (contracts/task-queues.ts), as in temporal-dev.yml.
+    'matching.useNewMatcher': true,
+    'matching.enableFairness': true,
   });
   const ports = clusterPorts(layout.basePort);
   const processes = new Map<ClusterService, ChildProcess>();

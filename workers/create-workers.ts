@@ -10,7 +10,8 @@ import type { PaymentProvider } from '../infra/payments/provider';
 import { createPaymentActivities } from '../activities/payments';
 import { createPublicWebhookActivities } from '../activities/public-webhooks';
 import { createWebhookRecoveryActivities } from '../activities/webhook-recovery';
-import { BOOKINGS_TASK_QUEUE, type RideSettings } from '../contracts/booking';
+import type { RideSettings } from '../contracts/booking';
+import { LIVE_BOOKINGS_TASK_QUEUE, SANDBOX_BOOKINGS_TASK_QUEUE } from '../contracts/task-queues';
 import type { Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
@@ -23,6 +24,7 @@ import { registerCachedGauge } from '../infra/metrics';
 import { oldestUndeliveredWebhooks } from '../db/webhook-backlog';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
+const SANDBOX_WORKFLOW_TASK_SLOTS = 8;
 
 export interface WorkerDeps {
   connection: NativeConnection;
@@ -106,27 +108,29 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     },
   };
   const links = deps.publicBaseUrl ? { publicBaseUrl: deps.publicBaseUrl, encryptionKey: deps.encryptionKey } : undefined;
+  const bookingActivities = {
+    ...createBookingActivities({ orm: deps.orm, ride: deps.ride, links }),
+    ...createAllocationActivities({ orm: deps.orm }),
+    ...createFlightActivities(),
+    ...createRetentionActivities({ orm: deps.orm }),
+    ...createFinanceActivities({
+      orm: deps.orm,
+      links,
+      paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
+      payouts: payoutProvider(deps, decryptionKeys),
+    }),
+    ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
+  };
   return Promise.all([
+    // Live and sandbox bookings each on their own queue and worker slots: neither can take the other's place.
+    Worker.create({ ...common, taskQueue: LIVE_BOOKINGS_TASK_QUEUE, activities: bookingActivities }),
+    // Few tasks in hand at once: a backlog waits on the server, where priority and fairness order it, instead of
+    // inside the worker, where forty tasks in hand share the CPU and the pool in arrival order.
     Worker.create({
       ...common,
-      taskQueue: BOOKINGS_TASK_QUEUE,
-      activities: {
-        ...createBookingActivities({
-          orm: deps.orm,
-          ride: deps.ride,
-          links,
-        }),
-        ...createAllocationActivities({ orm: deps.orm }),
-        ...createFlightActivities(),
-        ...createRetentionActivities({ orm: deps.orm }),
-        ...createFinanceActivities({
-          orm: deps.orm,
-          links,
-          paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
-          payouts: payoutProvider(deps, decryptionKeys),
-        }),
-        ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
-      },
+      taskQueue: SANDBOX_BOOKINGS_TASK_QUEUE,
+      maxConcurrentWorkflowTaskExecutions: SANDBOX_WORKFLOW_TASK_SLOTS,
+      activities: bookingActivities,
     }),
     Worker.create({
       ...common,

@@ -11,7 +11,7 @@ import { poolUsage } from '../db/pool-usage';
 import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
 import { registerTaskQueueGauges } from './task-queue-gauges';
-import { HUB_TASK_QUEUES } from '../contracts/task-queues';
+import { TASK_QUEUES } from '../contracts/task-queues';
 import { registerOutageGauges } from './outage-gauges';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
@@ -48,7 +48,7 @@ async function main() {
   });
   const running = runWorkers(workers);
   logger.info(
-    `workers running on task queues ${HUB_TASK_QUEUES.join(', ')} in namespace ${target.namespace}` +
+    `workers running on task queues ${TASK_QUEUES.join(', ')} in namespace ${target.namespace}` +
       (metrics ? `; metrics on http://${config.host}:${config.workerMetricsPort}/metrics` : '') +
       (tracing ? '; tracing on' : ''),
   );

@@ -1,6 +1,6 @@
 import type { WorkflowService } from '@temporalio/client';
 import { Counter, Gauge } from 'prom-client';
-import { HUB_TASK_QUEUES } from '../contracts/task-queues';
+import { TASK_QUEUES } from '../contracts/task-queues';
 import { registry } from '../infra/metrics';
 import { describeTaskQueue, type TaskQueueStats, type TaskType } from '../infra/task-queue-stats';
 
@@ -29,7 +29,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
 
 /**
  * `hub_task_queue_backlog_age_seconds`, `hub_task_queue_backlog_tasks` and `hub_task_queue_pollers` for every task
- * queue of HUB_TASK_QUEUES and both task types, from Temporal's DescribeTaskQueue (report_stats) when Prometheus
+ * queue of TASK_QUEUES and both task types, from Temporal's DescribeTaskQueue (report_stats) when Prometheus
  * scrapes the worker's /metrics. One round of queries serves every scrape for `cacheMs`; a queue whose query fails or
  * times out is absent from that round's series (never a stale value, never a failed scrape) and counts in
  * `hub_task_queue_stats_errors_total`. docs/operations.md ("Backlogs").
@@ -37,7 +37,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
 export function registerTaskQueueGauges(service: WorkflowService, namespace: string, options: TaskQueueGaugeOptions = {}): void {
   const cacheMs = Math.max(5_000, options.cacheMs ?? 5_000);
   const timeoutMs = options.timeoutMs ?? 2_000;
-  const queues = options.queues ?? HUB_TASK_QUEUES;
+  const queues = options.queues ?? TASK_QUEUES;
   const names = [
     'hub_task_queue_backlog_age_seconds',
     'hub_task_queue_backlog_tasks',

@@ -88,6 +88,8 @@ export const createBooking = defineOperation({
     'quote_expired',
     'quote_used',
     'rate_limited',
+    'ride_budget_exceeded',
+    'hub_behind',
   ],
   async handler({ body, headers, principal, deps, ctx }) {
     const record = await createBookingIn(deps, {

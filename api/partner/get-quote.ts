@@ -1,3 +1,4 @@
+import { environmentOf } from '../../domain/environment';
 import { z } from 'zod';
 import { createQuote } from '../../app/quotes';
 import type { QuoteRecord } from '../../contracts/quote';
@@ -89,9 +90,11 @@ export const getQuote = defineOperation({
     'ip_not_allowed',
     'validation_failed',
     'rate_limited',
+    'hub_behind',
   ],
   async handler({ query, principal, deps }) {
     const owner = { partnerId: principal.ownerId, accountId: null, livemode: principal.livemode, commission: principal.commission };
+    deps.admission?.admit(owner, environmentOf(owner.livemode), false);
     const quote = await createQuote(deps.temporal, query, owner, deps.quoteValiditySeconds);
     return { status: 200, body: quoteView(quote), headers: { 'Cache-Control': 'no-store' } };
   },

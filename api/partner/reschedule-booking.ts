@@ -37,12 +37,14 @@ export const reschedulePartnerBooking = defineOperation({
     'reschedule_not_allowed',
     'rate_limited',
     'service_unavailable',
+    'hub_behind',
   ],
   async handler({ params, body, principal, deps, ctx }) {
     const find = () => findOwnBooking(deps.orm, principal, params.id);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.id}.`, param: 'id' });
     const move = { pickupAt: body.pickup_at, actor: 'partner' as const };
+    deps.admission?.admit(booking, booking.environment, false);
     await requestReschedule(deps.temporal, booking, move, updateIdOf(ctx, principal, 'rescheduleBooking'));
     const now = (await find()) ?? booking;
     const links = {

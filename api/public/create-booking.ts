@@ -80,6 +80,8 @@ export const createPublicBooking = defineOperation({
   responses: { 201: { description: 'The booking, confirmed.', schema: PublicBookingDetail } },
   errors: [
     ...PUBLIC_WRITE_ERRORS,
+    'ride_budget_exceeded',
+    'hub_behind',
     'bad_request',
     'idempotency_key_in_use',
     'idempotency_key_reused',

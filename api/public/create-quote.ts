@@ -1,3 +1,4 @@
+import { environmentOf } from '../../domain/environment';
 import { z } from 'zod';
 import { createQuote } from '../../app/quotes';
 import type { QuoteRecord } from '../../contracts/quote';
@@ -153,9 +154,10 @@ export const createPublicQuote = defineOperation({
   security: { kind: 'apiKey', scope: 'bookings.write' },
   request: { body: PublicQuoteRequest, bodyExample: EXAMPLE },
   responses: { 201: { description: 'The quote, held until `expires_at`.', schema: PublicQuote } },
-  errors: [...PUBLIC_WRITE_ERRORS],
+  errors: [...PUBLIC_WRITE_ERRORS, 'hub_behind'],
   async handler({ body, principal, deps }) {
     const owner = { partnerId: null, accountId: principal.ownerId, livemode: principal.livemode };
+    deps.admission?.admit(owner, environmentOf(owner.livemode), false);
     const quote = await createQuote(deps.temporal, body, owner, deps.quoteValiditySeconds);
     return { status: 201, body: publicQuoteView(quote), headers: { 'Cache-Control': 'no-store' } };
   },

@@ -28,12 +28,13 @@ export const reschedulePublicBooking = defineOperation({
   security: { kind: 'apiKey', scope: 'bookings.write' },
   request: { params: z.object({ ref: BookingRef }), body: RescheduleRequest, bodyExample: { pickup_at: '2027-03-15T10:00:00Z' } },
   responses: { 200: { description: 'The booking at its new time.', schema: PublicBookingDetail } },
-  errors: [...PUBLIC_WRITE_ERRORS, 'not_found', 'reschedule_not_allowed'],
+  errors: [...PUBLIC_WRITE_ERRORS, 'not_found', 'reschedule_not_allowed', 'hub_behind'],
   async handler({ params, body, principal, deps, ctx }) {
     const find = () => findVisibleBooking(deps.orm, principal, params.ref);
     const booking = await find();
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
     const move = { pickupAt: body.pickup_at, actor: 'integrator' as const };
+    deps.admission?.admit(booking, booking.environment, false);
     await requestReschedule(deps.temporal, booking, move, updateIdOf(ctx, principal, 'reschedulePublicBooking'));
     // The workflow wrote the new time to the read model before answering the Update.
     return { status: 200, body: publicBookingDetailView((await find()) ?? booking, new Date()) };

@@ -7,6 +7,7 @@ import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings 
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
+import { PRIORITY, SANDBOX_BOOKINGS_TASK_QUEUE } from '../../contracts/task-queues';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,7 +97,9 @@ describe('quotes', () => {
     expect(Date.parse(q.expires_at) - Date.parse(q.created_at)).toBe(VALIDITY_SECONDS * 1000);
     const description = await env.client.workflow.getHandle(quoteWorkflowId(q.quote_id)).describe();
     expect(description.status.name).toBe('RUNNING');
-    expect(description.taskQueue).toBe('bookings');
+    // A sandbox quote runs on the sandbox queue, first in it (contracts/task-queues.ts).
+    expect(description.taskQueue).toBe(SANDBOX_BOOKINGS_TASK_QUEUE);
+    expect(description.raw.workflowExecutionInfo?.priority?.priorityKey).toBe(PRIORITY.quote);
   });
 
   it('prices in another currency with the exchange rate and its time', async () => {

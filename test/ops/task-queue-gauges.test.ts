@@ -1,7 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Connection } from '@temporalio/client';
 import { registry, scrape } from '../../infra/metrics';
-import { HUB_TASK_QUEUES } from '../../contracts/task-queues';
+import { TASK_QUEUES } from '../../contracts/task-queues';
 import { registerTaskQueueGauges } from '../../workers/task-queue-gauges';
 import { localEnvironment } from '../../stack/temporal';
 
@@ -22,9 +22,9 @@ describe('task-queue backlog gauges on the worker /metrics (dev server: Describe
     await env?.teardown();
   });
 
-  it('shows a workflow task nobody polls as backlog with its age, and every queue of HUB_TASK_QUEUES', async () => {
+  it('shows a workflow task nobody polls as backlog with its age, and every queue of TASK_QUEUES', async () => {
     const queue = 'gauges-unpolled';
-    registerTaskQueueGauges(env.client.workflowService, env.namespace ?? 'default', { queues: [...HUB_TASK_QUEUES, queue] });
+    registerTaskQueueGauges(env.client.workflowService, env.namespace ?? 'default', { queues: [...TASK_QUEUES, queue] });
     await env.client.workflow.start('anyWorkflow', { workflowId: 'gauges-backlog', taskQueue: queue });
     const labels = `task_queue="${queue}",task_type="workflow"`;
     let text = '';
@@ -36,7 +36,7 @@ describe('task-queue backlog gauges on the worker /metrics (dev server: Describe
     expect(series(text, 'hub_task_queue_backlog_tasks', labels)).toBeGreaterThanOrEqual(1);
     expect(series(text, 'hub_task_queue_backlog_age_seconds', labels)).toBeGreaterThan(0);
     expect(series(text, 'hub_task_queue_pollers', labels)).toBe(0);
-    for (const taskQueue of HUB_TASK_QUEUES)
+    for (const taskQueue of TASK_QUEUES)
       for (const taskType of ['workflow', 'activity'])
         expect(series(text, 'hub_task_queue_pollers', `task_queue="${taskQueue}",task_type="${taskType}"`)).toBe(0);
   });

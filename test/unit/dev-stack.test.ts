@@ -28,6 +28,9 @@ describe('temporal-dev.yml', () => {
     expect(attributes).toContain('PickupAt=Datetime');
     const dynamic = args.filter((_, i) => args[i - 1] === '--dynamic-config-value');
     expect(dynamic).toContain('frontend.enableExecuteMultiOperation=true');
+    // Task priority and fairness keys (contracts/task-queues.ts) need the new matcher and fairness on.
+    expect(dynamic).toContain('matching.enableFairness=true');
+    expect(dynamic).toContain('matching.useNewMatcher=true');
   });
 
   it('refuses an invalid file with a message naming the file and the field', () => {
