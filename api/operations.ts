@@ -11,7 +11,7 @@ import {
   reportTripCompleted,
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
-import { getDriverBankAccount, setDriverBankAccount } from './driver/bank-account';
+import { getDriverBankAccount, listDriverNoticesOperation, setDriverBankAccount } from './driver/bank-account';
 import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
 import { getBooking } from './partner/get-booking';
 import { getBookingStatus } from './partner/get-booking-status';
@@ -107,6 +107,7 @@ export const OPERATIONS = [
   getDriverUnit,
   setDriverAvailability,
   getDriverBankAccount,
+  listDriverNoticesOperation,
   setDriverBankAccount,
   reportDriverPosition,
   answerDriverAllocation,

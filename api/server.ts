@@ -29,6 +29,7 @@ import { purgeExpired } from './housekeeping';
 import { sweepUnstartedBookings } from '../app/bookings';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
+import { awaitingRailCount } from '../db/payouts';
 
 export function apiDeps(
   config: HubConfig,
@@ -99,6 +100,9 @@ export async function listen(
   deps.lifeline.start();
   registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', () =>
     pausedDestinationCount(deps.orm),
+  );
+  registerCollectGauge('hub_payouts_awaiting_rail', 'Live settlements whose payout waits for a rail that carries their currency.', () =>
+    awaitingRailCount(deps.orm),
   );
   registerPoolReader(() => poolUsage(deps.orm));
   const app = createApp(deps);

@@ -27,6 +27,7 @@ import { Migration20261126111000_invoice_line_rides } from './migrations/Migrati
 import { Migration20261126150000_stripe } from './migrations/Migration20261126150000_stripe';
 import { Migration20261126230000_booking_customer_reference } from './migrations/Migration20261126230000_booking_customer_reference';
 import { Migration20261126231000_booking_event_log } from './migrations/Migration20261126231000_booking_event_log';
+import { Migration20261128070000_payout_guards } from './migrations/Migration20261128070000_payout_guards';
 import { Migration20261126100000_sepa_payouts } from './migrations/Migration20261126100000_sepa_payouts';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261126080000_console_logins', class: Migration20261126080000_console_logins },
   { name: 'Migration20261126230000_booking_customer_reference', class: Migration20261126230000_booking_customer_reference },
   { name: 'Migration20261126231000_booking_event_log', class: Migration20261126231000_booking_event_log },
+  { name: 'Migration20261128070000_payout_guards', class: Migration20261128070000_payout_guards },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

@@ -61,6 +61,15 @@ describe('production entry points as separate processes', () => {
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'https://hub.example.com',
       INVOICE_SELLER: JSON.stringify(DEMO_SELLER),
+      // Live money is never simulated in production: a real payment provider and payout rail (nothing here calls them).
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_51Habc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_51Habc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      PAYOUT_PROVIDER: 'sepa',
+      PAYOUT_DEBTOR_IBAN: 'FR7630006000011234567890189',
+      PAYOUT_DEBTOR_NAME: DEMO_SELLER.legal_name,
+      PAYOUT_DEBTOR_ADDRESS: JSON.stringify({ town: DEMO_SELLER.city, country: DEMO_SELLER.country }),
     };
     delete productionEnv.HUB_DEV_WEBHOOK_TARGETS;
     children.push(...spawnHubProcesses(processEnv, output));
@@ -116,6 +125,14 @@ describe('production entry points as separate processes', () => {
     child.stderr!.on('data', (d) => (stderr += String(d)));
     return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
   }
+
+  it('stops a production start whose live payouts would be simulated, naming the variable', async () => {
+    const { PAYOUT_PROVIDER: _unset, ...simulatedPayouts } = productionEnv;
+    expect(await exitOf('workers/main.ts', simulatedPayouts)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('PAYOUT_PROVIDER is simulated (the default)'),
+    });
+  });
 
   it('stops a production start without PUBLIC_BASE_URL, with plain http, or with development webhook targets', async () => {
     const { PUBLIC_BASE_URL: _unset, ...withoutBaseUrl } = productionEnv;

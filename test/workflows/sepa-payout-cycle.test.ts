@@ -12,6 +12,7 @@ import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { createTestUnit } from '../support/fleet';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';
+import { findPayoutFile } from '../../db/payout-files';
 
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
 const NOVEMBER: PeriodRef = { id: '2026-11-02', start: '2026-11-02T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' };
@@ -59,10 +60,11 @@ describe('settlement cycle with SEPA payout files', () => {
     const [a, b, c, d] = units.map((u) => u.id) as [string, string, string, string];
     const ibans = ['DE89370400440532013000', 'NL91ABNA0417164300', 'ES9121000418450200051332'];
     for (const [i, id] of [a, b, c].entries()) {
-      await setBankAccount(db.orm, TEST_SECRETS, {
+      await setBankAccount(db, TEST_SECRETS, {
         driverId: id,
         holder: ['Anna Šimková', 'Bo Ørsted', 'Chloé Dupré'][i]!,
         iban: ibans[i]!,
+        changedBy: 'ops',
       });
     }
     for (const [i, id] of [a, b, c, d].entries()) {
@@ -82,9 +84,8 @@ describe('settlement cycle with SEPA payout files', () => {
     expect(byDriver[c]!.status).toBe('submitted');
     expect(byDriver[d]).toMatchObject({ status: 'waiting', reason: 'no_bank_account' });
 
-    const [file] = await sql<{ id: string; number: string; xml: string; transactions: number; control_sum_minor: string }>(
-      'select * from payout_files',
-    );
+    const [{ number: written }] = await sql<{ number: string }>('select number from payout_files');
+    const file = await findPayoutFile(db.orm, [TEST_SECRETS.encryptionKey], written);
     expect(file).toMatchObject({ number: `PF-${year}-000001`, transactions: 3 });
     expect(await schemaErrors(file!.xml, PAIN_001)).toEqual([]);
     const filed = transfersOf(file!.xml);
@@ -139,7 +140,7 @@ describe('settlement cycle with SEPA payout files', () => {
     });
 
     // D records an account; the next period files D's waiting payout and pays C's returned amount again.
-    await setBankAccount(db.orm, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189' });
+    await setBankAccount(db, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189', changedBy: 'driver' });
     const next = await runCycle(NOVEMBER);
     const carried = await settlement(c, NOVEMBER.id);
     expect(carried.payable_minor).toBe(sc!.payable_minor);
@@ -182,7 +183,7 @@ describe('settlement cycle with SEPA payout files', () => {
     const units = await Promise.all(names.map((name) => createTestUnit(db.orm, { name })));
     const [a, b, c] = units.map((u) => u.id) as [string, string, string];
     for (const [i, id] of [a, b, c].entries()) {
-      await setBankAccount(db.orm, TEST_SECRETS, { driverId: id, holder: names[i]!, iban: 'DE89370400440532013000' });
+      await setBankAccount(db, TEST_SECRETS, { driverId: id, holder: names[i]!, iban: 'DE89370400440532013000', changedBy: 'ops' });
       await appendBilledRide(db.orm, {
         bookingId: `bkg_psr_${i}`,
         accountId: 'acct_rider',
@@ -193,7 +194,11 @@ describe('settlement cycle with SEPA payout files', () => {
     }
     await runCycle(EARLY);
     const newestFile = async () =>
-      (await sql<{ number: string; xml: string }>('select number, xml from payout_files order by number desc limit 1'))[0]!;
+      (await findPayoutFile(
+        db.orm,
+        [TEST_SECRETS.encryptionKey],
+        (await sql<{ number: string }>('select number from payout_files order by number desc limit 1'))[0]!.number,
+      ))!;
     const file = await newestFile();
     const [sa, sb, sc] = await Promise.all([a, b, c].map((id) => settlement(id, EARLY.id)));
     const transfers = transfersOf(file.xml);
