@@ -93,8 +93,8 @@ export interface BankAccountChange {
 
 export async function recordBankAccountChange(em: EntityManager, c: BankAccountChange): Promise<void> {
   await em.execute(
-    `insert into driver_bank_account_changes (id, driver_id, changed_by, holder, driver_name, name_check, previous_iban_masked, iban_masked, hold_until)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into driver_bank_account_changes (id, driver_id, changed_by, holder, driver_name, name_check, previous_iban_masked, iban_masked, hold_until, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, now())`,
     [c.id, c.driverId, c.changedBy, c.holder, c.driverName, c.nameCheck, c.previousIbanMasked, c.ibanMasked, c.holdUntil],
   );
 }

@@ -74,6 +74,7 @@ export async function startTestHub(
       ride: config.ride,
       publicBaseUrl: config.publicBaseUrl,
       paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+      payouts: config.payouts,
     });
     running = runWorkers(workers);
   }
