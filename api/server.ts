@@ -13,7 +13,7 @@ import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
-import { providerStore } from '../db/provider-store';
+import { paymentProviderStores } from '../db/payment-provider-stores';
 import { pausedDestinationCount } from '../db/webhook-stats';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -60,8 +60,8 @@ export function apiDeps(
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
-    simulatedPsp: !config.production && !stripe,
-    paymentProvider: configuredPaymentProvider(config, providerStore(parts.orm)),
+    simulatedProviderRoutes: !config.production && !stripe,
+    paymentProvider: configuredPaymentProvider(config, paymentProviderStores(parts.orm)),
     stripe: stripe && { publishableKey: stripe.publishableKey, webhookSecret: stripe.webhookSecret },
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
     devWebhookTargets: config.devWebhookTargets,

@@ -10,6 +10,7 @@ import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
 import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
+import { paymentProviderStores } from '../db/payment-provider-stores';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
 async function main() {
@@ -33,7 +34,7 @@ async function main() {
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
-    paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+    paymentProvider: configuredPaymentProvider(config, paymentProviderStores(orm)),
     payouts: config.payouts,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,

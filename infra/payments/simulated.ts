@@ -10,7 +10,7 @@ import type { PaymentProvider, ProviderPayment } from './provider';
  * own tables (`psp_sim_*`), as a real PSP keeps its own.
  */
 
-type Behaviour = 'frictionless' | 'attempted' | 'challenge' | 'challenge_then_decline' | `decline:${string}`;
+export type Behaviour = 'frictionless' | 'attempted' | 'challenge' | 'challenge_then_decline' | `decline:${string}`;
 
 /** Stripe's test cards, and what each does here. Any other Luhn-valid number succeeds frictionless. */
 export const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
@@ -34,7 +34,54 @@ export class CardRefusal extends Error {
   }
 }
 
-type Sql = <T>(query: string, params: unknown[]) => Promise<T[]>;
+/** A payment of the simulated provider as its books keep it, with its method's card and behaviour. */
+export interface SimulatedPaymentRow {
+  id: string;
+  status: 'requires_action' | 'succeeded' | 'failed';
+  flow: 'frictionless' | 'challenge' | null;
+  trans_status: ThreeDsResult['trans_status'] | null;
+  eci: string | null;
+  decline_code: string | null;
+  amount_minor: string;
+  currency: string;
+  card: CardDetails;
+  behaviour: Behaviour;
+}
+
+/** The simulated provider's own books (`psp_sim_*`), kept by db/simulated-payments.ts as a real provider keeps its own. */
+export interface SimulatedPaymentStore {
+  addMethod(method: { id: string; behaviour: Behaviour; card: CardDetails }): Promise<void>;
+  method(id: string): Promise<{ behaviour: Behaviour; card: CardDetails } | null>;
+  payment(by: { id: string } | { idempotencyKey: string }): Promise<SimulatedPaymentRow | null>;
+  /** Records a payment once per idempotency key (a key seen before keeps its first payment). */
+  addPayment(payment: {
+    id: string;
+    idempotencyKey: string;
+    methodId: string;
+    amountMinor: number;
+    currency: string;
+    offSession: boolean;
+    status: SimulatedPaymentRow['status'];
+    flow: 'frictionless' | 'challenge';
+    transStatus: ThreeDsResult['trans_status'];
+    eci: string | null;
+    declineCode: string | null;
+  }): Promise<void>;
+  /** Ends a payment still `requires_action` as given; a final payment is left alone. */
+  finishChallenge(
+    id: string,
+    outcome: {
+      status: 'succeeded' | 'failed';
+      transStatus: ThreeDsResult['trans_status'] | null;
+      eci: string | null;
+      declineCode: string | null;
+    },
+  ): Promise<void>;
+  /** A payment's status and amount, and what its refunds other than `idempotencyKey` took back. */
+  refundable(paymentId: string, idempotencyKey: string): Promise<{ status: string; amountMinor: number; refundedMinor: number } | null>;
+  /** Records a refund once per idempotency key; answers the id of the key's refund. */
+  addRefund(refund: { id: string; idempotencyKey: string; paymentId: string; amountMinor: number }): Promise<string>;
+}
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -60,7 +107,7 @@ const simId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex
  * goes no further than this function: nothing stores or logs it.
  */
 export async function tokenizeCard(
-  sql: Sql,
+  store: SimulatedPaymentStore,
   input: { number: string; exp_month: number; exp_year: number; cvc: string },
   now = new Date(),
 ): Promise<{ id: string; card: CardDetails }> {
@@ -74,26 +121,9 @@ export async function tokenizeCard(
   if (!/^\d{3,4}$/.test(String(input.cvc ?? ''))) throw new CardRefusal('invalid_cvc', "Your card's security code is incomplete.");
   const card: CardDetails = { brand: brandOf(digits), last4: digits.slice(-4), exp_month: month, exp_year: year };
   const id = simId('pm');
-  await sql('insert into psp_sim_methods (id, behaviour, card) values (?, ?, ?::jsonb)', [
-    id,
-    TEST_CARDS[digits] ?? 'frictionless',
-    JSON.stringify(card),
-  ]);
+  await store.addMethod({ id, behaviour: TEST_CARDS[digits] ?? 'frictionless', card });
   return { id, card };
 }
-
-interface PaymentRow {
-  id: string;
-  status: 'requires_action' | 'succeeded' | 'failed';
-  flow: 'frictionless' | 'challenge' | null;
-  trans_status: ThreeDsResult['trans_status'] | null;
-  eci: string | null;
-  decline_code: string | null;
-  card: CardDetails;
-  behaviour: Behaviour;
-}
-
-const PAYMENT = `select p.*, m.card, m.behaviour from psp_sim_payments p join psp_sim_methods m on m.id = p.method_id`;
 
 function eciOf(brand: string, trans: ThreeDsResult['trans_status']): string | null {
   const visa = { Y: '05', A: '06', N: '07' } as Record<string, string>;
@@ -110,7 +140,7 @@ const OUTCOMES: Record<ThreeDsResult['trans_status'], ThreeDsResult['outcome']> 
   C: 'abandoned',
 };
 
-function toPayment(row: PaymentRow): ProviderPayment {
+function toPayment(row: SimulatedPaymentRow): ProviderPayment {
   const threeDs: ThreeDsResult | null =
     row.trans_status && row.flow
       ? { version: '2.2.0', flow: row.flow, trans_status: row.trans_status, eci: row.eci, outcome: OUTCOMES[row.trans_status] }
@@ -133,92 +163,82 @@ function authorise(behaviour: Behaviour): { status: 'succeeded' | 'failed'; decl
 }
 
 /** The cardholder's answer on the issuer's challenge page: `complete` authenticates, `fail` does not. */
-export async function answerChallenge(sql: Sql, paymentId: string, answer: 'complete' | 'fail'): Promise<ProviderPayment | null> {
-  const [row] = await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [paymentId]);
+export async function answerChallenge(
+  store: SimulatedPaymentStore,
+  paymentId: string,
+  answer: 'complete' | 'fail',
+): Promise<ProviderPayment | null> {
+  const row = await store.payment({ id: paymentId });
   if (!row) return null;
   if (row.status !== 'requires_action') return toPayment(row);
-  const card = row.card;
   const next =
     answer === 'complete'
       ? { ...authorise(row.behaviour), trans: 'Y' as const }
       : { status: 'failed' as const, decline: AUTHENTICATION_FAILED, trans: 'N' as const };
-  await sql(
-    `update psp_sim_payments set status = ?, trans_status = ?, eci = ?, decline_code = ? where id = ? and status = 'requires_action'`,
-    [next.status, next.trans, eciOf(card.brand, next.trans), next.decline, paymentId],
-  );
-  return toPayment((await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [paymentId]))[0]!);
+  await store.finishChallenge(paymentId, {
+    status: next.status,
+    transStatus: next.trans,
+    eci: eciOf(row.card.brand, next.trans),
+    declineCode: next.decline,
+  });
+  return toPayment((await store.payment({ id: paymentId }))!);
 }
 
-/** The simulated provider, on its own tables. */
-export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
+/** The simulated provider, on its own books. */
+export function simulatedPaymentProvider(store: SimulatedPaymentStore): PaymentProvider {
   const find = async (id: string) => {
-    const [row] = await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [id]);
-    if (!row) throw new Error(`simulated PSP: no payment ${id}`);
+    const row = await store.payment({ id });
+    if (!row) throw new Error(`simulated payment provider: no payment ${id}`);
     return toPayment(row);
   };
   return {
     async createPayment(input) {
-      const [existing] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
+      const existing = await store.payment({ idempotencyKey: input.idempotencyKey });
       if (existing) return toPayment(existing);
-      const [method] = await sql<{ behaviour: Behaviour; card: CardDetails }>('select behaviour, card from psp_sim_methods where id = ?', [
-        input.paymentMethod,
-      ]);
-      if (!method) throw new Error(`simulated PSP: no payment method ${input.paymentMethod}`);
+      const method = await store.method(input.paymentMethod);
+      if (!method) throw new Error(`simulated payment provider: no payment method ${input.paymentMethod}`);
       const challenge = method.behaviour === 'challenge' || method.behaviour === 'challenge_then_decline';
       const trans = challenge ? ('C' as const) : method.behaviour === 'attempted' ? ('A' as const) : ('Y' as const);
       const outcome = challenge ? { status: 'requires_action' as const, decline: null } : authorise(method.behaviour);
-      await sql(
-        `insert into psp_sim_payments (id, idempotency_key, method_id, amount_minor, currency, off_session, status, flow, trans_status, eci, decline_code)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-        [
-          simId('py'),
-          input.idempotencyKey,
-          input.paymentMethod,
-          input.amountMinor,
-          input.currency,
-          input.offSession,
-          outcome.status,
-          challenge ? 'challenge' : 'frictionless',
-          trans,
-          challenge ? null : eciOf(method.card.brand, trans),
-          outcome.decline,
-        ],
-      );
-      const [row] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
-      return toPayment(row!);
+      await store.addPayment({
+        id: simId('py'),
+        idempotencyKey: input.idempotencyKey,
+        methodId: input.paymentMethod,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        offSession: input.offSession,
+        status: outcome.status,
+        flow: challenge ? 'challenge' : 'frictionless',
+        transStatus: trans,
+        eci: challenge ? null : eciOf(method.card.brand, trans),
+        declineCode: outcome.decline,
+      });
+      return toPayment((await store.payment({ idempotencyKey: input.idempotencyKey }))!);
     },
     retrievePayment: find,
     async cancelPayment(id) {
-      await sql(`update psp_sim_payments set status = 'failed', decline_code = ? where id = ? and status = 'requires_action'`, [
-        CHALLENGE_ABANDONED,
-        id,
-      ]);
+      await store.finishChallenge(id, { status: 'failed', transStatus: null, eci: null, declineCode: CHALLENGE_ABANDONED });
       return find(id);
     },
     async refund(input) {
-      const [payment] = await sql<{ status: string; amount_minor: string; refunded: string }>(
-        `select p.status, p.amount_minor, coalesce((select sum(r.amount_minor) from psp_sim_refunds r where r.payment_id = p.id and r.idempotency_key <> ?), 0) as refunded
-         from psp_sim_payments p where p.id = ?`,
-        [input.idempotencyKey, input.paymentId],
-      );
-      if (!payment || payment.status !== 'succeeded' || Number(payment.refunded) + input.amountMinor > Number(payment.amount_minor))
+      const payment = await store.refundable(input.paymentId, input.idempotencyKey);
+      if (!payment || payment.status !== 'succeeded' || payment.refundedMinor + input.amountMinor > payment.amountMinor)
         return { id: '', status: 'failed' };
-      await sql(
-        `insert into psp_sim_refunds (id, idempotency_key, payment_id, amount_minor) values (?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-        [simId('re'), input.idempotencyKey, input.paymentId, input.amountMinor],
-      );
-      const [refund] = await sql<{ id: string }>('select id from psp_sim_refunds where idempotency_key = ?', [input.idempotencyKey]);
-      return { id: refund!.id, status: 'succeeded' };
+      const id = await store.addRefund({
+        id: simId('re'),
+        idempotencyKey: input.idempotencyKey,
+        paymentId: input.paymentId,
+        amountMinor: input.amountMinor,
+      });
+      return { id, status: 'succeeded' };
     },
     async describeMethod(paymentMethod) {
-      const [row] = await sql<{ card: CardDetails }>('select card from psp_sim_methods where id = ?', [paymentMethod]);
-      return row?.card ?? null;
+      return (await store.method(paymentMethod))?.card ?? null;
     },
     takesEnvironment: () => true,
     async saveMethod(input) {
       // Its tokens are reusable as they are: a known card is kept.
-      const [row] = await sql<{ id: string }>('select id from psp_sim_methods where id = ?', [input.paymentMethod]);
-      return { saved: row !== undefined };
+      return { saved: (await store.method(input.paymentMethod)) !== null };
     },
   };
 }

@@ -9,6 +9,7 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 
 /** GET /api/public/v1/payments, the payment link on the invoice read, and `hub payments refund`. */
 describe('Public Integration API: payments', () => {
@@ -28,7 +29,7 @@ describe('Public Integration API: payments', () => {
 
   async function pay(accountId: string, number: string) {
     const invoice = await issueTestInvoice(db, { accountId });
-    const card = await tokenizeCard(psp, { number, exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), { number, exp_month: 12, exp_year: 2034, cvc: '123' });
     const payment = await payInvoice(
       { orm: db.orm, temporal: env.client, challengeTimeoutMs: 60_000 },
       { documentId: invoice.id, paymentMethod: card.id, saveCard: false },

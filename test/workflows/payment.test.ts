@@ -11,6 +11,7 @@ import { appendBilledRide } from '../../stack/billed-rides';
 import { newId } from '../../infra/ids';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { settlementCycleWorkflowId, type PeriodRef } from '../../contracts/finance';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 
 const CHALLENGE_TIMEOUT_MS = 15 * 60_000;
 
@@ -37,7 +38,7 @@ describe('payment workflow', () => {
 
   async function startPayment(number: string) {
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number, exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), { number, exp_month: 12, exp_year: 2034, cvc: '123' });
     const payment = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false });
     return { invoice, payment, handle: env.client.workflow.getHandle(paymentWorkflowId(payment.id)) };
   }
@@ -59,7 +60,7 @@ describe('payment workflow', () => {
 
   async function answer(paymentId: string, how: 'complete' | 'fail') {
     const providerId = await challenged(paymentId);
-    await answerChallenge(psp, providerId, how);
+    await answerChallenge(simulatedPaymentStore(db.orm), providerId, how);
     await providerPaymentChanged(deps, providerId);
   }
 
@@ -120,7 +121,7 @@ describe('payment workflow', () => {
     });
     // An answer after the timer changes nothing: a final payment stays as it is.
     await answerChallenge(
-      psp,
+      simulatedPaymentStore(db.orm),
       (await sql<{ p: string }>('select provider_payment_id as p from payments where id = ?', [payment.id]))[0].p,
       'complete',
     );
@@ -130,7 +131,12 @@ describe('payment workflow', () => {
 
   it('takes one payment at a time and none once the invoice is paid', async () => {
     const { invoice, handle } = await startPayment('4000002760003184');
-    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 1, exp_year: 2035, cvc: '999' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), {
+      number: '4242424242424242',
+      exp_month: 1,
+      exp_year: 2035,
+      cvc: '999',
+    });
     await expect(payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false })).rejects.toMatchObject({
       code: 'in_progress',
     });
@@ -184,7 +190,7 @@ describe('payment workflow', () => {
     // Each account saves its card while paying an earlier invoice on the page.
     const saveCard = async (number: string) => {
       const first = await issueTestInvoice(db);
-      const card = await tokenizeCard(psp, { number, exp_month: 12, exp_year: 2034, cvc: '123' });
+      const card = await tokenizeCard(simulatedPaymentStore(db.orm), { number, exp_month: 12, exp_year: 2034, cvc: '123' });
       const paid = await payInvoice(deps, { documentId: first.id, paymentMethod: card.id, saveCard: true });
       if (number === '4242424242424242') await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result();
       else await answer(paid.id, 'complete');
