@@ -14,6 +14,24 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const port = z.coerce.number().int().min(1).max(65535);
 const url = z.url({ protocol: /^https?$/ });
 
+/** A setting given as JSON: parsed, then checked by `problems` (none: valid); `shape` names its fields when it is not JSON. */
+function jsonSetting<T>(shape: string, problems: (value: T) => string[]) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        const value = JSON.parse(v) as T;
+        for (const message of problems(value)) ctx.addIssue({ code: 'custom', message });
+        return value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be JSON: ${shape}` });
+        return undefined;
+      }
+    });
+}
+
 /** Every environment variable the hub reads; README lists the same set. */
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -65,28 +83,17 @@ const envSchema = z.object({
     )
     .default(10_000),
   PASSENGER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  INVOICE_SELLER: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      try {
-        const seller = JSON.parse(v) as BillingDetails;
-        const problems = [
-          ...missingBillingDetails(seller),
-          ...(seller.tax_id ? [] : ['tax_id']),
-          ...(electronicAddress(seller) ? [] : ['peppol_id']),
-        ];
-        if (problems.length) ctx.addIssue({ code: 'custom', message: `the seller needs ${problems.join(', ')}` });
-        return seller;
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be JSON: {"legal_name", "address", "city", "postal_code", "country", "tax_id", "email"}',
-        });
-        return undefined;
-      }
-    }),
+  INVOICE_SELLER: jsonSetting<BillingDetails>(
+    '{"legal_name", "address", "city", "postal_code", "country", "tax_id", "email"}',
+    (seller) => {
+      const missing = [
+        ...missingBillingDetails(seller),
+        ...(seller.tax_id ? [] : ['tax_id']),
+        ...(electronicAddress(seller) ? [] : ['peppol_id']),
+      ];
+      return missing.length ? [`the seller needs ${missing.join(', ')}`] : [];
+    },
+  ),
   PAYMENT_CHALLENGE_TIMEOUT: z
     .string()
     .default(DEFAULT_CHALLENGE_TIMEOUT)
@@ -131,24 +138,10 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || isValidBIC(v), { message: 'must be a BIC of 8 or 11 characters' }),
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).optional(),
-  PAYOUT_DEBTOR_ADDRESS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      try {
-        const address = JSON.parse(v) as PostalAddress;
-        const problems = postalAddressProblems(address);
-        if (problems.length) ctx.addIssue({ code: 'custom', message: problems.join('; ') });
-        return address;
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be JSON: {"street", "building_number", "post_code", "town", "country"} (town and country required)',
-        });
-        return undefined;
-      }
-    }),
+  PAYOUT_DEBTOR_ADDRESS: jsonSetting<PostalAddress>(
+    '{"street", "building_number", "post_code", "town", "country"} (town and country required)',
+    postalAddressProblems,
+  ),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   GPS_UPDATE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   TRACKING_TILE_URL: z
