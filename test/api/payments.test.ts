@@ -18,7 +18,6 @@ describe('Public Integration API: payments', () => {
   let hub: TestHub;
   const keys: Record<'corporate' | 'other' | 'operator' | 'noScope', string> = {} as never;
   const sql = sqlOn(() => db);
-  const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
   const { hub: cli } = hubCli(
     () => db,
     () => env.client,

@@ -141,7 +141,6 @@ describe('hosted payment page', () => {
 
   it('shows a payment that waits for the cardholder (collected off session) with its challenge as the page opens', async () => {
     const { invoice, url, page } = await pageFor();
-    const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
     const card = await tokenizeCard(simulatedPaymentStore(db.orm), {
       number: CARDS.challenge.replace(/ /g, ''),
       exp_month: 12,
