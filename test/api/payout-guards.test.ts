@@ -1,8 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createHash } from 'node:crypto';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
-import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
-import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
+import type { PeriodRef } from '../../contracts/finance';
 import { awaitingRailCount } from '../../db/payouts';
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
 import { appendBilledRide } from '../../stack/billed-rides';
@@ -12,6 +11,7 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { createTestUnit } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { runSettlementCycle } from '../support/payouts';
 
 const DEBTOR_IBAN = 'FR7630006000011234567890189';
 const PARIS = { street: 'rue de Rivoli', building_number: '10', post_code: '75001', town: 'Paris', country: 'FR' };
@@ -58,13 +58,7 @@ describe('payout guards (PAYOUT_PROVIDER=sepa)', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const runCycle = (period: PeriodRef) =>
-    env.client.workflow.execute('settlementCycleWorkflow', {
-      workflowId: settlementCycleWorkflowId(period.id),
-      taskQueue: BOOKINGS_TASK_QUEUE,
-      args: [{ period }],
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-    }) as Promise<CycleSummary>;
+  const runCycle = (period: PeriodRef) => runSettlementCycle(env, period);
 
   const settlementOf = async (driver: string, period: string) =>
     (

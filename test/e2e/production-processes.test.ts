@@ -11,6 +11,7 @@ import { until } from '../support/until';
 import { startReceiver } from '../../stack/receiver';
 import { freePort } from '../../stack/ports';
 import { stackDataConverter } from '../../stack/secrets';
+import { LIVE_PROVIDERS_ENV } from '../support/production-env';
 
 const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-prod-check';
@@ -61,15 +62,7 @@ describe('production entry points as separate processes', () => {
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'https://hub.example.com',
       INVOICE_SELLER: JSON.stringify(DEMO_SELLER),
-      // Live money is never simulated in production: a real payment provider and payout rail (nothing here calls them).
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_live_51Habc',
-      STRIPE_PUBLISHABLE_KEY: 'pk_live_51Habc',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-      PAYOUT_PROVIDER: 'sepa',
-      PAYOUT_DEBTOR_IBAN: 'FR7630006000011234567890189',
-      PAYOUT_DEBTOR_NAME: DEMO_SELLER.legal_name,
-      PAYOUT_DEBTOR_ADDRESS: JSON.stringify({ town: DEMO_SELLER.city, country: DEMO_SELLER.country }),
+      ...LIVE_PROVIDERS_ENV,
     };
     delete productionEnv.HUB_DEV_WEBHOOK_TARGETS;
     children.push(...spawnHubProcesses(processEnv, output));

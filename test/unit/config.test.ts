@@ -1,5 +1,6 @@
 import { checkStripeSettings, ConfigError, loadConfig, requireProductionSettings } from '../../infra/config';
 import { productionTarget } from '../../infra/temporal-connection';
+import { LIVE_PROVIDERS_ENV } from '../support/production-env';
 
 describe('configuration', () => {
   it('has working defaults for the embedded stack', () => {
@@ -38,20 +39,7 @@ describe('configuration', () => {
       email: 'billing@paris-chauffeurs.example',
     }),
     // Live money is never simulated: a production configuration names its real payment provider and payout rail.
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_live_51Habc',
-    STRIPE_PUBLISHABLE_KEY: 'pk_live_51Habc',
-    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-    PAYOUT_PROVIDER: 'sepa',
-    PAYOUT_DEBTOR_IBAN: 'FR7630006000011234567890189',
-    PAYOUT_DEBTOR_NAME: 'Paris Chauffeurs SAS',
-    PAYOUT_DEBTOR_ADDRESS: JSON.stringify({
-      street: 'avenue Foch',
-      building_number: '5',
-      post_code: '75116',
-      town: 'Paris',
-      country: 'FR',
-    }),
+    ...LIVE_PROVIDERS_ENV,
   };
 
   it('requires every production setting at once and lists the missing ones', () => {
