@@ -18,9 +18,12 @@ function layer(files, { forbidden, typesOnly = [], deterministic = false, sqlInD
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: deterministic
-            ? nodeBuiltins.map((name) => ({ name, message: 'Workflow code must stay deterministic: no Node built-ins.' }))
-            : [],
+          paths: [
+            ...(deterministic
+              ? nodeBuiltins.map((name) => ({ name, message: 'Workflow code must stay deterministic: no Node built-ins.' }))
+              : []),
+            ...(sqlInDb ? [{ name: 'pg', message: `${SQL_IN_DB} (the \`pg\` driver is db/'s alone.)` }] : []),
+          ],
           patterns: [
             ...forbidden.map((name) => ({ regex: folder(name), message: `${why} (${name}/ is above it or beside it).` })),
             ...(sqlInDb ? [{ regex: '^(\\.\\./)+db/sql$', message: SQL_IN_DB }] : []),
@@ -37,7 +40,9 @@ function layer(files, { forbidden, typesOnly = [], deterministic = false, sqlInD
 }
 
 // SQL lives in db/ behind named functions (docs/architecture.md#layers): outside it, no raw statement through the ORM's
-// connection, knex or query builder, and no import of db/sql's executor. A new statement goes into a db/ module.
+// connection, knex or query builder, no import of db/sql's executor or of the `pg` driver. A new statement goes into a
+// db/ module. Every layer but db/ holds to it, the scripts of scripts/ too; the tools that load, build and test the
+// stack (bench/, stack/, test/) may reach PostgreSQL directly.
 const SQL_IN_DB =
   'SQL lives in db/: add a named function to a db/ module (booking-writes, partner-events, public-deliveries, …) and call it.';
 // `.execute(…)` on a Temporal workflow client (`client.workflow.execute`, `workflow.execute`) starts a workflow and
@@ -63,21 +68,25 @@ export default tseslint.config(
   layer(['domain/**/*.ts'], {
     forbidden: ['db', 'api', 'app', 'infra', 'contracts', 'workflows', 'activities', 'workers', ...TOOLS],
     deterministic: true,
+    sqlInDb: true,
     why: 'Domain rules are pure and run inside workflows',
   }),
   layer(['contracts/**/*.ts'], {
     forbidden: ['db', 'api', 'app', 'infra', 'workflows', 'activities', 'workers', ...TOOLS],
     deterministic: true,
+    sqlInDb: true,
     why: 'Workflow contracts are shared by workflows and their callers, so they hold only names, messages and types',
   }),
   layer(['workflows/**/*.ts'], {
     forbidden: ['db', 'api', 'app', 'infra', 'workers', ...TOOLS],
     typesOnly: ['activities'],
     deterministic: true,
+    sqlInDb: true,
     why: 'Workflow code must not reach the database, the API or infrastructure',
   }),
   layer(['infra/**/*.ts'], {
     forbidden: ['db', 'api', 'app', 'contracts', 'workflows', 'activities', 'workers', ...TOOLS],
+    sqlInDb: true,
     why: 'Infrastructure is the floor: it knows nothing of the hub above it',
   }),
   layer(['db/**/*.ts'], {
@@ -107,6 +116,12 @@ export default tseslint.config(
   }),
   layer(['workers/**/*.ts'], {
     forbidden: ['api', 'app', ...TOOLS],
+    sqlInDb: true,
     why: 'Workers wire activities and workflows to task queues',
+  }),
+  layer(['scripts/**/*.ts'], {
+    forbidden: [],
+    sqlInDb: true,
+    why: 'Scripts run the hub and its CLI',
   }),
 );

@@ -4,14 +4,13 @@ import { billingTargets, closePeriod, dbNow, issueInvoice, issueTimes, type Issu
 import { lastEndedPeriod, parsePeriodSpec } from '../domain/finance-periods';
 import { issueSettlement, settlementTargets } from '../db/settlements';
 import { preparePayouts, recordPayoutOutcomes } from '../db/payouts';
-import { simulatedPayoutProvider, type PayoutProvider } from '../infra/payouts/provider';
+import type { PayoutProvider } from '../infra/payouts/provider';
 import { hostedPaymentUrl, type PaymentLinks } from './payments';
 import { prepareCollections } from '../db/payments';
 import { challengeTimeoutMs } from '../domain/payments';
 import { newId } from '../infra/ids';
 import type { PaymentInput } from '../contracts/payments';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
-import { providerStore } from '../db/provider-store';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
 export function createFinanceActivities({
@@ -21,12 +20,12 @@ export function createFinanceActivities({
   paymentChallengeTimeoutMs = challengeTimeoutMs(undefined),
 }: {
   orm: MikroORM;
-  payouts?: PayoutProvider;
+  /** The provider PAYOUT_PROVIDER chose (infra/payouts/configured.ts, wired in workers/create-workers.ts). */
+  payouts: PayoutProvider;
   links?: PaymentLinks;
   paymentChallengeTimeoutMs?: number;
 }) {
-  // The simulated provider unless a real one is given (docs/finance.md, "Payouts").
-  const provider = payouts ?? simulatedPayoutProvider(providerStore(orm));
+  const provider = payouts;
   return {
     /** The last period that has ended by the database's clock (the one ledger rows are dated by). */
     async lastEndedFinancePeriod(periodSpec: string): Promise<PeriodRef> {

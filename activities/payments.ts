@@ -4,7 +4,7 @@ import { paymentUrl } from '../infra/passenger-links';
 import type { PaymentProvider } from '../infra/payments/provider';
 import { simulatedPaymentProvider } from '../infra/payments/simulated';
 import type { PaymentFacts } from '../contracts/payments';
-import { providerStore } from '../db/provider-store';
+import { simulatedPaymentStore } from '../db/simulated-payments';
 
 export interface PaymentLinks {
   publicBaseUrl: string;
@@ -22,7 +22,7 @@ export function hostedPaymentUrl(links: PaymentLinks | undefined, invoice: { id:
  * nothing twice: it gets the same payment back and records it.
  */
 export function createPaymentActivities(deps: { orm: MikroORM; provider?: PaymentProvider; links?: PaymentLinks }) {
-  const provider = deps.provider ?? simulatedPaymentProvider(providerStore(deps.orm));
+  const provider = deps.provider ?? simulatedPaymentProvider(simulatedPaymentStore(deps.orm));
   const facts = (row: PaymentRow): PaymentFacts => ({
     paymentId: row.id,
     invoiceNumber: row.invoice_number,

@@ -19,7 +19,7 @@ import { OPERATIONS } from './operations';
 import { trackingRouter } from './tracking/routes';
 import { consoleRouter } from './console/routes';
 import { payRouter } from './pay/routes';
-import { pspSimRouter } from './psp-sim-routes';
+import { simulatedProviderRouter } from './simulated-provider-routes';
 import { stripeWebhookRouter } from './psp-stripe-routes';
 
 /** The hub's HTTP API as a Koa app; it never listens (api/server.ts binds the port, tests use `app.callback()`). */
@@ -80,7 +80,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   app.use(trackingRouter(deps).routes());
   app.use(payRouter(deps).routes());
   app.use(consoleRouter(deps).routes());
-  if (deps.simulatedPsp) app.use(pspSimRouter(deps).routes());
+  if (deps.simulatedProviderRoutes) app.use(simulatedProviderRouter(deps).routes());
   if (deps.stripe) app.use(stripeWebhookRouter({ ...deps, stripe: deps.stripe }).routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

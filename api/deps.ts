@@ -32,9 +32,9 @@ export interface ApiDeps {
   quoteValiditySeconds: number;
   /** How long a payment waits for the cardholder's 3-D Secure challenge (PAYMENT_CHALLENGE_TIMEOUT). */
   paymentChallengeTimeoutMs: number;
-  /** Serve the simulated PSP's card endpoint and challenge page (/psp-sim): never in production, nor with Stripe. */
-  simulatedPsp: boolean;
-  /** Who takes the cards (PAYMENT_PROVIDER); the simulated PSP on this database when absent. */
+  /** Serve the simulated payment provider's card endpoint and challenge page (/psp-sim): never in production, nor with Stripe. */
+  simulatedProviderRoutes: boolean;
+  /** Who takes the cards (PAYMENT_PROVIDER, infra/payments/configured.ts); the simulated provider on this database when absent. */
   paymentProvider?: PaymentProvider;
   /** PAYMENT_PROVIDER=stripe: the payment page's Stripe.js key and the webhook endpoint's signing secret. */
   stripe?: { publishableKey: string; webhookSecret: string };

@@ -11,7 +11,7 @@ import {
   reportTripCompleted,
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
-import { getDriverBankAccount, setDriverBankAccount } from './driver/bank-account';
+import { getDriverBankAccount, listDriverNoticesOperation, setDriverBankAccount } from './driver/bank-account';
 import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
 import { getBankStatement, listBankStatements, resolveBankStatementLine } from './public/bank-statements';
 import { getBooking } from './partner/get-booking';
@@ -111,6 +111,7 @@ export const OPERATIONS = [
   getDriverUnit,
   setDriverAvailability,
   getDriverBankAccount,
+  listDriverNoticesOperation,
   setDriverBankAccount,
   reportDriverPosition,
   answerDriverAllocation,

@@ -14,7 +14,7 @@ import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
-import { providerStore } from '../db/provider-store';
+import { paymentProviderStores } from '../db/payment-provider-stores';
 import { pausedDestinationCount } from '../db/webhook-stats';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
@@ -31,6 +31,7 @@ import { sweepUnstartedBookings } from '../app/bookings';
 import { Admission, hubCapacitySource } from '../app/admission';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
+import { awaitingRailCount } from '../db/payouts';
 
 export function apiDeps(
   config: HubConfig,
@@ -61,8 +62,8 @@ export function apiDeps(
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
-    simulatedPsp: !config.production && !stripe,
-    paymentProvider: configuredPaymentProvider(config, providerStore(parts.orm)),
+    simulatedProviderRoutes: !config.production && !stripe,
+    paymentProvider: configuredPaymentProvider(config, paymentProviderStores(parts.orm)),
     payoutDebtorIban: config.payouts.provider === 'sepa' ? config.payouts.debtor.iban : undefined,
     stripe: stripe && { publishableKey: stripe.publishableKey, webhookSecret: stripe.webhookSecret },
     trustedProxies: config.trustedProxies.length ? cidrList(config.trustedProxies) : undefined,
@@ -103,6 +104,9 @@ export async function listen(
   deps.lifeline.start();
   registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', () =>
     pausedDestinationCount(deps.orm),
+  );
+  registerCollectGauge('hub_payouts_awaiting_rail', 'Live settlements whose payout waits for a rail that carries their currency.', () =>
+    awaitingRailCount(deps.orm),
   );
   registerPoolReader(() => poolUsage(deps.orm));
   const admission = new Admission(deps.admissionLimits, hubCapacitySource(deps.orm, deps.temporal), (err) =>

@@ -17,7 +17,7 @@ import {
   type InvoiceToPayRow,
   type PaymentRow,
 } from '../db/payments';
-import { providerStore } from '../db/provider-store';
+import { simulatedPaymentStore } from '../db/simulated-payments';
 import { documentEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
 import { cardAmountProblem } from '../domain/payments';
@@ -46,12 +46,12 @@ export interface PaymentDeps {
   orm: MikroORM;
   temporal: Client;
   challengeTimeoutMs: number;
-  /** The simulated PSP unless a real provider is given. */
+  /** The simulated provider unless one is given (PAYMENT_PROVIDER's: infra/payments/configured.ts). */
   provider?: PaymentProvider;
 }
 
 export const providerOf = (deps: Pick<PaymentDeps, 'orm' | 'provider'>): PaymentProvider =>
-  deps.provider ?? simulatedPaymentProvider(providerStore(deps.orm));
+  deps.provider ?? simulatedPaymentProvider(simulatedPaymentStore(deps.orm));
 
 /** An invoice as its payment page shows it: what is due, and the payment under way or last made. */
 export interface PayableInvoice {

@@ -10,6 +10,7 @@ const WHY: Record<Exclude<ReissueVerdict, 'due'>, string> = {
   wait_for_new_account: 'the bank refused the account itself and it is still the one on file: the driver must record another',
   wait_for_account_change: 'waiting for the driver to record or confirm their account',
   same_account_refused: 'the bank refused this account itself (AC01, AC04 or MD07): it is never paid again; the driver must record another',
+  account_on_hold: 'the account was changed less than 24 h ago: it is paid once the hold ends',
 };
 
 export interface ReissueOutcome {
@@ -26,7 +27,7 @@ export interface ReissueOutcome {
  * Needs the SEPA rail (PAYOUT_PROVIDER=sepa).
  */
 export async function reissuePayouts(
-  deps: { orm: MikroORM; keys: Buffer | readonly Buffer[]; payouts?: PayoutSettings },
+  deps: { orm: MikroORM; keys: readonly Buffer[]; payouts?: PayoutSettings },
   q: { payoutId?: string; livemode?: boolean; by: string; note: string },
 ): Promise<ReissueOutcome> {
   if (deps.payouts?.provider !== 'sepa') {

@@ -9,7 +9,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { importStatement } from '../app/bank-statements';
 import { encryptSecret } from '../infra/secrets';
 import { insertRows } from '../db/finance';
-import { writePayoutFiles } from '../db/payout-files';
+import { findPayoutFile, writePayoutFiles } from '../db/payout-files';
 import { payoutRemittance, type SepaTransfer } from '../domain/sepa';
 import { ibanOf, maskIban } from '../domain/bank-accounts';
 import { CAMT_053, PAIN_001, painXml, readStatement, schemaErrors } from '../infra/iso20022';
@@ -86,6 +86,7 @@ async function seed(orm: MikroORM): Promise<PayoutTransfer[]> {
     driverId: r[2] as string,
     amountMinor: BigInt(r[10] as number),
     currency: 'EUR',
+    livemode: true,
   }));
 }
 
@@ -117,7 +118,7 @@ export async function sepaBench(): Promise<void> {
     const { files: written } = await writePayoutFiles(orm, [STACK_SECRETS.encryptionKey], DEBTOR, transfers);
     console.log(`pay step: ${written[0]?.transactions} payouts read, IBANs decrypted, file built and stored in ${ms(t)}`);
 
-    const [file] = await orm.em.fork().execute<{ xml: string }[]>('select xml from payout_files');
+    const file = await findPayoutFile(orm, [STACK_SECRETS.encryptionKey], written[0]!.id);
     t = performance.now();
     const errors = await schemaErrors(file!.xml, PAIN_001);
     console.log(`XSD validation of the file: ${errors.length} errors in ${ms(t)}`);

@@ -61,8 +61,12 @@ export interface PayoutResult {
   livemode: boolean;
   currency: string;
   payable: string;
-  /** `submitted`: in a payout file, paid or returned when the bank's statement is imported; `waiting`: not paid yet (reason). */
-  status: 'paid' | 'failed' | 'submitted' | 'waiting';
+  /**
+   * `submitted`: in a payout file, paid or returned when the bank's statement is imported; `waiting`: not paid yet
+   * (reason); `awaiting_rail`: a live payout in a currency no configured rail carries; `on_hold`: the driver's account
+   * changed less than 24 h ago (reason: the release time).
+   */
+  status: 'paid' | 'failed' | 'submitted' | 'waiting' | 'awaiting_rail' | 'on_hold';
   reason: string | null;
 }
 

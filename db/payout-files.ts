@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { isSEPACountry } from 'ibantools';
 import { isSandboxDriver, maskIban, sandboxTestIban } from '../domain/bank-accounts';
-import { batchTotals, payoutRemittance, requestedExecutionDate, SEPA_CURRENCY, type SepaTransfer } from '../domain/sepa';
+import { addressesRequired, batchTotals, payoutRemittance, requestedExecutionDate, SEPA_CURRENCY, type SepaTransfer } from '../domain/sepa';
 import { newId } from '../infra/ids';
 import { PAIN_001, painXml } from '../infra/iso20022';
-import type { PayoutOutcome, PayoutProvider, PayoutTransfer, SepaDebtor } from '../infra/payouts/provider';
+import type { PayoutOutcome, PayoutTransfer, SepaDebtor } from '../infra/payouts/provider';
+import type { SepaFileStore } from '../infra/payouts/sepa';
+import { decryptSecret, encryptSecret } from '../infra/secrets';
+import { payoutHeld } from '../domain/payout-rails';
 import { bankAccountsOf } from './bank-accounts';
 import { dbNow, insertRows, nextNumber } from './finance';
 import { ibanFingerprints, linkReissues, reissueReturned, type ReissueCandidate } from './payout-reissue';
@@ -41,31 +44,34 @@ export interface ReissueRequest {
 
 /**
  * Writes the pain.001 files of a pay step, in one transaction: the EUR transfers not yet in a file whose driver has a
- * bank account (a sandbox driver without one is paid into its test IBAN), with the returned payouts now due again
- * (db/payout-reissue.ts), one file per environment (series `PF-` and `PF-TEST-`, gapless like the documents) drawn on
- * the debtor's account, each transfer's id the payout key (the EndToEndId the bank hands back) and the fingerprint of
- * the account it goes to. A transfer already in a file is never written again, so a retried step writes nothing twice.
+ * bank account (a sandbox driver without one is paid into its test IBAN) not on hold, with the returned payouts now due
+ * again (db/payout-reissue.ts), one file per environment (series `PF-` and `PF-TEST-`, gapless like the documents)
+ * drawn on the debtor's account, each transfer's id the payout key (the EndToEndId the bank hands back) and the
+ * fingerprint of the account it goes to. A transfer already in a file is never written again, so a retried step writes
+ * nothing twice. The XML is stored encrypted with the current key (`keys[0]`); files written in clear before are sealed.
  */
 export async function writePayoutFiles(
   orm: MikroORM,
-  keys: Buffer | readonly Buffer[],
+  keys: readonly Buffer[],
   debtor: SepaDebtor,
   transfers: PayoutTransfer[],
   reissue: ReissueRequest = { explicit: false, by: null, note: null },
 ): Promise<{ files: WrittenFile[]; reissues: ReissueCandidate[] }> {
   return orm.em.fork().transactional(async (em) => {
     await em.execute("select pg_advisory_xact_lock(hashtextextended('payout-files', 0))");
+    await sealPayoutFiles(em, keys[0]!);
     const reissues = await reissueReturned(em, keys, reissue);
     const due = reissues.filter((r) => r.nextPayoutId);
     const wanted = [...transfers.filter((t) => t.currency === SEPA_CURRENCY).map((t) => t.key), ...due.map((r) => r.nextPayoutId!)];
     if (!wanted.length) return { files: [], reissues };
     const facts = await em.execute<SettlementFacts[]>(
       `select s.payout_key, s.number, s.period_id, s.driver_id, s.driver_name, s.livemode, s.id as settlement_id from settlements s
-        where s.payout_key in (select jsonb_array_elements_text(?::jsonb)) and s.status = 'pending'
+        where s.payout_key in (select jsonb_array_elements_text(?::jsonb)) and s.status in ('pending', 'on_hold')
           and not exists (select 1 from bank_transfers t where t.id = s.payout_key)
         order by s.number`,
       [jsonList(wanted)],
     );
+    const now = await dbNow(em);
     const amounts = new Map([
       ...transfers.map((t) => [t.key, t.amountMinor] as const),
       ...due.map((r) => [r.nextPayoutId!, r.amountMinor] as const),
@@ -76,16 +82,17 @@ export async function writePayoutFiles(
       const account =
         accounts.get(fact.driver_id) ??
         (isSandboxDriver(fact.driver_id) && !fact.livemode
-          ? { holder: fact.driver_name, iban: sandboxTestIban(fact.driver_id), bic: null }
+          ? { holder: fact.driver_name, iban: sandboxTestIban(fact.driver_id), bic: null, holdUntil: null, address: null }
           : null);
-      if (!account || !isSEPACountry(account.iban.slice(0, 2))) continue; // waits: outcomes() says why
+      if (!account || !isSEPACountry(account.iban.slice(0, 2)) || payoutHeld(account.holdUntil, now)) continue; // waits: outcomes() says why
+      if (addressesRequired(debtor.iban.slice(0, 2), account.iban.slice(0, 2)) && !(debtor.address && account.address)) continue;
       const group = groups.get(fact.livemode) ?? [];
       group.push({
         fact,
         transfer: {
           endToEndId: fact.payout_key,
           amountMinor: amounts.get(fact.payout_key)!,
-          creditor: { name: account.holder, iban: account.iban, bic: account.bic },
+          creditor: { name: account.holder, iban: account.iban, bic: account.bic, address: account.address },
           remittance: payoutRemittance(fact.number, fact.period_id),
         },
       });
@@ -93,20 +100,31 @@ export async function writePayoutFiles(
     }
     const written: WrittenFile[] = [];
     for (const [livemode, items] of groups) {
-      written.push(await insertFile(em, debtor, livemode, items, keys));
+      written.push(await insertFile(em, keys, debtor, livemode, items, now));
     }
     return { files: written, reissues };
   });
 }
 
+/** The XML of a payout file is sealed to it: a ciphertext copied to another file's row does not open there. */
+const xmlAad = (fileId: string) => `payout-file:${fileId}`;
+
+/** Encrypts the XML of files written in clear before it was kept encrypted (the one change their trigger allows). */
+async function sealPayoutFiles(em: EntityManager, key: Buffer): Promise<void> {
+  const clear = await em.execute<{ id: string; xml: string }[]>('select id, xml from payout_files where xml is not null');
+  for (const f of clear) {
+    await em.execute('update payout_files set xml = null, xml_enc = ? where id = ?', [encryptSecret(f.xml, key, xmlAad(f.id)), f.id]);
+  }
+}
+
 async function insertFile(
   em: EntityManager,
+  keys: readonly Buffer[],
   debtor: SepaDebtor,
   livemode: boolean,
   items: { fact: SettlementFacts; transfer: SepaTransfer }[],
-  keys: Buffer | readonly Buffer[],
+  now: Date,
 ): Promise<WrittenFile> {
-  const now = await dbNow(em);
   const number = await nextNumber(em, 'PF', livemode, now);
   const id = newId('pf');
   const xml = painXml({
@@ -118,7 +136,7 @@ async function insertFile(
   });
   const totals = batchTotals(items.map((i) => i.transfer));
   await em.execute(
-    `insert into payout_files (id, number, livemode, format, debtor_iban_masked, execution_date, transactions, control_sum_minor, currency, sha256, xml, created_at)
+    `insert into payout_files (id, number, livemode, format, debtor_iban_masked, execution_date, transactions, control_sum_minor, currency, sha256, xml_enc, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
@@ -131,7 +149,7 @@ async function insertFile(
       String(totals.sumMinor),
       SEPA_CURRENCY,
       createHash('sha256').update(xml).digest('hex'),
-      xml,
+      encryptSecret(xml, keys[0]!, xmlAad(id)),
       now,
     ],
   );
@@ -154,51 +172,54 @@ async function insertFile(
   return { id, number, livemode, transactions: totals.count };
 }
 
-/** Where each EUR payout key stands: in a file (submitted, or already settled by a statement), or waiting and why. */
-export async function sepaOutcomes(orm: MikroORM, keys: string[]): Promise<PayoutOutcome[]> {
+/** Where each EUR payout key stands: in a file (submitted, or already settled by a statement), or waiting, held, and why. */
+export async function sepaOutcomes(orm: MikroORM, debtor: SepaDebtor, keys: string[]): Promise<PayoutOutcome[]> {
   if (!keys.length) return [];
-  const rows = await orm.em
-    .fork()
-    .execute<{ payout_key: string; driver_id: string; livemode: boolean; file: string | null; country: string | null }[]>(
-      `select s.payout_key, s.driver_id, s.livemode, f.number as file, a.country from settlements s
+  const em = orm.em.fork();
+  const now = await dbNow(em);
+  const rows = await em.execute<
+    {
+      payout_key: string;
+      driver_id: string;
+      livemode: boolean;
+      file: string | null;
+      country: string | null;
+      hold_until: Date | null;
+      has_address: boolean | null;
+    }[]
+  >(
+    `select s.payout_key, s.driver_id, s.livemode, f.number as file, a.country, a.hold_until, a.address is not null as has_address from settlements s
        left join bank_transfers t on t.id = s.payout_key left join payout_files f on f.id = t.file_id
        left join driver_bank_accounts a on a.driver_id = s.driver_id
       where s.payout_key in (select jsonb_array_elements_text(?::jsonb))`,
-      [jsonList(keys)],
-    );
+    [jsonList(keys)],
+  );
   return rows.map((r): PayoutOutcome => {
     if (r.file) return { key: r.payout_key, status: 'submitted', reason: r.file };
     if (!r.country && !(isSandboxDriver(r.driver_id) && !r.livemode))
       return { key: r.payout_key, status: 'waiting', reason: 'no_bank_account' };
-    return { key: r.payout_key, status: 'waiting', reason: r.country && !isSEPACountry(r.country) ? 'iban_outside_sepa' : 'not_filed' };
+    if (r.country && !isSEPACountry(r.country)) return { key: r.payout_key, status: 'waiting', reason: 'iban_outside_sepa' };
+    if (r.country && addressesRequired(debtor.iban.slice(0, 2), r.country) && !(debtor.address && r.has_address))
+      return { key: r.payout_key, status: 'waiting', reason: debtor.address ? 'creditor_address_missing' : 'debtor_address_missing' };
+    const holdUntil = r.hold_until ? new Date(r.hold_until) : null;
+    if (payoutHeld(holdUntil, now)) return { key: r.payout_key, status: 'on_hold', reason: holdUntil!.toISOString() };
+    return { key: r.payout_key, status: 'waiting', reason: 'not_filed' };
   });
 }
 
-/**
- * SEPA credit transfer files for EUR payouts; any other currency stays with `fallback` (the simulated provider), since
- * a SEPA transfer carries only euros.
- */
-export function sepaPayoutProvider(o: {
-  orm: MikroORM;
-  keys: Buffer | readonly Buffer[];
-  debtor: SepaDebtor;
-  fallback: PayoutProvider;
-}): PayoutProvider {
+/** The SEPA rail's files on this database (infra/payouts/sepa.ts), drawn on `debtor`; `keys` HUB_ENCRYPTION_KEY's ring. */
+export function sepaFileStore(orm: MikroORM, keys: readonly Buffer[], debtor: SepaDebtor): SepaFileStore {
   return {
-    async submitBatch(transfers: PayoutTransfer[]) {
-      const other = transfers.filter((t) => t.currency !== SEPA_CURRENCY);
-      if (other.length) await o.fallback.submitBatch(other);
-      await writePayoutFiles(o.orm, o.keys, o.debtor, transfers);
-    },
-    async outcomes(keys: string[]) {
-      const facts = await o.orm.em
+    writeFiles: async (transfers) => void (await writePayoutFiles(orm, keys, debtor, transfers)),
+    outcomes: (payoutKeys) => sepaOutcomes(orm, debtor, payoutKeys),
+    async payouts(payoutKeys) {
+      const rows = await orm.em
         .fork()
-        .execute<{ payout_key: string; currency: string }[]>(
-          'select payout_key, currency from settlements where payout_key in (select jsonb_array_elements_text(?::jsonb))',
-          [jsonList(keys)],
+        .execute<{ payout_key: string; currency: string; livemode: boolean }[]>(
+          'select payout_key, currency, livemode from settlements where payout_key in (select jsonb_array_elements_text(?::jsonb))',
+          [jsonList(payoutKeys)],
         );
-      const eur = new Set(facts.filter((f) => f.currency === SEPA_CURRENCY).map((f) => f.payout_key));
-      return [...(await sepaOutcomes(o.orm, [...eur])), ...(await o.fallback.outcomes(keys.filter((k) => !eur.has(k))))];
+      return rows.map((r) => ({ key: r.payout_key, currency: r.currency, livemode: r.livemode }));
     },
   };
 }
@@ -231,17 +252,23 @@ export async function readPayoutFiles(orm: MikroORM, q: { livemode: boolean; bef
     );
 }
 
-/** A payout file of the environment by id or number, with its XML exactly as written; undefined when there is none. */
+/**
+ * A payout file of the environment (both when `livemode` is undefined) by id or number, its XML decrypted exactly as
+ * written; undefined when there is none.
+ */
 export async function findPayoutFile(
   orm: MikroORM,
+  keys: readonly Buffer[],
   idOrNumber: string,
-  livemode: boolean,
+  livemode?: boolean,
 ): Promise<(PayoutFileRow & { xml: string }) | undefined> {
   const [row] = await orm.em
     .fork()
-    .execute<(PayoutFileRow & { xml: string })[]>(
-      `select ${PAYOUT_FILE_COLUMNS}, xml from payout_files where (id = ? or number = ?) and livemode = ?`,
-      [idOrNumber, idOrNumber, livemode],
+    .execute<(PayoutFileRow & { xml: string | null; xml_enc: string | null })[]>(
+      `select ${PAYOUT_FILE_COLUMNS}, xml, xml_enc from payout_files where (id = ? or number = ?) ${livemode === undefined ? '' : 'and livemode = ?'}`,
+      [idOrNumber, idOrNumber, ...(livemode === undefined ? [] : [livemode])],
     );
-  return row;
+  if (!row) return undefined;
+  const { xml_enc: sealed, xml, ...facts } = row;
+  return { ...facts, xml: sealed ? decryptSecret(sealed, keys, xmlAad(row.id)) : xml! };
 }

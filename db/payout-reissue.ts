@@ -2,8 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { isSandboxDriver, sandboxTestIban } from '../domain/bank-accounts';
 import { reissueVerdict, type ReissueVerdict } from '../domain/payout-reissue';
+import { payoutHeld } from '../domain/payout-rails';
 import { SEPA_CURRENCY } from '../domain/sepa';
 import { bankAccountsOf } from './bank-accounts';
+import { dbNow } from './finance';
 
 /**
  * The fingerprint of an account a transfer went to: an HMAC of the IBAN under the hub's key, so a returned payout's
@@ -62,14 +64,17 @@ async function returnedPayouts(
     [SEPA_CURRENCY, ...(q.payoutId ? [q.payoutId] : []), ...(q.livemode === undefined ? [] : [q.livemode])],
   );
   const accounts = await bankAccountsOf(em, keys, [...new Set(rows.map((r) => r.driver_id))]);
+  const now = await dbNow(em);
   return rows.map((r) => {
-    const iban = accounts.get(r.driver_id)?.iban ?? (isSandboxDriver(r.driver_id) && !r.livemode ? sandboxTestIban(r.driver_id) : null);
+    const account = accounts.get(r.driver_id);
+    const iban = account?.iban ?? (isSandboxDriver(r.driver_id) && !r.livemode ? sandboxTestIban(r.driver_id) : null);
     const verdict = reissueVerdict({
       reason: r.reason,
       hasAccount: iban !== null,
       sameAccount: iban === null || r.fingerprint === null ? null : ibanFingerprints(iban, keys).includes(r.fingerprint),
       changedSinceReturn: r.changed_since_return,
       explicit: q.explicit,
+      accountOnHold: payoutHeld(account?.holdUntil ?? null, now),
     });
     return {
       payoutId: r.transfer_id,

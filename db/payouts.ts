@@ -9,6 +9,7 @@ interface PendingRow {
   payable_minor: string;
   currency: string;
   payout_key: string;
+  livemode: boolean;
 }
 
 /**
@@ -30,8 +31,8 @@ export async function preparePayouts(orm: MikroORM, period: PeriodRef): Promise<
       [period.id],
     );
     const rows = await em.execute<PendingRow[]>(
-      `select s.id, s.number, s.driver_id, s.payable_minor, s.currency, s.payout_key from settlements s
-        where s.status = 'pending' and s.payout_key is not null order by s.number`,
+      `select s.id, s.number, s.driver_id, s.payable_minor, s.currency, s.payout_key, s.livemode from settlements s
+        where s.status in ('pending', ${WAITING.map((w) => `'${w}'`).join(', ')}) and s.payout_key is not null order by s.number`,
       [],
     );
     return rows.map((r) => ({
@@ -40,9 +41,13 @@ export async function preparePayouts(orm: MikroORM, period: PeriodRef): Promise<
       driverId: r.driver_id,
       amountMinor: BigInt(r.payable_minor),
       currency: r.currency,
+      livemode: r.livemode,
     }));
   });
 }
+
+/** Settlement states of a payout that waits with the provider and is submitted again by every run until it moves. */
+const WAITING = ['awaiting_rail', 'on_hold'] as const;
 
 /** Records the provider's outcomes on the settlements still waiting for them; answers those it changed. */
 export async function recordPayoutOutcomes(orm: MikroORM, outcomes: PayoutOutcome[]): Promise<PayoutResult[]> {
@@ -50,19 +55,17 @@ export async function recordPayoutOutcomes(orm: MikroORM, outcomes: PayoutOutcom
   const em = orm.em.fork();
   for (const o of outcomes) {
     type Row = { number: string; driver_id: string; driver_name: string; livemode: boolean; currency: string; payable_minor: string };
-    // Submitted to a bank or waiting: the settlement stays pending, and the cycle reports where it stands.
-    const [row] =
-      o.status === 'paid' || o.status === 'failed'
-        ? await em.execute<Row[]>(
-            `update settlements set status = ?, paid_at = case when ? = 'paid' then now() end, failure_reason = ?
-              where payout_key = ? and status = 'pending'
-              returning number, driver_id, driver_name, livemode, currency, payable_minor`,
-            [o.status, o.status, o.reason, o.key],
-          )
-        : await em.execute<Row[]>(
-            `select number, driver_id, driver_name, livemode, currency, payable_minor from settlements where payout_key = ? and status = 'pending'`,
-            [o.key],
-          );
+    // Paid or failed is final; awaiting a rail or on hold is the settlement's state until the provider moves it (with
+    // the release time of a hold); submitted to a bank or waiting, the settlement is pending and the cycle reports why.
+    const final = o.status === 'paid' || o.status === 'failed';
+    const state = final || (WAITING as readonly string[]).includes(o.status) ? o.status : 'pending';
+    const [row] = await em.execute<Row[]>(
+      `update settlements set status = ?, paid_at = case when ? = 'paid' then now() end,
+              failure_reason = case when ? then ? end, held_until = case when ? = 'on_hold' then ?::timestamptz end
+        where payout_key = ? and status in ('pending', 'awaiting_rail', 'on_hold')
+        returning number, driver_id, driver_name, livemode, currency, payable_minor`,
+      [state, o.status, final, o.reason, o.status, o.status === 'on_hold' ? o.reason : null, o.key],
+    );
     if (row) {
       results.push({
         settlement: row.number,
@@ -77,4 +80,12 @@ export async function recordPayoutOutcomes(orm: MikroORM, outcomes: PayoutOutcom
     }
   }
   return results;
+}
+
+/** Live settlements whose payout waits for a rail that carries their currency (`hub_payouts_awaiting_rail`). */
+export async function awaitingRailCount(orm: MikroORM): Promise<number> {
+  const [row] = await orm.em
+    .fork()
+    .execute<{ n: number }[]>("select count(*)::int as n from settlements where status = 'awaiting_rail' and livemode");
+  return row!.n;
 }

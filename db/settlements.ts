@@ -53,7 +53,7 @@ export async function recordSettlementAdjustment(
 /** Settlements of periods ended before `end` still to pay (failed or pending): the next cycle submits them again. */
 export async function unpaidSettlementsBefore(em: EntityManager, end: Date): Promise<number> {
   const [{ failed }] = await em.execute<{ failed: string }[]>(
-    `select count(*) as failed from settlements s join finance_periods p on p.id = s.period_id where s.status in ('failed', 'pending') and p.ends_at < ?`,
+    `select count(*) as failed from settlements s join finance_periods p on p.id = s.period_id where s.status in ('failed', 'pending', 'awaiting_rail', 'on_hold') and p.ends_at < ?`,
     [end],
   );
   return Number(failed);
@@ -231,11 +231,15 @@ export interface SettlementRow {
   commission_minor: string;
   fees_minor: string;
   payable_minor: string;
-  status: 'pending' | 'paid' | 'failed' | 'returned';
+  status: (typeof SETTLEMENT_STATUSES)[number];
   paid_at: string | null;
+  held_until: string | null;
   failure_reason: string | null;
   livemode: boolean;
 }
+
+/** Where a settlement stands (docs/finance.md): `awaiting_rail` and `on_hold` wait with the payout provider. */
+export const SETTLEMENT_STATUSES = ['pending', 'paid', 'failed', 'returned', 'awaiting_rail', 'on_hold'] as const;
 
 /** Which settlements of an environment a list or an export reads. */
 export interface SettlementFilter {

@@ -37,14 +37,14 @@ export function documentEventData(doc: DocumentFacts): Record<string, unknown> {
 /** Whose events settlements are: the platform's, so only operator accounts' destinations receive them. */
 export const PLATFORM_ACCOUNT = 'platform';
 
-/** `data` of `settlement.paid` and `settlement.failed`. */
+/** `data` of `settlement.paid`, `settlement.failed` and `settlement.awaiting_rail`. */
 export function settlementEventData(p: {
   settlement: string;
   driverId: string;
   driverName: string;
   payable: string;
   currency: string;
-  status: 'paid' | 'failed';
+  status: 'paid' | 'failed' | 'awaiting_rail';
   reason: string | null;
 }): Record<string, unknown> {
   return {

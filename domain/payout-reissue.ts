@@ -16,7 +16,9 @@ export type ReissueVerdict =
   /** Another reason (insufficient funds at an intermediary, a recall…): waits for the account to be confirmed or changed, or for ops. */
   | 'wait_for_account_change'
   /** Ops asked, but the account on file is the one the bank refused: never again. */
-  | 'same_account_refused';
+  | 'same_account_refused'
+  /** The account was changed less than 24 h ago (domain/payout-rails.ts): waits for its hold to end, even when ops ask. */
+  | 'account_on_hold';
 
 export interface ReturnedPayoutFacts {
   /** The ISO reason of the return or rejection (`unknown` when none was given). */
@@ -28,6 +30,8 @@ export interface ReturnedPayoutFacts {
   changedSinceReturn: boolean;
   /** Ops asked for it (`hub finance reissue`), rather than the next file finding it due. */
   explicit: boolean;
+  /** The account on file was changed within the hold (domain/payout-rails.ts): nothing is paid into it yet. */
+  accountOnHold: boolean;
 }
 
 /**
@@ -35,6 +39,11 @@ export interface ReturnedPayoutFacts {
  * (AC01, AC04, MD07), and for any other reason once the driver records or confirms their account, or when ops ask.
  */
 export function reissueVerdict(f: ReturnedPayoutFacts): ReissueVerdict {
+  const verdict = accountVerdict(f);
+  return verdict === 'due' && f.accountOnHold ? 'account_on_hold' : verdict;
+}
+
+function accountVerdict(f: ReturnedPayoutFacts): ReissueVerdict {
   if (!f.hasAccount) return 'no_bank_account';
   if (f.reason && ACCOUNT_REFUSED_REASONS.has(f.reason)) {
     if (f.sameAccount === false) return 'due';

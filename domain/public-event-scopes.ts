@@ -11,6 +11,7 @@ export const EVENT_SCOPE_BY_PREFIX: Readonly<Record<string, string>> = {
   'credit_note.': 'invoices.read',
   'payment.': 'payments.read',
   'settlement.': 'payments.read',
+  'driver.': 'payouts.read',
 };
 
 /** The scope that reads events of `type`, or null for a type no event log shows. */

@@ -15,6 +15,8 @@ export const PUBLIC_EVENT_TYPES = [
   'invoice.paid',
   'settlement.paid',
   'settlement.failed',
+  'settlement.awaiting_rail',
+  'driver.bank_account_changed',
   'webhook.test',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];

@@ -143,11 +143,70 @@ export function requestedExecutionDate(writtenAt: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A postal address as payment messages carry it (ISO 20022 PstlAdr): town and country at least. */
+export interface PostalAddress {
+  street?: string | null;
+  building_number?: string | null;
+  post_code?: string | null;
+  town: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/**
+ * SEPA countries and territories outside the EEA (the EPC's list of the scheme's geographical scope): a transfer whose
+ * payer's or payee's bank is in one of them carries the payer's address, and here the payee's too, structured (or
+ * hybrid: town and country at least) since November 2026.
+ */
+export const NON_EEA_SEPA_COUNTRIES: readonly string[] = [
+  'AD',
+  'AL',
+  'CH',
+  'GB',
+  'GG',
+  'IM',
+  'JE',
+  'MC',
+  'MD',
+  'ME',
+  'MK',
+  'PM',
+  'RS',
+  'SM',
+  'VA',
+];
+
+/** Whether a transfer between accounts of these countries (an IBAN's first two letters) needs both parties' addresses. */
+export const addressesRequired = (...ibanCountries: string[]): boolean => ibanCountries.some((c) => NON_EEA_SEPA_COUNTRIES.includes(c));
+
+/** ISO 20022 lengths of PostalAddress24: town at most 35, street 70, building number and post code 16. */
+const ADDRESS_LIMITS: Readonly<Record<keyof PostalAddress, number>> = {
+  street: 70,
+  building_number: 16,
+  post_code: 16,
+  town: 35,
+  country: 2,
+};
+
+/** What is wrong with an address for a SEPA file (none: it can be written), each naming its field. */
+export function postalAddressProblems(address: PostalAddress): string[] {
+  const problems: string[] = [];
+  if (!/^[A-Z]{2}$/.test(address.country ?? '')) problems.push('country must be an ISO 3166-1 alpha-2 code (CH, GB…)');
+  if (!address.town || !sepaText(address.town, ADDRESS_LIMITS.town)) problems.push('town is required, in Latin letters');
+  for (const field of ['town', 'street', 'building_number', 'post_code'] as const) {
+    const value = address[field];
+    if (value && value.length > ADDRESS_LIMITS[field]) problems.push(`${field} has at most ${ADDRESS_LIMITS[field]} characters`);
+  }
+  return problems;
+}
+
 export interface SepaParty {
   name: string;
   /** Electronic form (no spaces). */
   iban: string;
   bic?: string | null;
+  /** Written as PstlAdr when given (a SepaBatch needs it on both parties when addressesRequired). */
+  address?: PostalAddress | null;
 }
 
 export interface SepaTransfer {
@@ -176,12 +235,14 @@ export function batchTotals(transfers: readonly { amountMinor: bigint }[]): { co
   return { count: transfers.length, sumMinor, controlSum: sepaAmount(sumMinor) };
 }
 
-/** Why a batch cannot be written, or null: every id a SEPA id, unique, every amount within the scheme's bounds. */
+/** Why a batch cannot be written, or null: every id a SEPA id, unique, every amount within the scheme's bounds, addresses where required. */
 export function batchProblem(batch: SepaBatch): string | null {
   if (!batch.transfers.length) return 'a payout file needs at least one transfer';
   if (!isSepaId(batch.messageId)) return `message id ${batch.messageId} is not a SEPA identifier`;
   const seen = new Set<string>();
   for (const t of batch.transfers) {
+    if (addressesRequired(batch.debtor.iban.slice(0, 2), t.creditor.iban.slice(0, 2)) && !(batch.debtor.address && t.creditor.address))
+      return `${t.endToEndId}: a transfer involving a bank outside the EEA needs the debtor's and the creditor's address`;
     if (!isSepaId(t.endToEndId)) return `EndToEndId ${t.endToEndId} is not a SEPA identifier`;
     if (seen.has(t.endToEndId)) return `EndToEndId ${t.endToEndId} appears twice`;
     seen.add(t.endToEndId);

@@ -8,10 +8,29 @@ import { parseKeyRing, type HubKey } from './key-ring';
 import { parseKeyMaterial } from './secrets';
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import type { PayoutSettings } from './payouts/provider';
+import { addressesRequired, postalAddressProblems, type PostalAddress } from '../domain/sepa';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
 const url = z.url({ protocol: /^https?$/ });
+
+/** A setting given as JSON: parsed, then checked by `problems` (none: valid); `shape` names its fields when it is not JSON. */
+function jsonSetting<T>(shape: string, problems: (value: T) => string[]) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        const value = JSON.parse(v) as T;
+        for (const message of problems(value)) ctx.addIssue({ code: 'custom', message });
+        return value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be JSON: ${shape}` });
+        return undefined;
+      }
+    });
+}
 
 /** Every environment variable the hub reads; README lists the same set. */
 const envSchema = z.object({
@@ -64,28 +83,17 @@ const envSchema = z.object({
     )
     .default(10_000),
   PASSENGER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  INVOICE_SELLER: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      try {
-        const seller = JSON.parse(v) as BillingDetails;
-        const problems = [
-          ...missingBillingDetails(seller),
-          ...(seller.tax_id ? [] : ['tax_id']),
-          ...(electronicAddress(seller) ? [] : ['peppol_id']),
-        ];
-        if (problems.length) ctx.addIssue({ code: 'custom', message: `the seller needs ${problems.join(', ')}` });
-        return seller;
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be JSON: {"legal_name", "address", "city", "postal_code", "country", "tax_id", "email"}',
-        });
-        return undefined;
-      }
-    }),
+  INVOICE_SELLER: jsonSetting<BillingDetails>(
+    '{"legal_name", "address", "city", "postal_code", "country", "tax_id", "email"}',
+    (seller) => {
+      const missing = [
+        ...missingBillingDetails(seller),
+        ...(seller.tax_id ? [] : ['tax_id']),
+        ...(electronicAddress(seller) ? [] : ['peppol_id']),
+      ];
+      return missing.length ? [`the seller needs ${missing.join(', ')}`] : [];
+    },
+  ),
   PAYMENT_CHALLENGE_TIMEOUT: z
     .string()
     .default(DEFAULT_CHALLENGE_TIMEOUT)
@@ -130,6 +138,10 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || isValidBIC(v), { message: 'must be a BIC of 8 or 11 characters' }),
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).optional(),
+  PAYOUT_DEBTOR_ADDRESS: jsonSetting<PostalAddress>(
+    '{"street", "building_number", "post_code", "town", "country"} (town and country required)',
+    postalAddressProblems,
+  ),
   SANDBOX_RIDE_SECONDS: z.coerce.number().min(1).max(3600).default(40),
   HUB_SANDBOX_RIDE_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(100),
   HUB_LIVE_RIDE_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(2000),
@@ -171,7 +183,19 @@ function payoutSettings(env: z.infer<typeof envSchema>): PayoutSettings {
   if (env.PAYOUT_PROVIDER === 'simulated') return { provider: 'simulated' };
   const missing = [!env.PAYOUT_DEBTOR_IBAN && 'PAYOUT_DEBTOR_IBAN', !env.PAYOUT_DEBTOR_NAME && 'PAYOUT_DEBTOR_NAME'].filter(Boolean);
   if (missing.length) throw new Error(`PAYOUT_PROVIDER=sepa needs ${missing.join(' and ')} (the account payout files are drawn on)`);
-  return { provider: 'sepa', debtor: { iban: env.PAYOUT_DEBTOR_IBAN!, name: env.PAYOUT_DEBTOR_NAME!, bic: env.PAYOUT_DEBTOR_BIC ?? null } };
+  if (!env.PAYOUT_DEBTOR_ADDRESS && addressesRequired(env.PAYOUT_DEBTOR_IBAN!.slice(0, 2)))
+    throw new Error(
+      'PAYOUT_DEBTOR_ADDRESS is required: the debtor account is in a SEPA country outside the EEA, so every transfer carries its address',
+    );
+  return {
+    provider: 'sepa',
+    debtor: {
+      iban: env.PAYOUT_DEBTOR_IBAN!,
+      name: env.PAYOUT_DEBTOR_NAME!,
+      bic: env.PAYOUT_DEBTOR_BIC ?? null,
+      address: env.PAYOUT_DEBTOR_ADDRESS ?? null,
+    },
+  };
 }
 
 function toConfig(env: z.infer<typeof envSchema>) {
@@ -357,6 +381,14 @@ export function requireProductionSettings(config: HubConfig): {
     !config.publicBaseUrl.startsWith('https://') && 'PUBLIC_BASE_URL must be an https:// URL (tokens, tracking and receipt links carry it)',
     config.devWebhookTargets && 'HUB_DEV_WEBHOOK_TARGETS is for development only (webhooks to plain http and this machine)',
     !config.invoiceSellerSet && 'INVOICE_SELLER must name the company that issues invoices (its legal name, address, VAT id)',
+    // Live money is never simulated: a simulated provider reports payments and payouts done with no money moved.
+    config.payments.provider === 'simulated' &&
+      'PAYMENT_PROVIDER is simulated (the default): live card payments need a real provider (PAYMENT_PROVIDER=stripe with live keys)',
+    config.payouts.provider === 'simulated' &&
+      'PAYOUT_PROVIDER is simulated (the default): live payouts need a real rail (PAYOUT_PROVIDER=sepa with PAYOUT_DEBTOR_IBAN, PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ADDRESS)',
+    config.payouts.provider === 'sepa' &&
+      !config.payouts.debtor.address &&
+      'PAYOUT_DEBTOR_ADDRESS must give the debtor account holder’s address (JSON, town and country at least): transfers to payees outside the EEA carry it',
   ].filter(Boolean);
   if (config.production && wrong.length) throw new ConfigError(`Invalid production configuration:\n  ${wrong.join('\n  ')}`);
   return {

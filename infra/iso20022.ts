@@ -17,6 +17,7 @@ import {
   sepaName,
   sepaText,
   SEPA_REMITTANCE_MAX,
+  type PostalAddress,
   type SepaBatch,
 } from '../domain/sepa';
 
@@ -41,11 +42,25 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 /** An agent (bank) by its BIC, or "not provided" as the EPC guidelines spell it. */
 const agent = (bic: string | null | undefined) => ({ FinInstnId: bic ? { BICFI: bic } : { Othr: { Id: 'NOTPROVIDED' } } });
 
+/** A structured PstlAdr (PostalAddress24, in the schema's order), each part in the SEPA character set; omitted without an address. */
+function postalAddress(address: PostalAddress | null | undefined): { PstlAdr?: Record<string, string> } {
+  if (!address) return {};
+  const part = (value: string | null | undefined, max: number) => (value ? sepaText(value, max) || undefined : undefined);
+  const parts = {
+    StrtNm: part(address.street, 70),
+    BldgNb: part(address.building_number, 16),
+    PstCd: part(address.post_code, 16),
+    TwnNm: part(address.town, 35),
+    Ctry: address.country,
+  };
+  return { PstlAdr: Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)) as Record<string, string> };
+}
+
 /**
  * The pain.001.001.09 document of a batch: one payment information block, batch booked (the debtor's statement shows
  * one debit), SEPA service level, charges shared (SLEV), one CdtTrfTxInf per transfer with its EndToEndId, amount,
  * creditor and remittance; names and remittance reduced to the SEPA character set. NbOfTxs and CtrlSum are counted in
- * integers. Throws on a batch a bank would refuse (domain/sepa.ts batchProblem).
+ * integers; each party's postal address when known (structured: town and country at least). Throws on a batch a bank would refuse (domain/sepa.ts batchProblem).
  */
 export function painXml(batch: SepaBatch): string {
   const problem = batchProblem(batch);
@@ -66,7 +81,7 @@ export function painXml(batch: SepaBatch): string {
           CtrlSum: controlSum,
           PmtTpInf: { SvcLvl: { Cd: 'SEPA' } },
           ReqdExctnDt: { Dt: batch.executionDate },
-          Dbtr: { Nm: debtorName },
+          Dbtr: { Nm: debtorName, ...postalAddress(batch.debtor.address) },
           DbtrAcct: { Id: { IBAN: batch.debtor.iban } },
           DbtrAgt: agent(batch.debtor.bic),
           ChrgBr: 'SLEV',
@@ -74,7 +89,7 @@ export function painXml(batch: SepaBatch): string {
             PmtId: { EndToEndId: t.endToEndId },
             Amt: { InstdAmt: { '@_Ccy': SEPA_CURRENCY, '#text': sepaAmount(t.amountMinor) } },
             ...(t.creditor.bic ? { CdtrAgt: agent(t.creditor.bic) } : {}),
-            Cdtr: { Nm: sepaName(t.creditor.name) },
+            Cdtr: { Nm: sepaName(t.creditor.name), ...postalAddress(t.creditor.address) },
             CdtrAcct: { Id: { IBAN: t.creditor.iban } },
             RmtInf: { Ustrd: sepaText(t.remittance, SEPA_REMITTANCE_MAX) || 'NOTPROVIDED' },
           })),

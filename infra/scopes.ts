@@ -12,6 +12,8 @@ export const API_KEY_SCOPES = [
   'bookings.write',
   'invoices.read',
   'payments.read',
+  /** Download payout files (creditor IBANs in clear) and read bank-account change events; `payments.read` does not suffice. */
+  'payouts.read',
   'payouts.write',
   'fleet.read',
   'tracking.read',

@@ -26,6 +26,7 @@ import { bookingWorkflowId } from '../contracts/booking';
 import { claimsInProgress, runningStatements } from '../db/proof-probes';
 import { API_APPLICATION_NAME, processStack, type ProcessStack, type StackEngine, type StackRole } from '../stack/process-stack';
 import { stackDataConverter } from '../stack/secrets';
+import { partnerBookings, partnerEventBodies } from '../db/tool-fixtures';
 
 export interface CrashTestOptions {
   /** Load between two kills. */
@@ -301,16 +302,13 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       dataConverter: stackDataConverter(),
     });
     try {
-      const sql = <T>(query: string, params: unknown[] = []) => check.em.getConnection().execute(query, params) as Promise<T[]>;
       const answered = bookings.filter((b) => b.final?.status === 201);
       for (const b of bookings) {
         if (b.final && b.final.status !== 201) violations.push(`booking ${b.key}: answered ${b.final.status} ${b.final.code ?? ''}`);
         // Down or restarting parts answer 503 with Retry-After; a 500 on the way is a bug even when the retry books.
         for (const a of b.attempts) if (a.outcome?.startsWith('500')) violations.push(`booking ${b.key}: an attempt answered ${a.outcome}`);
       }
-      const rows = await sql<{ id: string; external_id: string }>(`select id, external_id from bookings where partner_id = ?`, [
-        partner.partnerId,
-      ]);
+      const rows = await partnerBookings(check, partner.partnerId);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const byExternal = new Map<string, string[]>();
       for (const r of rows) byExternal.set(r.external_id, [...(byExternal.get(r.external_id) ?? []), r.id]);
@@ -347,7 +345,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       let missing: typeof events = [];
       let withoutEvent: string[] = [];
       for (;;) {
-        events = await sql(`select id, booking_id, body from events where partner_id = ?`, [partner.partnerId]);
+        events = await partnerEventBodies(check, partner.partnerId);
         const seen = new Set(receiver.seen.map((s) => s.eventId));
         const booked = new Set(events.map((e) => e.booking_id));
         missing = events.filter((e) => !seen.has(e.id));

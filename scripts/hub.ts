@@ -6,6 +6,7 @@ import { keyRingOf } from '../infra/key-ring';
 import { connectClient, temporalTarget } from '../infra/temporal-connection';
 import { parseHubArgs, runHub } from './hub-commands';
 import { connect, hubSecrets } from './hub-connection';
+import { paymentProviderStores } from '../db/payment-provider-stores';
 
 /** `npm run hub -- <command>`: the management CLI. The commands live in hub-commands.ts. */
 
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
       temporal,
       devWebhookTargets: config.devWebhookTargets,
       financePeriod: config.financePeriod,
-      paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+      paymentProvider: configuredPaymentProvider(config, paymentProviderStores(orm)),
       publicBaseUrl: config.publicBaseUrl,
       payouts: config.payouts,
     });

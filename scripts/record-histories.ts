@@ -23,7 +23,7 @@ import { createApiKey, createIntegratorAccount, createPartner } from '../app/acc
 import { HubEventSchema } from '../db/entities';
 import { appendBilledRide } from '../stack/billed-rides';
 import { payInvoice } from '../app/payments';
-import { findPayment } from '../db/payments';
+import { findPayment, saveMandate } from '../db/payments';
 import { closePeriod, issueInvoice } from '../db/finance';
 import { tokenizeCard } from '../infra/payments/simulated';
 import { paymentWorkflowId } from '../contracts/payments';
@@ -54,6 +54,8 @@ import { decodedHistory, historyToFile } from '../stack/histories';
 import { startReceiver } from '../stack/receiver';
 import { startLocalStack } from '../stack/local-stack';
 import { STACK_SECRETS } from '../stack/secrets';
+import { simulatedPaymentStore } from '../db/simulated-payments';
+import { insertFailedDelivery, makeUnitAvailableAt } from '../db/tool-fixtures';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 type EventName = keyof typeof temporal.api.enums.v1.EventType extends `EVENT_TYPE_${infer N}` ? N : never;
@@ -177,12 +179,7 @@ async function availableUnit(ctx: RecordingContext): Promise<{ unitId: string; c
     chauffeur: { name: 'Camille Martin', phone: '+33611111111', photo_url: 'https://example.com/c.jpg', licence_no: 'FR-1', rating: 4.9 },
     documents: { driving_licence: inYears(2), insurance: inYears(2), vehicle_inspection: inYears(2), operator_permit: inYears(2) },
   });
-  await ctx.orm.em
-    .getConnection()
-    .execute(
-      `update fleet_units set dispatch_state = 'available', position_lat = 49.02, position_lng = 2.55, position_at = now() where id = ?`,
-      [unit.id],
-    );
+  await makeUnitAvailableAt(ctx.orm, unit.id, { lat: 49.02, lng: 2.55 });
   const { credential } = await issueDriverCredential(ctx.orm, ctx.secrets, unit.id);
   return { unitId: unit.id, credential };
 }
@@ -439,7 +436,12 @@ export const RECORDINGS: Recording[] = [
     workflowType: 'paymentWorkflow',
     run: async (ctx) => {
       const invoice = await recordedInvoice(ctx, 'test-payment');
-      const card = await tokenizeCard(pspSql(ctx), { number: '4000002760003184', exp_month: 12, exp_year: 2034, cvc: '123' });
+      const card = await tokenizeCard(simulatedPaymentStore(ctx.orm), {
+        number: '4000002760003184',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+      });
       const payment = await payInvoice(
         { orm: ctx.orm, temporal: ctx.client, challengeTimeoutMs: 600_000 },
         { documentId: invoice, paymentMethod: card.id, saveCard: true },
@@ -462,14 +464,13 @@ export const RECORDINGS: Recording[] = [
     workflowType: 'settlementCycleWorkflow',
     run: async (ctx) => {
       const { accountId } = await ctx.integrator();
-      const card = await tokenizeCard(pspSql(ctx), { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
-      await ctx.orm.em
-        .fork()
-        .execute(`insert into payment_mandates (account_id, livemode, payment_method, method) values (?, false, ?, ?::jsonb)`, [
-          accountId,
-          card.id,
-          JSON.stringify(card.card),
-        ]);
+      const card = await tokenizeCard(simulatedPaymentStore(ctx.orm), {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+      });
+      await saveMandate(ctx.orm.em.fork(), { accountId, livemode: false, paymentMethod: card.id, card: card.card });
       await appendBilledRide(ctx.orm, {
         bookingId: `bkg_recorded_${randomBytes(4).toString('hex')}`,
         accountId,
@@ -508,15 +509,7 @@ export const RECORDINGS: Recording[] = [
       const destinationId = await createDestination(ctx, key, receiver.url, ['booking.cancelled']);
       const at = new Date(Date.now() - 3600_000);
       const eventId = newId('evt', at.getTime());
-      const conn = ctx.orm.em.getConnection();
-      await conn.execute(
-        `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at) values (?, ?, 'test', 'booking.cancelled', ?, '{}', ?)`,
-        [eventId, accountId, eventId, at],
-      );
-      await conn.execute(
-        `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at) values (?, ?, ?, 'failed', 8, ?, ?)`,
-        [newId('dlv'), eventId, destinationId, at, at],
-      );
+      await insertFailedDelivery(ctx.orm, { eventId, deliveryId: newId('dlv'), accountId, destinationId, type: 'booking.cancelled', at });
       const path = `/api/public/v1/webhook-destinations/${destinationId}/recover`;
       const body = { since: new Date(Date.now() - 2 * 3600_000).toISOString() };
       const recovery = ok(`POST ${path}`, await ctx.request('POST', path, { token: key, body }), 202);
@@ -584,11 +577,6 @@ export const RECORDINGS: Recording[] = [
       events[events.length - 1]?.eventType === temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
   },
 ];
-
-const pspSql =
-  (ctx: RecordingContext) =>
-  <T>(query: string, params: unknown[]) =>
-    ctx.orm.em.fork().execute<T[]>(query, params);
 
 /** Polls `read` until it answers something (at most 15 s). */
 async function until<T>(read: () => Promise<T | null>): Promise<T> {

@@ -19,6 +19,7 @@ import { startTracing } from '../infra/tracing';
 import { configuredPaymentProvider } from '../infra/payments/configured';
 import { createWorkers, runWorkers } from '../workers/create-workers';
 import { registerTaskQueueGauges } from '../workers/task-queue-gauges';
+import { paymentProviderStores } from '../db/payment-provider-stores';
 
 /**
  * `npm start`: the whole hub on one machine. Embedded PostgreSQL and the Temporal dev server (unless DATABASE_URL /
@@ -87,7 +88,7 @@ async function main() {
         devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
         paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
-        paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+        paymentProvider: configuredPaymentProvider(config, paymentProviderStores(orm)),
         payouts: config.payouts,
         publicBaseUrl: config.publicBaseUrl,
         tracing,

@@ -15,8 +15,9 @@ import { LIVE_BOOKINGS_TASK_QUEUE, SANDBOX_BOOKINGS_TASK_QUEUE } from '../contra
 import type { Tracing } from '../infra/tracing';
 import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
-import { simulatedPayoutProvider, type PayoutProvider, type PayoutSettings } from '../infra/payouts/provider';
-import { sepaPayoutProvider } from '../db/payout-files';
+import type { PayoutSettings } from '../infra/payouts/provider';
+import { configuredPayoutProvider } from '../infra/payouts/configured';
+import { payoutStores } from '../db/payout-stores';
 import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
@@ -38,7 +39,7 @@ export interface WorkerDeps {
   devWebhookTargets: boolean;
   /** PUBLIC_BASE_URL: events carry the signed `tracking_url` and `receipt_url` under it (null in events without it). */
   publicBaseUrl?: string;
-  /** PAYOUT_PROVIDER: the simulated provider when absent; `sepa` writes pain.001 files for EUR payouts (db/payout-files.ts). */
+  /** PAYOUT_PROVIDER (infra/payouts/configured.ts): the simulated provider when absent; `sepa` writes pain.001 files for EUR payouts. */
   payouts?: PayoutSettings;
   /** PAYMENT_CHALLENGE_TIMEOUT for the payments the settlement cycle collects (15 minutes when absent). */
   paymentChallengeTimeoutMs?: number;
@@ -117,7 +118,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       orm: deps.orm,
       links,
       paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
-      payouts: payoutProvider(deps, decryptionKeys),
+      payouts: configuredPayoutProvider(deps.payouts ?? { provider: 'simulated' }, payoutStores(deps.orm, decryptionKeys)),
     }),
     ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
   };
@@ -163,13 +164,6 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       },
     }),
   ]);
-}
-
-/** The payout provider of PAYOUT_PROVIDER: undefined (the activities' simulated default) unless `sepa`. */
-function payoutProvider(deps: WorkerDeps, keys: Buffer[]): PayoutProvider | undefined {
-  if (deps.payouts?.provider !== 'sepa') return undefined;
-  const fallback = simulatedPayoutProvider((query, params) => deps.orm.em.fork().execute(query, params));
-  return sepaPayoutProvider({ orm: deps.orm, keys, debtor: deps.payouts.debtor, fallback });
 }
 
 function publicWebhooksWorkerOptions(tuning: PublicWebhooksTuning = {}): Partial<WorkerOptions> {

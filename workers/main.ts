@@ -13,6 +13,7 @@ import { createWorkers, runWorkers } from './create-workers';
 import { registerTaskQueueGauges } from './task-queue-gauges';
 import { TASK_QUEUES } from '../contracts/task-queues';
 import { registerOutageGauges } from './outage-gauges';
+import { paymentProviderStores } from '../db/payment-provider-stores';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
 async function main() {
@@ -38,7 +39,7 @@ async function main() {
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
-    paymentProvider: configuredPaymentProvider(config, (query, params) => orm.em.fork().execute(query, params)),
+    paymentProvider: configuredPaymentProvider(config, paymentProviderStores(orm)),
     payouts: config.payouts,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.
     workflowBundle: config.workflowBundlePath ? { code: readFileSync(config.workflowBundlePath, 'utf8') } : undefined,

@@ -123,12 +123,16 @@ export async function settlementCycleWorkflow(input: SettlementCycleInput): Prom
         data: documentEventData(doc),
       })),
     // Settlements are the platform's business: operator accounts' destinations receive them. A payout submitted to the
-    // bank (or waiting for a bank account) has no outcome yet: its event comes with the bank's statement.
+    // bank (or waiting for a bank account) has no outcome yet: its event comes with the bank's statement. A live payout
+    // no rail carries is announced once (`awaiting_rail`), and never as paid.
     ...payouts
-      .flatMap((p) => (p.status === 'paid' || p.status === 'failed' ? [{ ...p, status: p.status }] : []))
+      .flatMap((p) => (p.status === 'paid' || p.status === 'failed' || p.status === 'awaiting_rail' ? [{ ...p, status: p.status }] : []))
       .map((p) => ({
-        type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
-        dedupeKey: `settlement:${p.settlement}:${p.status}:${p.reason ?? ''}:${period.id}`,
+        type: `settlement.${p.status}` as const,
+        dedupeKey:
+          p.status === 'awaiting_rail'
+            ? `settlement:${p.settlement}:awaiting_rail`
+            : `settlement:${p.settlement}:${p.status}:${p.reason ?? ''}:${period.id}`,
         accountId: PLATFORM_ACCOUNT,
         environment: testOrLive(environmentOf(p.livemode)),
         data: settlementEventData(p),

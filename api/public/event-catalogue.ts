@@ -88,6 +88,16 @@ const Settlement = z.object({
   payable: z.number(),
   currency: z.string(),
 });
+const BankAccountChange = z.object({
+  driver: z.string(),
+  driver_name: z.string(),
+  holder: z.string(),
+  iban: z.string().meta({ description: 'Masked.' }),
+  previous_iban: z.string().nullable().meta({ description: 'Masked; null for a first account.' }),
+  changed_by: z.enum(['driver', 'ops']),
+  name_check: z.enum(['match', 'close', 'no_match']),
+  hold_until: z.string().nullable().meta({ description: 'Payouts to the account wait until then (null: not held).' }),
+});
 const TestEvent = z.object({ destination: z.string(), message: z.string() });
 
 const booking = {
@@ -282,6 +292,35 @@ export const EVENT_CATALOGUE: Record<PublicEventType, { description: string; dat
       payable: 120,
       currency: 'EUR',
       reason: 'account_closed',
+    },
+  },
+  'settlement.awaiting_rail': {
+    description:
+      'A live settlement’s payout waits: no configured payout rail carries its currency (with PAYOUT_PROVIDER=sepa, every currency but EUR). ' +
+      'It is never reported paid until a rail takes it; sent once per settlement. Operator accounts only.',
+    data: Settlement,
+    example: {
+      settlement: 'ST-2026-000044',
+      driver: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2z',
+      driver_name: 'Alex Kent',
+      payable: 610,
+      currency: 'GBP',
+    },
+  },
+  'driver.bank_account_changed': {
+    description:
+      'A chauffeur’s bank account was recorded or replaced (by the driver app or ops). The first payout to a replaced account waits ' +
+      '24 h (`hold_until`); `name_check` compares the account holder with the driver’s name. Operator accounts only, scope `payouts.read`.',
+    data: BankAccountChange,
+    example: {
+      driver: 'unit_01jd2k3m4n5p6q7r8s9t0v1w2x',
+      driver_name: 'Jo Martin',
+      holder: 'J. Martin',
+      iban: 'DE89 **** **** **** **30 00',
+      previous_iban: 'FR76 **** **** **** **** ***0 189',
+      changed_by: 'driver',
+      name_check: 'close',
+      hold_until: '2026-11-29T09:12:00.000Z',
     },
   },
   'webhook.test': {

@@ -72,7 +72,7 @@ export const listPayoutFiles = defineOperation({
 });
 
 async function findFile(deps: ApiDeps, idOrNumber: string, livemode: boolean) {
-  const row = await findPayoutFile(deps.orm, idOrNumber, livemode);
+  const row = await findPayoutFile(deps.orm, deps.decryptionKeys, idOrNumber, livemode);
   if (!row) throw new ProblemError('not_found', { detail: `No payout file ${idOrNumber}.`, param: 'id' });
   return row;
 }
@@ -82,9 +82,11 @@ export const getPayoutFile = defineOperation({
   method: 'get',
   path: '/api/public/v1/payout-files/:id',
   summary: 'Download a SEPA payout file (operator accounts)',
-  description: 'The pain.001.001.09 XML exactly as written (its SHA-256 is in the list), to upload to the bank. By id (`pf_…`) or number.',
+  description:
+    'The pain.001.001.09 XML exactly as written (its SHA-256 is in the list), to upload to the bank. By id (`pf_…`) or number. It names ' +
+    'every creditor’s IBAN in clear, so it needs the scope `payouts.read` (`payments.read` does not suffice); it is stored encrypted.',
   tags: ['Settlements'],
-  security: { kind: 'apiKey', scope: 'payments.read' },
+  security: { kind: 'apiKey', scope: 'payouts.read' },
   request: {
     params: z.object({
       id: z.string().regex(/^(pf_[a-z0-9]{26}|PF(-TEST)?-\d{4}-\d{6})$/, 'expected a payout file id (pf_…) or number (PF-2026-000001)'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fromMinor } from '../../domain/money';
 import { SETTLEMENT_LINE_KINDS } from '../../domain/settlement';
 import {
+  SETTLEMENT_STATUSES,
   settlementWithLines,
   readSettlements,
   SETTLEMENT_EXPORT_PAGE,
@@ -31,10 +32,14 @@ const Settlement = z
     commission: Money,
     fees: Money,
     payable: Money.meta({ description: 'earnings − commission − fees (and any balance carried over); never negative.' }),
-    status: z.enum(['pending', 'paid', 'failed', 'returned']).meta({
-      description: 'pending until paid; failed (tried again next period); returned by the bank (the next settlement pays it again).',
+    status: z.enum(SETTLEMENT_STATUSES).meta({
+      description:
+        'pending until paid; failed (tried again next period); returned by the bank (the next settlement pays it again); awaiting_rail: a ' +
+        'live payout in a currency no configured payout rail carries (never reported paid without a bank); on_hold until `held_until` ' +
+        '(the driver’s bank account changed less than 24 h before), then paid by the next payout run.',
     }),
     paid_at: z.string().nullable(),
+    held_until: z.string().nullable().meta({ description: 'While `on_hold`: when the payout may leave.' }),
     failure_reason: z.string().nullable(),
     livemode: z.boolean(),
   })
@@ -80,6 +85,7 @@ function view(r: SettlementRow): z.infer<typeof Settlement> {
     payable: money(r.payable_minor),
     status: r.status,
     paid_at: iso(r.paid_at),
+    held_until: r.status === 'on_hold' ? iso(r.held_until) : null,
     failure_reason: r.failure_reason,
     livemode: r.livemode,
   };

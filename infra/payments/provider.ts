@@ -54,6 +54,13 @@ export interface ProviderDispute {
   status: string;
 }
 
+/** Which of the provider's customers is whose: one per account and environment (Stripe's Customer), kept by the hub. */
+export interface ProviderCustomers {
+  find(holder: PaymentHolder): Promise<string | null>;
+  /** Keeps the first customer recorded for the holder (two processes may race); answers the one kept. */
+  remember(holder: PaymentHolder, customerId: string): Promise<string>;
+}
+
 export interface PaymentProvider {
   /**
    * Creates and confirms a payment; one per idempotency key, however often it is sent (the same answer again). The

@@ -18,7 +18,7 @@ import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provide
  * own tables (`psp_sim_*`), as a real PSP keeps its own.
  */
 
-type Behaviour =
+export type Behaviour =
   'frictionless' | 'attempted' | 'challenge' | 'challenge_unless_set_up' | 'challenge_then_decline' | 'processing' | `decline:${string}`;
 
 /** Stripe's test cards, and what each does here. Any other Luhn-valid number succeeds frictionless. */
@@ -47,7 +47,65 @@ export class CardRefusal extends Error {
   }
 }
 
-type Sql = <T>(query: string, params: unknown[]) => Promise<T[]>;
+/** A payment of the simulated provider as its books keep it, with its method's card and behaviour. */
+export interface SimulatedPaymentRow {
+  id: string;
+  status: 'processing' | 'requires_action' | 'succeeded' | 'failed';
+  flow: 'frictionless' | 'challenge' | null;
+  trans_status: ThreeDsResult['trans_status'] | null;
+  eci: string | null;
+  decline_code: string | null;
+  amount_minor: string;
+  currency: string;
+  card: CardDetails;
+  behaviour: Behaviour;
+}
+
+/** The simulated provider's own books (`psp_sim_*`), kept by db/simulated-payments.ts as a real provider keeps its own. */
+export interface SimulatedPaymentStore {
+  addMethod(method: { id: string; behaviour: Behaviour; card: CardDetails }): Promise<void>;
+  /** A card token; `setUpOffSession` once a payment that authenticated it set it up for future off-session use. */
+  method(id: string): Promise<{ behaviour: Behaviour; card: CardDetails; setUpOffSession: boolean } | null>;
+  payment(by: { id: string } | { idempotencyKey: string }): Promise<SimulatedPaymentRow | null>;
+  /** Records a payment, `processing` until settled, once per idempotency key (a key seen before keeps its first payment). */
+  addPayment(payment: {
+    id: string;
+    idempotencyKey: string;
+    methodId: string;
+    amountMinor: number;
+    currency: string;
+    offSession: boolean;
+    setupFutureUsage: boolean;
+    flow: 'frictionless' | 'challenge';
+    transStatus: ThreeDsResult['trans_status'];
+    eci: string | null;
+  }): Promise<void>;
+  /**
+   * Moves a payment still in `from` to its next state (a payment elsewhere is left alone); one that succeeds having been
+   * asked to set its card up for future use leaves the card set up for off-session charges (as Stripe attaches it to
+   * the Customer).
+   */
+  settle(
+    id: string,
+    from: SimulatedPaymentRow['status'],
+    next: {
+      status: SimulatedPaymentRow['status'];
+      transStatus?: ThreeDsResult['trans_status'];
+      eci?: string | null;
+      declineCode: string | null;
+    },
+  ): Promise<void>;
+  /** A payment's status and amount, and what its refunds other than `idempotencyKey` (and not failed) took back. */
+  refundable(paymentId: string, idempotencyKey: string): Promise<{ status: string; amountMinor: number; refundedMinor: number } | null>;
+  /** Records a refund once per idempotency key; answers the id of the key's refund. */
+  addRefund(refund: { id: string; idempotencyKey: string; paymentId: string; amountMinor: number }): Promise<string>;
+  /** A refund that failed after it was made. */
+  failRefund(refundId: string, reason: string): Promise<void>;
+  /** A payment's refunds, oldest first. */
+  refunds(
+    paymentId: string,
+  ): Promise<{ id: string; idempotencyKey: string; amountMinor: number; status: ProviderRefund['status']; failureReason: string | null }[]>;
+}
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -73,7 +131,7 @@ const simId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex
  * goes no further than this function: nothing stores or logs it.
  */
 export async function tokenizeCard(
-  sql: Sql,
+  store: SimulatedPaymentStore,
   input: { number: string; exp_month: number; exp_year: number; cvc: string },
   now = new Date(),
 ): Promise<{ id: string; card: CardDetails }> {
@@ -87,49 +145,8 @@ export async function tokenizeCard(
   if (!/^\d{3,4}$/.test(String(input.cvc ?? ''))) throw new CardRefusal('invalid_cvc', "Your card's security code is incomplete.");
   const card: CardDetails = { brand: brandOf(digits), last4: digits.slice(-4), exp_month: month, exp_year: year };
   const id = simId('pm');
-  await sql('insert into psp_sim_methods (id, behaviour, card) values (?, ?, ?::jsonb)', [
-    id,
-    TEST_CARDS[digits] ?? 'frictionless',
-    JSON.stringify(card),
-  ]);
+  await store.addMethod({ id, behaviour: TEST_CARDS[digits] ?? 'frictionless', card });
   return { id, card };
-}
-
-interface PaymentRow {
-  id: string;
-  status: 'processing' | 'requires_action' | 'succeeded' | 'failed';
-  flow: 'frictionless' | 'challenge' | null;
-  trans_status: ThreeDsResult['trans_status'] | null;
-  eci: string | null;
-  decline_code: string | null;
-  card: CardDetails;
-  behaviour: Behaviour;
-  method_id: string;
-  setup_future_usage: boolean;
-}
-
-const PAYMENT = `select p.*, m.card, m.behaviour from psp_sim_payments p join psp_sim_methods m on m.id = p.method_id`;
-
-/**
- * Records the payment's new state; a payment that succeeds having been asked to set its card up for future use leaves
- * the card set up for off-session charges (as Stripe attaches it to the Customer).
- */
-async function settle(
-  sql: Sql,
-  id: string,
-  from: PaymentRow['status'],
-  next: { status: string; trans?: string; eci?: string | null; decline: string | null },
-) {
-  await sql(
-    `update psp_sim_payments set status = ?, trans_status = coalesce(?, trans_status), eci = coalesce(?, eci), decline_code = ?
-     where id = ? and status = ?`,
-    [next.status, next.trans ?? null, next.eci ?? null, next.decline, id, from],
-  );
-  await sql(
-    `update psp_sim_methods m set set_up_off_session = true from psp_sim_payments p
-     where p.id = ? and p.method_id = m.id and p.status = 'succeeded' and p.setup_future_usage`,
-    [id],
-  );
 }
 
 function eciOf(brand: string, trans: ThreeDsResult['trans_status']): string | null {
@@ -138,7 +155,7 @@ function eciOf(brand: string, trans: ThreeDsResult['trans_status']): string | nu
   return (brand === 'mastercard' ? mastercard : visa)[trans] ?? null;
 }
 
-function toPayment(row: PaymentRow): ProviderPayment {
+function toPayment(row: SimulatedPaymentRow): ProviderPayment {
   const threeDs: ThreeDsResult | null =
     row.trans_status && row.flow
       ? { version: '2.2.0', flow: row.flow, trans_status: row.trans_status, eci: row.eci, outcome: THREE_DS_OUTCOME_OF[row.trans_status] }
@@ -154,17 +171,17 @@ function toPayment(row: PaymentRow): ProviderPayment {
 }
 
 /** A payment refused before the PSP took it (an amount its rules refuse). */
-const REFUSED: PaymentRow = {
+const REFUSED: SimulatedPaymentRow = {
   id: '',
   status: 'failed',
   flow: null,
   trans_status: null,
   eci: null,
   decline_code: null,
+  amount_minor: '0',
+  currency: '',
   card: { brand: 'unknown', last4: '', exp_month: 0, exp_year: 0 },
   behaviour: 'frictionless',
-  method_id: '',
-  setup_future_usage: false,
 };
 
 /** The authorisation after authentication: a decline behaviour declines, everything else succeeds. */
@@ -175,51 +192,48 @@ function authorise(behaviour: Behaviour): { status: 'succeeded' | 'failed'; decl
 }
 
 /** The cardholder's answer on the issuer's challenge page: `complete` authenticates, `fail` does not. */
-export async function answerChallenge(sql: Sql, paymentId: string, answer: 'complete' | 'fail'): Promise<ProviderPayment | null> {
-  const [row] = await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [paymentId]);
+export async function answerChallenge(
+  store: SimulatedPaymentStore,
+  paymentId: string,
+  answer: 'complete' | 'fail',
+): Promise<ProviderPayment | null> {
+  const row = await store.payment({ id: paymentId });
   if (!row) return null;
   if (row.status !== 'requires_action') return toPayment(row);
-  const card = row.card;
   const next =
     answer === 'complete'
       ? { ...authorise(row.behaviour), trans: 'Y' as const }
       : { status: 'failed' as const, decline: AUTHENTICATION_FAILED, trans: 'N' as const };
-  await settle(sql, paymentId, 'requires_action', {
+  await store.settle(paymentId, 'requires_action', {
     status: next.status,
-    trans: next.trans,
-    eci: eciOf(card.brand, next.trans),
-    decline: next.decline,
+    transStatus: next.trans,
+    eci: eciOf(row.card.brand, next.trans),
+    declineCode: next.decline,
   });
-  return toPayment((await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [paymentId]))[0]!);
+  return toPayment((await store.payment({ id: paymentId }))!);
 }
 
 /** The network's late answer to a `processing` payment (the simulator's stand-in for it). */
-export async function settleProcessing(sql: Sql, paymentId: string, outcome: 'succeeded' | 'failed'): Promise<void> {
-  await settle(sql, paymentId, 'processing', { status: outcome, decline: outcome === 'failed' ? 'processing_error' : null });
+export async function settleProcessing(store: SimulatedPaymentStore, paymentId: string, outcome: 'succeeded' | 'failed'): Promise<void> {
+  await store.settle(paymentId, 'processing', { status: outcome, declineCode: outcome === 'failed' ? 'processing_error' : null });
 }
 
-/** A refund made in the simulated PSP's "dashboard", not by the hub (no hub key). */
-export async function dashboardRefund(sql: Sql, paymentId: string, amountMinor: number): Promise<string> {
+/** A refund made in the simulated provider's "dashboard", not by the hub (no hub key). */
+export async function dashboardRefund(store: SimulatedPaymentStore, paymentId: string, amountMinor: number): Promise<string> {
   const id = simId('re');
-  await sql('insert into psp_sim_refunds (id, idempotency_key, payment_id, amount_minor) values (?, ?, ?, ?)', [
-    id,
-    `dashboard:${id}`,
-    paymentId,
-    amountMinor,
-  ]);
-  return id;
+  return store.addRefund({ id, idempotencyKey: `dashboard:${id}`, paymentId, amountMinor });
 }
 
 /** A refund that fails after it was made (the card account was closed): the money comes back to the merchant. */
-export async function failRefund(sql: Sql, refundId: string, reason: string): Promise<void> {
-  await sql(`update psp_sim_refunds set status = 'failed', failure_reason = ? where id = ?`, [reason, refundId]);
+export async function failRefund(store: SimulatedPaymentStore, refundId: string, reason: string): Promise<void> {
+  await store.failRefund(refundId, reason);
 }
 
-/** The simulated provider, on its own tables. */
-export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
+/** The simulated provider, on its own books. */
+export function simulatedPaymentProvider(store: SimulatedPaymentStore): PaymentProvider {
   const find = async (id: string) => {
-    const [row] = await sql<PaymentRow>(`${PAYMENT} where p.id = ?`, [id]);
-    if (!row) throw new Error(`simulated PSP: no payment ${id}`);
+    const row = await store.payment({ id });
+    if (!row) throw new Error(`simulated payment provider: no payment ${id}`);
     return toPayment(row);
   };
   return {
@@ -227,89 +241,67 @@ export function simulatedPaymentProvider(sql: Sql): PaymentProvider {
       if (input.providerPaymentId) return find(input.providerPaymentId);
       if (cardAmountProblem(input.amountMinor, input.currency))
         return toPayment({ ...REFUSED, id: `refused:${input.idempotencyKey}`, decline_code: AMOUNT_NOT_SUPPORTED });
-      const [existing] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
+      const existing = await store.payment({ idempotencyKey: input.idempotencyKey });
       if (existing) return toPayment(existing);
-      const [method] = await sql<{ behaviour: Behaviour; card: CardDetails; set_up_off_session: boolean }>(
-        'select behaviour, card, set_up_off_session from psp_sim_methods where id = ?',
-        [input.paymentMethod],
-      );
-      if (!method) throw new Error(`simulated PSP: no payment method ${input.paymentMethod}`);
+      const method = await store.method(input.paymentMethod);
+      if (!method) throw new Error(`simulated payment provider: no payment method ${input.paymentMethod}`);
       const challenge =
         method.behaviour === 'challenge' ||
         method.behaviour === 'challenge_then_decline' ||
-        (method.behaviour === 'challenge_unless_set_up' && !(input.offSession && method.set_up_off_session));
+        (method.behaviour === 'challenge_unless_set_up' && !(input.offSession && method.setUpOffSession));
       const trans = challenge ? ('C' as const) : method.behaviour === 'attempted' ? ('A' as const) : ('Y' as const);
       const outcome = challenge
         ? { status: 'requires_action' as const, decline: null }
         : method.behaviour === 'processing'
           ? { status: 'processing' as const, decline: null }
           : authorise(method.behaviour);
-      const id = simId('py');
-      await sql(
-        `insert into psp_sim_payments (id, idempotency_key, method_id, amount_minor, currency, off_session, setup_future_usage, status, flow, trans_status, eci, decline_code)
-         values (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, null) on conflict (idempotency_key) do nothing`,
-        [
-          id,
-          input.idempotencyKey,
-          input.paymentMethod,
-          input.amountMinor,
-          input.currency,
-          input.offSession,
-          input.setupFutureUsage,
-          challenge ? 'challenge' : 'frictionless',
-          trans,
-          challenge ? null : eciOf(method.card.brand, trans),
-        ],
-      );
-      const [created] = await sql<PaymentRow>(`${PAYMENT} where p.idempotency_key = ?`, [input.idempotencyKey]);
+      await store.addPayment({
+        id: simId('py'),
+        idempotencyKey: input.idempotencyKey,
+        methodId: input.paymentMethod,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        offSession: input.offSession,
+        setupFutureUsage: input.setupFutureUsage,
+        flow: challenge ? 'challenge' : 'frictionless',
+        transStatus: trans,
+        eci: challenge ? null : eciOf(method.card.brand, trans),
+      });
+      const created = (await store.payment({ idempotencyKey: input.idempotencyKey }))!;
       // As Stripe's adapter: the hub records the id, then the payment is confirmed.
-      await input.onCreated?.(created!.id);
+      await input.onCreated?.(created.id);
       if (outcome.status !== 'processing')
-        await settle(sql, created!.id, 'processing', { status: outcome.status, decline: outcome.decline });
-      return find(created!.id);
+        await store.settle(created.id, 'processing', { status: outcome.status, declineCode: outcome.decline });
+      return find(created.id);
     },
     retrievePayment: find,
     async cancelPayment(id) {
-      await settle(sql, id, 'requires_action', { status: 'failed', decline: CHALLENGE_ABANDONED });
+      await store.settle(id, 'requires_action', { status: 'failed', declineCode: CHALLENGE_ABANDONED });
       return find(id);
     },
     async refund(input) {
-      const [payment] = await sql<{ status: string; amount_minor: string; refunded: string }>(
-        `select p.status, p.amount_minor, coalesce((select sum(r.amount_minor) from psp_sim_refunds r where r.payment_id = p.id and r.idempotency_key <> ? and r.status <> 'failed'), 0) as refunded
-         from psp_sim_payments p where p.id = ?`,
-        [input.idempotencyKey, input.paymentId],
-      );
-      if (!payment || payment.status !== 'succeeded' || Number(payment.refunded) + input.amountMinor > Number(payment.amount_minor))
+      const payment = await store.refundable(input.paymentId, input.idempotencyKey);
+      if (!payment || payment.status !== 'succeeded' || payment.refundedMinor + input.amountMinor > payment.amountMinor)
         return { id: '', status: 'failed' };
-      await sql(
-        `insert into psp_sim_refunds (id, idempotency_key, payment_id, amount_minor) values (?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-        [simId('re'), input.idempotencyKey, input.paymentId, input.amountMinor],
-      );
-      const [refund] = await sql<{ id: string }>('select id from psp_sim_refunds where idempotency_key = ?', [input.idempotencyKey]);
-      return { id: refund!.id, status: 'succeeded' };
+      const id = await store.addRefund({
+        id: simId('re'),
+        idempotencyKey: input.idempotencyKey,
+        paymentId: input.paymentId,
+        amountMinor: input.amountMinor,
+      });
+      return { id, status: 'succeeded' };
     },
     async describeMethod(paymentMethod) {
-      const [row] = await sql<{ card: CardDetails }>('select card from psp_sim_methods where id = ?', [paymentMethod]);
-      return row?.card ?? null;
+      return (await store.method(paymentMethod))?.card ?? null;
     },
     takesEnvironment: () => true,
     async listRefunds(paymentId) {
-      const rows = await sql<{
-        id: string;
-        idempotency_key: string;
-        amount_minor: string;
-        status: ProviderRefund['status'];
-        failure_reason: string | null;
-      }>(
-        'select id, idempotency_key, amount_minor, status, failure_reason from psp_sim_refunds where payment_id = ? order by created_at, id',
-        [paymentId],
-      );
-      return rows.map((r) => ({
+      return (await store.refunds(paymentId)).map((r) => ({
         id: r.id,
-        amountMinor: Number(r.amount_minor),
+        amountMinor: r.amountMinor,
         status: r.status,
-        failureReason: r.failure_reason,
-        hubRefund: r.idempotency_key.startsWith('dashboard:') ? null : r.idempotency_key,
+        failureReason: r.failureReason,
+        hubRefund: r.idempotencyKey.startsWith('dashboard:') ? null : r.idempotencyKey,
       }));
     },
   };

@@ -9,7 +9,7 @@ import {
   type ThreeDsResult,
   type TransStatus,
 } from '../../domain/payments';
-import type { PaymentHolder, PaymentProvider, ProviderDispute, ProviderPayment, ProviderRefund } from './provider';
+import type { PaymentHolder, PaymentProvider, ProviderCustomers, ProviderDispute, ProviderPayment, ProviderRefund } from './provider';
 
 /**
  * Stripe as the payment provider (PAYMENT_PROVIDER=stripe), on the official SDK: PaymentIntents created with the hub's
@@ -18,8 +18,6 @@ import type { PaymentHolder, PaymentProvider, ProviderDispute, ProviderPayment, 
  * keep a card for off-session collection with the same authentication, cancel, and refunds keyed `<payment>:<n>`. Stripe keeps the card; the hub keeps the
  * PaymentMethod's id and the card's brand, last four and expiry. docs/payments.md ("Stripe").
  */
-
-type Sql = <T>(query: string, params: unknown[]) => Promise<T[]>;
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -115,19 +113,16 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
 const EXPAND = ['payment_method', 'latest_charge'];
 
 /**
- * The adapter. `sql` keeps which Stripe Customer is whose (`stripe_customers`): one per account and environment, made
- * once (its idempotency key is the pair, so two processes racing make the same one).
+ * The adapter. `customers` keeps which Stripe Customer is whose (db/provider-customers.ts): one per account and
+ * environment, made once (its idempotency key is the pair, so two processes racing make the same one).
  */
-export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sql; client?: Stripe }): PaymentProvider {
+export function stripePaymentProvider(options: StripeProviderOptions & { customers: ProviderCustomers; client?: Stripe }): PaymentProvider {
   const stripe = options.client ?? stripeClient(options);
-  const { sql } = options;
+  const { customers } = options;
 
   async function customerOf(holder: PaymentHolder): Promise<string> {
-    const [known] = await sql<{ customer_id: string }>('select customer_id from stripe_customers where account_id = ? and livemode = ?', [
-      holder.accountId,
-      holder.livemode,
-    ]);
-    if (known) return known.customer_id;
+    const known = await customers.find(holder);
+    if (known) return known;
     const environment = holder.livemode ? 'live' : 'test';
     const customer = await stripe.customers.create(
       {
@@ -136,16 +131,7 @@ export function stripePaymentProvider(options: StripeProviderOptions & { sql: Sq
       },
       { idempotencyKey: `customer:${holder.accountId}:${environment}` },
     );
-    await sql('insert into stripe_customers (account_id, livemode, customer_id) values (?, ?, ?) on conflict do nothing', [
-      holder.accountId,
-      holder.livemode,
-      customer.id,
-    ]);
-    const [row] = await sql<{ customer_id: string }>('select customer_id from stripe_customers where account_id = ? and livemode = ?', [
-      holder.accountId,
-      holder.livemode,
-    ]);
-    return row!.customer_id;
+    return customers.remember(holder, customer.id);
   }
 
   const live = /^(sk|rk)_live_/.test(options.secretKey);

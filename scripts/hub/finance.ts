@@ -8,6 +8,7 @@ import { importStatement } from '../../app/bank-statements';
 import { ProblemError } from '../../app/problems';
 import { environmentOf } from '../../domain/environment';
 import { statementCommands } from './finance-statements';
+import { findPayoutFile, readPayoutFiles } from '../../db/payout-files';
 
 export const financeCommands: Record<string, Command> = {
   ...statementCommands,
@@ -16,21 +17,7 @@ export const financeCommands: Record<string, Command> = {
     summary: 'list the SEPA payout files (pain.001.001.09) the settlement cycle wrote, newest first (PAYOUT_PROVIDER=sepa)',
     options: { sandbox: { type: 'boolean' } },
     async run({ orm, flags }) {
-      const files = await orm.em.fork().execute<
-        {
-          id: string;
-          number: string;
-          created_at: Date;
-          execution_date: string;
-          transactions: number;
-          control_sum_minor: string;
-          currency: string;
-        }[]
-      >(
-        `select id, number, created_at, to_char(execution_date, 'YYYY-MM-DD') as execution_date, transactions, control_sum_minor, currency
-             from payout_files where livemode = ? order by id desc limit 50`,
-        [!flags.sandbox],
-      );
+      const files = await readPayoutFiles(orm, { livemode: !flags.sandbox, limit: 50 });
       return {
         json: files,
         text: table(
@@ -51,13 +38,8 @@ export const financeCommands: Record<string, Command> = {
     usage: 'finance payout-file <id|number>',
     summary: 'print a payout file (pain.001.001.09 XML, exactly as written) to upload to the bank; --json adds its facts',
     args: ['file'],
-    async run({ orm, args: [file] }) {
-      const [row] = await orm.em
-        .fork()
-        .execute<{ id: string; number: string; livemode: boolean; sha256: string; xml: string }[]>(
-          'select id, number, livemode, sha256, xml from payout_files where id = ? or number = ?',
-          [file, file],
-        );
+    async run({ orm, secrets, args: [file] }) {
+      const row = await findPayoutFile(orm, secrets.decryptionKeys ?? [secrets.encryptionKey], file!);
       if (!row) throw new Failure(`no payout file ${file}`);
       return { json: row, text: row.xml.trimEnd() };
     },

@@ -3,6 +3,7 @@ import { addUnit, FleetInputError, issueDriverCredential, setDocumentExpiry, upd
 import { compliance, COMPLIANCE_DOCUMENTS, type ComplianceDocuments } from '../../domain/compliance';
 import { setBankAccount, showBankAccount, type BankAccountView } from '../../app/bank-accounts';
 import { ProblemError } from '../../app/problems';
+import type { PostalAddress } from '../../domain/sepa';
 import { fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, when, type Command, type Flags } from './cli';
 
 const VEHICLE_OPTIONS = {
@@ -35,6 +36,19 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw err instanceof FleetInputError ? new Failure(err.message) : err;
   }
+}
+
+/** The holder's address from --town and --country (and --street, --building-number, --post-code); null without a town. */
+function addressFlags(flags: Flags): PostalAddress | null {
+  const town = flag(flags, 'town');
+  if (!town) return null;
+  return {
+    street: flag(flags, 'street') ?? null,
+    building_number: flag(flags, 'building-number') ?? null,
+    post_code: flag(flags, 'post-code') ?? null,
+    town,
+    country: (flag(flags, 'country') ?? '').toUpperCase(),
+  };
 }
 
 function unitJson(u: FleetUnit, now = new Date()) {
@@ -205,19 +219,31 @@ export const fleetCommands: Record<string, Command> = {
   },
 
   'bank-account': {
-    usage: 'fleet bank-account set <driver> --holder "Name" --iban IBAN [--bic BIC] | fleet bank-account show <driver>',
+    usage:
+      'fleet bank-account set <driver> --holder "Name" --iban IBAN [--bic BIC] [--street … --building-number … --post-code … --town … --country CC] | fleet bank-account show <driver>',
     summary:
       'record (set) or show the bank account a driver (a fleet unit, or sandbox:<licence>) is paid into by SEPA; the IBAN is stored encrypted and shown masked',
     args: ['action', 'driver'],
-    options: { holder: { type: 'string' }, iban: { type: 'string' }, bic: { type: 'string' } },
-    async run({ orm, secrets, flags, args: [action, driver] }) {
+    options: {
+      holder: { type: 'string' },
+      iban: { type: 'string' },
+      bic: { type: 'string' },
+      street: { type: 'string' },
+      'building-number': { type: 'string' },
+      'post-code': { type: 'string' },
+      town: { type: 'string' },
+      country: { type: 'string' },
+    },
+    async run({ orm, secrets, flags, temporal, args: [action, driver] }) {
       let account: BankAccountView | null;
       if (action === 'set') {
-        account = await setBankAccount(orm, secrets, {
+        account = await setBankAccount({ orm, temporal: temporal ? await temporal() : undefined }, secrets, {
           driverId: driver!,
           holder: requiredFlag(flags, 'holder'),
           iban: requiredFlag(flags, 'iban'),
           bic: flag(flags, 'bic') ?? null,
+          address: addressFlags(flags),
+          changedBy: 'ops',
         }).catch((err: unknown) => {
           throw err instanceof ProblemError ? new Failure(err.message) : err;
         });

@@ -7,9 +7,8 @@ import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { setBankAccount } from '../../app/bank-accounts';
 import type { PeriodRef } from '../../contracts/finance';
 import { closePeriod } from '../../db/finance';
-import { sepaPayoutProvider } from '../../db/payout-files';
+import { findPayoutFile } from '../../db/payout-files';
 import { issueSettlement, settlementTargets } from '../../db/settlements';
-import { simulatedPayoutProvider } from '../../infra/payouts/provider';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { bankStatement, statusReport, transfersOf, type FiledTransfer } from '../../stack/mock-bank';
 import { timeSkippingEnvironment } from '../../stack/temporal';
@@ -18,6 +17,7 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { createTestUnit } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { testPayouts } from '../support/payouts';
 
 const DEBTOR = { name: 'Dispatch Hub Demo SAS', iban: 'FR7630006000011234567890189', bic: null };
 const period = (day: string): PeriodRef => ({
@@ -61,7 +61,7 @@ describe('bank statements: every line kept, listed and resolvable', () => {
     const p = period(day);
     for (const [i, name] of names.entries()) {
       const unit = await createTestUnit(db.orm, { name });
-      await setBankAccount(db.orm, TEST_SECRETS, { driverId: unit.id, holder: name, iban: 'DE89370400440532013000' });
+      await setBankAccount(db, TEST_SECRETS, { driverId: unit.id, holder: name, iban: 'DE89370400440532013000', changedBy: 'ops' });
       await appendBilledRide(db.orm, {
         bookingId: `bkg_bs_${day}_${i}`,
         accountId: 'acct_rider',
@@ -72,11 +72,11 @@ describe('bank statements: every line kept, listed and resolvable', () => {
     }
     await closePeriod(db.orm, p);
     for (const target of await settlementTargets(db.orm, p)) await issueSettlement(db.orm, p, target);
-    const fallback = simulatedPayoutProvider((q, params) => db.orm.em.fork().execute(q, params));
-    const payouts = sepaPayoutProvider({ orm: db.orm, keys: [TEST_SECRETS.encryptionKey], debtor: DEBTOR, fallback });
+    const payouts = testPayouts(db.orm, { provider: 'sepa', debtor: DEBTOR });
     await createFinanceActivities({ orm: db.orm, payouts }).payOutSettlements(p);
-    const [file] = await sql<{ number: string; xml: string }>('select number, xml from payout_files order by number desc limit 1');
-    return { number: file!.number, filed: transfersOf(file!.xml) };
+    const [{ number }] = await sql<{ number: string }>('select number from payout_files order by number desc limit 1');
+    const file = await findPayoutFile(db.orm, [TEST_SECRETS.encryptionKey], number);
+    return { number, filed: transfersOf(file!.xml) };
   }
 
   const post = (path: string, body: string, key = writeKey, type = 'application/xml') =>

@@ -10,6 +10,7 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 
 /** GET /api/public/v1/payments, the payment link on the invoice read, and `hub payments refund`. */
 describe('Public Integration API: payments', () => {
@@ -18,7 +19,6 @@ describe('Public Integration API: payments', () => {
   let hub: TestHub;
   const keys: Record<'corporate' | 'other' | 'operator' | 'noScope', string> = {} as never;
   const sql = sqlOn(() => db);
-  const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
   const { hub: cli } = hubCli(
     () => db,
     () => env.client,
@@ -29,7 +29,7 @@ describe('Public Integration API: payments', () => {
 
   async function pay(accountId: string, number: string) {
     const invoice = await issueTestInvoice(db, { accountId });
-    const card = await tokenizeCard(psp, { number, exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), { number, exp_month: 12, exp_year: 2034, cvc: '123' });
     const payment = await payInvoice(
       { orm: db.orm, temporal: env.client, challengeTimeoutMs: 60_000 },
       { documentId: invoice.id, paymentMethod: card.id, saveCard: false },
@@ -131,7 +131,12 @@ describe('Public Integration API: payments', () => {
     const invoice = await issueTestInvoice(db, { currency: 'KWD', grossMinor: 36_125 });
     const [doc] = await sql<{ issued_at: Date }>('select issued_at from finance_documents where id = ?', [invoice.id]);
     const path = new URL(paymentUrl('http://hub.test', TEST_SECRETS.encryptionKey, { id: invoice.id, issuedAt: doc!.issued_at })).pathname;
-    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
     const res = await fetch(`${hub.baseUrl}${path}/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

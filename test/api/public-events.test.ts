@@ -188,7 +188,7 @@ describe('GET /api/public/v1/events: the event log', () => {
     }
     const noneOfThem = await events(await key(accountA, ['webhooks.manage', 'fleet.read']));
     expect(noneOfThem.status).toBe(403);
-    expect(noneOfThem.json).toMatchObject({ code: 'insufficient_scope', scope: 'bookings.read invoices.read payments.read' });
+    expect(noneOfThem.json).toMatchObject({ code: 'insufficient_scope', scope: 'bookings.read invoices.read payments.read payouts.read' });
   });
 
   it("shows a corporate account its own events, an operator every account's, each in its key's environment", async () => {

@@ -8,10 +8,9 @@ import { createFinanceActivities } from '../../activities/finance';
 import { setBankAccount } from '../../app/bank-accounts';
 import type { PeriodRef } from '../../contracts/finance';
 import { closePeriod } from '../../db/finance';
-import { sepaPayoutProvider } from '../../db/payout-files';
 import { issueSettlement, settlementTargets } from '../../db/settlements';
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
-import { simulatedPayoutProvider } from '../../infra/payouts/provider';
+import { testPayouts } from '../support/payouts';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { bankStatement, statusReport, transfersOf } from '../../stack/mock-bank';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
@@ -23,6 +22,7 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { createTestUnit } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { findPayoutFile } from '../../db/payout-files';
 
 const MAY: PeriodRef = { id: '2026-05', start: '2026-05-01T00:00:00.000Z', end: '2026-06-01T00:00:00.000Z' };
 const DEBTOR = { name: 'Dispatch Hub Demo SAS', iban: 'FR7630006000011234567890189', bic: null };
@@ -40,7 +40,12 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
     hub = await startTestHub(db, env, { workers: false });
     const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
     operatorKey = (
-      await createApiKey(db.orm, TEST_SECRETS, { accountId: operator, environment: 'live', label: 't', scopes: ['payments.read'] })
+      await createApiKey(db.orm, TEST_SECRETS, {
+        accountId: operator,
+        environment: 'live',
+        label: 't',
+        scopes: ['payments.read', 'payouts.read'],
+      })
     ).key;
   });
   afterAll(async () => {
@@ -150,7 +155,7 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       ).key;
       const units = [await createTestUnit(db.orm, { name: 'Ann' }), await createTestUnit(db.orm, { name: 'Ben' })];
       for (const [i, u] of units.entries()) {
-        await setBankAccount(db.orm, TEST_SECRETS, { driverId: u.id, holder: `Driver ${i}`, iban: 'DE89370400440532013000' });
+        await setBankAccount(db, TEST_SECRETS, { driverId: u.id, holder: `Driver ${i}`, iban: 'DE89370400440532013000', changedBy: 'ops' });
         await appendBilledRide(db.orm, {
           bookingId: `bkg_pf_${i}`,
           accountId: 'acct_rider',
@@ -161,8 +166,7 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       }
       await closePeriod(db.orm, MAY);
       for (const target of await settlementTargets(db.orm, MAY)) await issueSettlement(db.orm, MAY, target);
-      const fallback = simulatedPayoutProvider((q, p) => db.orm.em.fork().execute(q, p));
-      const payouts = sepaPayoutProvider({ orm: db.orm, keys: [TEST_SECRETS.encryptionKey], debtor: DEBTOR, fallback });
+      const payouts = testPayouts(db.orm, { provider: 'sepa', debtor: DEBTOR });
       await createFinanceActivities({ orm: db.orm, payouts }).payOutSettlements(MAY);
       const list = await getJson(`${hub.baseUrl}/api/public/v1/payout-files`, operatorKey);
       expect(list.status).toBe(200);
@@ -290,10 +294,10 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       });
       await closePeriod(db.orm, JUNE);
       for (const target of await settlementTargets(db.orm, JUNE)) await issueSettlement(db.orm, JUNE, target);
-      const fallback = simulatedPayoutProvider((q, p) => db.orm.em.fork().execute(q, p));
-      const payouts = sepaPayoutProvider({ orm: db.orm, keys: [TEST_SECRETS.encryptionKey], debtor: DEBTOR, fallback });
+      const payouts = testPayouts(db.orm, { provider: 'sepa', debtor: DEBTOR });
       await createFinanceActivities({ orm: db.orm, payouts }).payOutSettlements(JUNE);
-      const [row] = await sql<{ number: string; xml: string }>('select number, xml from payout_files where livemode = false');
+      const [{ number }] = await sql<{ number: string }>('select number from payout_files where livemode = false');
+      const row = await findPayoutFile(db.orm, [TEST_SECRETS.encryptionKey], number, false);
       expect(row!.number).toMatch(/^PF-TEST-\d{4}-000001$/);
       const [{ driver_id }] = await sql<{ driver_id: string }>('select driver_id from settlements where livemode = false');
       expect(driver_id).toMatch(/^sandbox:/);

@@ -9,6 +9,7 @@ import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
+import { testPayouts } from '../support/payouts';
 
 const MAY: PeriodRef = { id: '2026-05', start: '2026-05-01T00:00:00.000Z', end: '2026-06-01T00:00:00.000Z' };
 
@@ -75,7 +76,7 @@ describe('Public Integration API: chauffeur settlements', () => {
     await ride('unit_b_closed', 'Sam Lee', 12_000, '2026-05-05T08:00:00Z', 'LON');
     await closePeriod(db.orm, MAY);
     for (const target of await settlementTargets(db.orm, MAY)) await issueSettlement(db.orm, MAY, target);
-    await createFinanceActivities({ orm: db.orm }).payOutSettlements(MAY);
+    await createFinanceActivities({ orm: db.orm, payouts: testPayouts(db.orm) }).payOutSettlements(MAY);
   });
   afterAll(async () => {
     await hub?.close();

@@ -10,6 +10,7 @@ import { launchBrowser } from '../support/browser';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 
 /** Every card number this file types: none may be found anywhere the hub keeps or says things. */
 const CARDS = {
@@ -140,8 +141,12 @@ describe('hosted payment page', () => {
 
   it('shows a payment that waits for the cardholder (collected off session) with its challenge as the page opens', async () => {
     const { invoice, url, page } = await pageFor();
-    const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
-    const card = await tokenizeCard(psp, { number: CARDS.challenge.replace(/ /g, ''), exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), {
+      number: CARDS.challenge.replace(/ /g, ''),
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
     const waiting = await payInvoice(
       { orm: db.orm, temporal: env.client, challengeTimeoutMs: 60_000 },
       { documentId: invoice.id, paymentMethod: card.id, saveCard: false },

@@ -13,6 +13,7 @@ import { until } from '../support/until';
 import { startReceiver } from '../../stack/receiver';
 import { freePort } from '../../stack/ports';
 import { stackDataConverter } from '../../stack/secrets';
+import { LIVE_PROVIDERS_ENV } from '../support/production-env';
 
 const ROOT = join(__dirname, '..', '..');
 const NAMESPACE = 'hub-prod-check';
@@ -63,6 +64,7 @@ describe('production entry points as separate processes', () => {
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'https://hub.example.com',
       INVOICE_SELLER: JSON.stringify(DEMO_SELLER),
+      ...LIVE_PROVIDERS_ENV,
     };
     delete productionEnv.HUB_DEV_WEBHOOK_TARGETS;
     children.push(...spawnHubProcesses(processEnv, output));
@@ -171,6 +173,13 @@ describe('production entry points as separate processes', () => {
       await temporal?.close();
     }
   }, 180_000);
+  it('stops a production start whose live payouts would be simulated, naming the variable', async () => {
+    const { PAYOUT_PROVIDER: _unset, ...simulatedPayouts } = productionEnv;
+    expect(await exitOf('workers/main.ts', simulatedPayouts)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('PAYOUT_PROVIDER is simulated (the default)'),
+    });
+  });
 
   it('stops a production start without PUBLIC_BASE_URL, with plain http, or with development webhook targets', async () => {
     const { PUBLIC_BASE_URL: _unset, ...withoutBaseUrl } = productionEnv;

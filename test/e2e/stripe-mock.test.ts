@@ -4,6 +4,7 @@ import type { PaymentProvider } from '../../infra/payments/provider';
 import { stripeClient, stripePaymentProvider } from '../../infra/payments/stripe';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { ensureStripeMock, startStripeMock, type RunningStripeMock } from '../support/stripe-mock';
+import { providerCustomers } from '../../db/provider-customers';
 
 interface Call {
   method: string;
@@ -54,7 +55,6 @@ describe('the Stripe adapter on stripe-mock', () => {
       });
       return client;
     };
-    const sqlFn = <T>(q: string, p: unknown[]) => db.orm.em.fork().execute<T[]>(q, p);
     const base = new URL(mock.apiBase);
     const client = listen(
       new Stripe('sk_test_123', {
@@ -65,10 +65,10 @@ describe('the Stripe adapter on stripe-mock', () => {
         httpClient: recordingHttpClient(bodies),
       }),
     );
-    provider = stripePaymentProvider({ secretKey: 'sk_test_123', sql: sqlFn, client });
+    provider = stripePaymentProvider({ secretKey: 'sk_test_123', customers: providerCustomers(db.orm), client });
     // stripe-mock takes test-mode keys only: the live adapter (live by its key) talks through a client with a test key.
     const liveClient = listen(stripeClient({ secretKey: 'sk_test_123', apiBase: mock.apiBase, maxNetworkRetries: 0 }));
-    live = stripePaymentProvider({ secretKey: 'sk_live_123', sql: sqlFn, client: liveClient });
+    live = stripePaymentProvider({ secretKey: 'sk_live_123', customers: providerCustomers(db.orm), client: liveClient });
   }, 10 * 60_000);
   afterAll(async () => {
     await mock?.stop();

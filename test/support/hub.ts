@@ -79,6 +79,7 @@ export async function startTestHub(
       ride: config.ride,
       publicBaseUrl: config.publicBaseUrl,
       paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+      payouts: config.payouts,
     });
     running = runWorkers(workers);
   }

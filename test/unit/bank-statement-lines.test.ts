@@ -237,7 +237,7 @@ describe('statement line rules', () => {
 });
 
 describe('re-issuing a returned payout', () => {
-  const facts = { reason: 'AC04', hasAccount: true, sameAccount: true, changedSinceReturn: false, explicit: false };
+  const facts = { reason: 'AC04', hasAccount: true, sameAccount: true, changedSinceReturn: false, explicit: false, accountOnHold: false };
   it('never to the account the bank refused (AC01, AC04, MD07); to a new one in the next file', () => {
     for (const reason of ['AC01', 'AC04', 'MD07']) {
       expect(reissueVerdict({ ...facts, reason })).toBe('wait_for_new_account');
@@ -256,6 +256,11 @@ describe('re-issuing a returned payout', () => {
       expect(reissueVerdict({ ...facts, reason, explicit: true })).toBe('due');
     }
     expect(reissueVerdict({ ...facts, reason: 'AM04', hasAccount: false, explicit: true })).toBe('no_bank_account');
+  });
+  it('never into an account changed within its 24 h hold, even when ops ask; what would wait anyway still says why', () => {
+    expect(reissueVerdict({ ...facts, sameAccount: false, changedSinceReturn: true, accountOnHold: true })).toBe('account_on_hold');
+    expect(reissueVerdict({ ...facts, reason: 'AM04', explicit: true, accountOnHold: true })).toBe('account_on_hold');
+    expect(reissueVerdict({ ...facts, accountOnHold: true })).toBe('wait_for_new_account');
   });
 });
 

@@ -1,5 +1,6 @@
 import { checkStripeSettings, ConfigError, loadConfig, requireProductionSettings } from '../../infra/config';
 import { productionTarget } from '../../infra/temporal-connection';
+import { LIVE_PROVIDERS_ENV } from '../support/production-env';
 
 describe('configuration', () => {
   it('has working defaults for the embedded stack', () => {
@@ -37,6 +38,8 @@ describe('configuration', () => {
       tax_id: 'FR40303265045',
       email: 'billing@paris-chauffeurs.example',
     }),
+    // Live money is never simulated: a production configuration names its real payment provider and payout rail.
+    ...LIVE_PROVIDERS_ENV,
   };
 
   it('requires every production setting at once and lists the missing ones', () => {
@@ -79,6 +82,49 @@ describe('configuration', () => {
     expect(loadConfig({ HUB_DEV_WEBHOOK_TARGETS: 'true' }).devWebhookTargets).toBe(true);
   });
 
+  it('refuses to start a production process whose live payments or payouts would be simulated, naming the variable', () => {
+    const { PAYMENT_PROVIDER: _payments, ...simulatedPayments } = production;
+    expect(() => loadConfig({ ...simulatedPayments, NODE_ENV: 'production' })).toThrow(
+      /PAYMENT_PROVIDER is simulated \(the default\): live card payments need a real provider/,
+    );
+    const { PAYOUT_PROVIDER: _payouts, ...simulatedPayouts } = production;
+    expect(() => loadConfig({ ...simulatedPayouts, NODE_ENV: 'production' })).toThrow(
+      /PAYOUT_PROVIDER is simulated \(the default\): live payouts need a real rail/,
+    );
+    expect(() => loadConfig({ ...production, PAYOUT_PROVIDER: 'simulated', NODE_ENV: 'production' })).toThrow(
+      /PAYOUT_PROVIDER is simulated/,
+    );
+    const { PAYOUT_DEBTOR_ADDRESS: _address, ...withoutAddress } = production;
+    expect(() => loadConfig({ ...withoutAddress, NODE_ENV: 'production' })).toThrow(/PAYOUT_DEBTOR_ADDRESS must give/);
+    // Development, tests and sandboxes keep the simulators.
+    expect(loadConfig({})).toMatchObject({ payments: { provider: 'simulated' }, payouts: { provider: 'simulated' } });
+    expect(loadConfig({ ...production, NODE_ENV: 'production' }).payouts).toMatchObject({
+      provider: 'sepa',
+      debtor: { address: { town: 'Paris', country: 'FR' } },
+    });
+  });
+
+  it('validates the debtor address of payout files, required for a debtor account outside the EEA', () => {
+    const sepa = { PAYOUT_PROVIDER: 'sepa', PAYOUT_DEBTOR_NAME: 'Zurich Limousines AG' };
+    expect(() => loadConfig({ ...sepa, PAYOUT_DEBTOR_IBAN: 'CH9300762011623852957' })).toThrow(/PAYOUT_DEBTOR_ADDRESS is required/);
+    expect(() =>
+      loadConfig({
+        ...sepa,
+        PAYOUT_DEBTOR_IBAN: 'CH9300762011623852957',
+        PAYOUT_DEBTOR_ADDRESS: '{"town":"Zürich","country":"Switzerland"}',
+      }),
+    ).toThrow(/PAYOUT_DEBTOR_ADDRESS: country must be an ISO 3166-1 alpha-2 code/);
+    expect(() => loadConfig({ ...sepa, PAYOUT_DEBTOR_IBAN: 'CH9300762011623852957', PAYOUT_DEBTOR_ADDRESS: 'Zürich' })).toThrow(
+      /PAYOUT_DEBTOR_ADDRESS: must be JSON/,
+    );
+    const zurich = loadConfig({
+      ...sepa,
+      PAYOUT_DEBTOR_IBAN: 'CH9300762011623852957',
+      PAYOUT_DEBTOR_ADDRESS: '{"town":"Zürich","country":"CH"}',
+    });
+    expect(zurich.payouts).toMatchObject({ debtor: { address: { town: 'Zürich', country: 'CH' } } });
+  });
+
   it('takes cards with the simulated PSP unless PAYMENT_PROVIDER=stripe, which needs its keys of one mode, live in production', () => {
     expect(loadConfig({}).payments.provider).toBe('simulated');
     expect(checkStripeSettings(loadConfig({}))).toBeUndefined();
@@ -108,9 +154,10 @@ describe('configuration', () => {
       /STRIPE_SECRET_KEY is a test key \(sk_test_…\): a live environment takes cards with a live key/,
     );
     const { STRIPE_WEBHOOK_SECRET: _secret, ...withoutSecret } = test;
+    const { STRIPE_WEBHOOK_SECRET: _productionSecret, ...productionWithoutSecret } = production;
     expect(() =>
       loadConfig({
-        ...production,
+        ...productionWithoutSecret,
         ...withoutSecret,
         NODE_ENV: 'production',
         STRIPE_SECRET_KEY: 'sk_live_1',

@@ -11,13 +11,16 @@ describe('which scope reads which public event (the event log)', () => {
     expect(eventReadScope('invoice.created')).toBe('invoices.read');
     expect(eventReadScope('payment.failed')).toBe('payments.read');
     expect(eventReadScope('settlement.paid')).toBe('payments.read');
+    expect(eventReadScope('settlement.awaiting_rail')).toBe('payments.read');
+    // Bank-account changes name IBANs (masked): the scope that downloads payout files reads them.
+    expect(eventReadScope('driver.bank_account_changed')).toBe('payouts.read');
     expect(eventReadScope('webhook.test')).toBeNull();
     expect(eventReadScope('bookings.x')).toBeNull();
   });
 
   it('logs every public type but the destination test event, and lets in a key with any one read scope', () => {
     expect(LOGGED_EVENT_TYPES).toEqual(PUBLIC_EVENT_TYPES.filter((t) => t !== 'webhook.test'));
-    expect([...EVENT_READ_SCOPES].sort()).toEqual(['bookings.read', 'invoices.read', 'payments.read']);
+    expect([...EVENT_READ_SCOPES].sort()).toEqual(['bookings.read', 'invoices.read', 'payments.read', 'payouts.read']);
   });
 
   it('gives a key the types its scopes read', () => {

@@ -6,6 +6,7 @@ import { dashboardRefund, failRefund, tokenizeCard } from '../../infra/payments/
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 import { createTestWorkers } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
 
@@ -20,7 +21,7 @@ describe('refunds and disputes the provider reports', () => {
   let running: ReturnType<typeof runWorkers>;
   let deps: PaymentDeps;
   const sql = sqlOn(() => db);
-  const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
+  const psp = () => simulatedPaymentStore(db.orm);
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
@@ -35,7 +36,7 @@ describe('refunds and disputes the provider reports', () => {
 
   async function paidInvoice() {
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(psp(), { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
     const payment = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false });
     await env.client.workflow.getHandle(paymentWorkflowId(payment.id)).result();
     const [{ p }] = await sql<{ p: string }>('select provider_payment_id as p from payments where id = ?', [payment.id]);
@@ -63,7 +64,7 @@ describe('refunds and disputes the provider reports', () => {
   it('records a refund made in the dashboard with a credit note for it, once, and leaves the hub’s own refunds to the hub', async () => {
     const { invoice, paymentId, providerId } = await paidInvoice();
     await refundPayment(deps, { paymentId, amountMinor: 2_000, reason: 'refund' });
-    const refundId = await dashboardRefund(psp, providerId, 3_000);
+    const refundId = await dashboardRefund(psp(), providerId, 3_000);
     await providerRefundsChanged(deps, providerId);
     await providerRefundsChanged(deps, providerId); // Stripe sends charge.refunded and refund.created: the same refund
     const notes = await creditNotes(invoice.id);
@@ -100,7 +101,7 @@ describe('refunds and disputes the provider reports', () => {
       'select provider_refund_id from payment_refunds where id = ?',
       [refund.refundId],
     );
-    await failRefund(psp, providerRefund, 'expired_or_canceled_card');
+    await failRefund(psp(), providerRefund, 'expired_or_canceled_card');
     await providerRefundsChanged(deps, providerId);
     await providerRefundsChanged(deps, providerId);
     expect(await sql('select status, failure_reason, credit_note_number from payment_refunds where id = ?', [refund.refundId])).toEqual([
@@ -120,7 +121,7 @@ describe('refunds and disputes the provider reports', () => {
       },
     ]);
     // The operator refunds it again in the dashboard: the money the credit note promised, no second credit note.
-    await dashboardRefund(psp, providerId, 2_500);
+    await dashboardRefund(psp(), providerId, 2_500);
     await providerRefundsChanged(deps, providerId);
     expect((await creditNotes(invoice.id)).map((n) => n.number)).toEqual([refund.creditNote]);
     const refunded = (await events(paymentId, 6)).filter((e) => e.type === 'payment.refunded');

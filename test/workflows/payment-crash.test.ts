@@ -11,6 +11,7 @@ import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { createTestWorkers } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 
 /**
  * A worker that dies between the provider's answer and the hub's record of it: the charge went through, the hub does
@@ -30,7 +31,7 @@ describe('payment across a worker crash', () => {
 
   it('charges the card exactly once', async () => {
     const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
-    const provider = simulatedPaymentProvider(psp);
+    const provider = simulatedPaymentProvider(simulatedPaymentStore(db.orm));
     let charged = 0;
     const real = createPaymentActivities({ orm: db.orm, provider });
     const doomed = await stackWorker(env, {
@@ -61,7 +62,12 @@ describe('payment across a worker crash', () => {
     });
     const doomedRun = doomed.run();
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
     const payment = await payInvoice(
       { orm: db.orm, temporal: env.client, challengeTimeoutMs: 60_000, provider },
       { documentId: invoice.id, paymentMethod: card.id, saveCard: false },

@@ -7,6 +7,7 @@ import { settleProcessing, tokenizeCard } from '../../infra/payments/simulated';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 import { createTestWorkers } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
 
@@ -19,7 +20,7 @@ describe('a processing payment', () => {
   let db: TestDatabase;
   let running: ReturnType<typeof runWorkers>;
   const sql = sqlOn(() => db);
-  const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
+  const psp = () => simulatedPaymentStore(db.orm);
 
   beforeAll(async () => {
     [env, db] = await Promise.all([timeSkippingEnvironment(), freshDatabase()]);
@@ -33,7 +34,7 @@ describe('a processing payment', () => {
 
   it('waits quietly: no action asked of anyone, no deadline, read again less and less often until it ends', async () => {
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number: '4000009990000005', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(psp(), { number: '4000009990000005', exp_month: 12, exp_year: 2034, cvc: '123' });
     await saveMandate(db.orm.em.fork(), { accountId: invoice.accountId, livemode: false, paymentMethod: card.id, card: card.card });
     const [id] = await prepareCollections(db.orm.em.fork(), [invoice.id], () => newId('pay'));
     await startPaymentWorkflow(env.client, { paymentId: id!, challengeTimeoutMs: 15 * 60_000 });
@@ -55,7 +56,7 @@ describe('a processing payment', () => {
     expect(await sql('select status from payments where id = ?', [id])).toEqual([{ status: 'processing' }]);
 
     // The network answers; no webhook comes: the next read finds it.
-    await settleProcessing(psp, providerId, 'succeeded');
+    await settleProcessing(psp(), providerId, 'succeeded');
     expect(await handle.result()).toMatchObject({ status: 'succeeded', offSession: true });
     const events = await sql<{ type: string }>(
       `select type from public_events where body::jsonb->'data'->>'payment_id' = ? order by created_at`,

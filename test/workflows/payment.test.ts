@@ -12,6 +12,7 @@ import { appendBilledRide } from '../../stack/billed-rides';
 import { newId } from '../../infra/ids';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import { settlementCycleWorkflowId, type PeriodRef } from '../../contracts/finance';
+import { simulatedPaymentStore } from '../../db/simulated-payments';
 
 const CHALLENGE_TIMEOUT_MS = 15 * 60_000;
 
@@ -34,11 +35,11 @@ describe('payment workflow', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const psp = <T>(query: string, params: unknown[]) => db.orm.em.fork().execute<T[]>(query, params);
+  const psp = () => simulatedPaymentStore(db.orm);
 
   async function startPayment(number: string) {
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number, exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), { number, exp_month: 12, exp_year: 2034, cvc: '123' });
     const payment = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false });
     return { invoice, payment, handle: env.client.workflow.getHandle(paymentWorkflowId(payment.id)) };
   }
@@ -60,7 +61,7 @@ describe('payment workflow', () => {
 
   async function answer(paymentId: string, how: 'complete' | 'fail') {
     const providerId = await challenged(paymentId);
-    await answerChallenge(psp, providerId, how);
+    await answerChallenge(simulatedPaymentStore(db.orm), providerId, how);
     await providerPaymentChanged(deps, providerId);
   }
 
@@ -121,7 +122,7 @@ describe('payment workflow', () => {
     });
     // An answer after the timer changes nothing: a final payment stays as it is.
     await answerChallenge(
-      psp,
+      simulatedPaymentStore(db.orm),
       (await sql<{ p: string }>('select provider_payment_id as p from payments where id = ?', [payment.id]))[0].p,
       'complete',
     );
@@ -131,7 +132,12 @@ describe('payment workflow', () => {
 
   it('takes one payment at a time and none once the invoice is paid', async () => {
     const { invoice, handle } = await startPayment('4000002760003184');
-    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 1, exp_year: 2035, cvc: '999' });
+    const card = await tokenizeCard(simulatedPaymentStore(db.orm), {
+      number: '4242424242424242',
+      exp_month: 1,
+      exp_year: 2035,
+      cvc: '999',
+    });
     await expect(payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false })).rejects.toMatchObject({
       code: 'in_progress',
     });
@@ -158,7 +164,7 @@ describe('payment workflow', () => {
     );
     expect(notes.map((n) => Number(n.gross_minor))).toEqual([2_500, invoice.gross - 2_500]);
     for (const n of notes) expect(Number(n.net_minor) + Number(n.tax_minor)).toBe(Number(n.gross_minor));
-    const refunds = await psp<{ amount_minor: string }>(
+    const refunds = await sql<{ amount_minor: string }>(
       'select r.amount_minor from psp_sim_refunds r join payments p on p.provider_payment_id = r.payment_id where p.id = ? order by r.created_at',
       [payment.id],
     );
@@ -185,7 +191,7 @@ describe('payment workflow', () => {
     // Each account saves its card while paying an earlier invoice on the page.
     const saveCard = async (number: string) => {
       const first = await issueTestInvoice(db);
-      const card = await tokenizeCard(psp, { number, exp_month: 12, exp_year: 2034, cvc: '123' });
+      const card = await tokenizeCard(simulatedPaymentStore(db.orm), { number, exp_month: 12, exp_year: 2034, cvc: '123' });
       const paid = await payInvoice(deps, { documentId: first.id, paymentMethod: card.id, saveCard: true });
       if (number === '4242424242424242') await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result();
       else await answer(paid.id, 'complete');
@@ -263,14 +269,14 @@ describe('payment workflow', () => {
 
   it('saves the card with the payment that authenticates it: one challenge pays and sets it up, and the cycle then charges it without one', async () => {
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(psp(), { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' });
     const paid = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: true });
     const mandate = () => sql('select payment_method from payment_mandates where account_id = ?', [invoice.accountId]);
     const providerId = await challenged(paid.id);
     expect(await mandate()).toEqual([]); // nothing saved before the payment is authenticated
     await answer(paid.id, 'complete');
     expect(await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result()).toMatchObject({ status: 'succeeded' });
-    expect(await psp('select setup_future_usage from psp_sim_payments where id = ?', [providerId])).toEqual([{ setup_future_usage: true }]);
+    expect(await sql('select setup_future_usage from psp_sim_payments where id = ?', [providerId])).toEqual([{ setup_future_usage: true }]);
     expect(await mandate()).toEqual([{ payment_method: card.id }]);
 
     const next = await collect(invoice.accountId);
@@ -280,7 +286,7 @@ describe('payment workflow', () => {
 
   it('keeps no card whose payment failed, even when the payer asked to save it', async () => {
     const invoice = await issueTestInvoice(db);
-    const card = await tokenizeCard(psp, { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(psp(), { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123' });
     const paid = await payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: true });
     await answer(paid.id, 'fail');
     expect(await env.client.workflow.getHandle(paymentWorkflowId(paid.id)).result()).toMatchObject({ status: 'failed' });
@@ -289,7 +295,7 @@ describe('payment workflow', () => {
 
   it("refuses a three-decimal amount Stripe's partners cannot take, before any payment exists", async () => {
     const invoice = await issueTestInvoice(db, { currency: 'BHD', grossMinor: 48_095 });
-    const card = await tokenizeCard(psp, { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
+    const card = await tokenizeCard(psp(), { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' });
     await expect(payInvoice(deps, { documentId: invoice.id, paymentMethod: card.id, saveCard: false })).rejects.toMatchObject({
       code: 'amount_not_supported',
       message: expect.stringMatching(/^48\.095 BHD cannot be taken by card: .* such as 48\.090 or 48\.100 BHD\.$/),

@@ -2,8 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { setBankAccount } from '../../app/bank-accounts';
 import { importStatement } from '../../app/bank-statements';
 import { reissuePayouts } from '../../app/payout-reissue';
-import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
-import { settlementCycleWorkflowId, type CycleSummary, type PeriodRef } from '../../contracts/finance';
+import type { PeriodRef } from '../../contracts/finance';
 import { PAIN_001, schemaErrors } from '../../infra/iso20022';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { eventually } from '../../stack/eventually';
@@ -14,6 +13,8 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { createTestUnit } from '../support/fleet';
 import { hubCli } from '../support/cli';
 import { createTestWorkers, TEST_SECRETS } from '../support/hub';
+import { runSettlementCycle } from '../support/payouts';
+import { findPayoutFile } from '../../db/payout-files';
 
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
 const NOVEMBER: PeriodRef = { id: '2026-11-02', start: '2026-11-02T00:00:00.000Z', end: '2026-11-03T00:00:00.000Z' };
@@ -40,16 +41,14 @@ describe('settlement cycle with SEPA payout files', () => {
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  const runCycle = (period: PeriodRef) =>
-    env.client.workflow.execute('settlementCycleWorkflow', {
-      workflowId: settlementCycleWorkflowId(period.id),
-      taskQueue: BOOKINGS_TASK_QUEUE,
-      args: [{ period }],
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-    }) as Promise<CycleSummary>;
+  const runCycle = (period: PeriodRef) => runSettlementCycle(env, period);
 
   const reissue = (q: Parameters<typeof reissuePayouts>[1]) =>
     reissuePayouts({ orm: db.orm, keys: [TEST_SECRETS.encryptionKey], payouts: { provider: 'sepa', debtor: DEBTOR } }, q);
+
+  /** The 24 h hold after an account change, run out (a changed account is paid only after it). */
+  const endHold = (driver: string) =>
+    sql("update driver_bank_accounts set hold_until = now() - interval '1 second' where driver_id = ?", [driver]);
 
   const settlement = async (driver: string, period: string) =>
     (
@@ -64,10 +63,11 @@ describe('settlement cycle with SEPA payout files', () => {
     const [a, b, c, d] = units.map((u) => u.id) as [string, string, string, string];
     const ibans = ['DE89370400440532013000', 'NL91ABNA0417164300', 'ES9121000418450200051332'];
     for (const [i, id] of [a, b, c].entries()) {
-      await setBankAccount(db.orm, TEST_SECRETS, {
+      await setBankAccount(db, TEST_SECRETS, {
         driverId: id,
         holder: ['Anna Šimková', 'Bo Ørsted', 'Chloé Dupré'][i]!,
         iban: ibans[i]!,
+        changedBy: 'ops',
       });
     }
     for (const [i, id] of [a, b, c, d].entries()) {
@@ -87,9 +87,8 @@ describe('settlement cycle with SEPA payout files', () => {
     expect(byDriver[c]!.status).toBe('submitted');
     expect(byDriver[d]).toMatchObject({ status: 'waiting', reason: 'no_bank_account' });
 
-    const [file] = await sql<{ id: string; number: string; xml: string; transactions: number; control_sum_minor: string }>(
-      'select * from payout_files',
-    );
+    const [{ number: written }] = await sql<{ number: string }>('select number from payout_files');
+    const file = await findPayoutFile(db.orm, [TEST_SECRETS.encryptionKey], written);
     expect(file).toMatchObject({ number: `PF-${year}-000001`, transactions: 3 });
     expect(await schemaErrors(file!.xml, PAIN_001)).toEqual([]);
     const filed = transfersOf(file!.xml);
@@ -145,7 +144,7 @@ describe('settlement cycle with SEPA payout files', () => {
 
     // D records an account; the next period files D's waiting payout. C's payout, returned for a closed account (AC04),
     // is not carried into a settlement to whatever account is on file: it waits for another account.
-    await setBankAccount(db.orm, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189' });
+    await setBankAccount(db, TEST_SECRETS, { driverId: d, holder: 'Dan Ng', iban: 'FR7630006000011234567890189', changedBy: 'driver' });
     const next = await runCycle(NOVEMBER);
     expect(await sql('select count(*)::int as n from settlements where driver_id = ? and period_id = ?', [c, NOVEMBER.id])).toEqual([
       { n: 0 },
@@ -159,8 +158,15 @@ describe('settlement cycle with SEPA payout files', () => {
       waiting: [{ verdict: 'wait_for_new_account' }],
     });
 
-    // C records another account: the next file, written at once, carries C's payout again under its next payout id.
-    await setBankAccount(db.orm, TEST_SECRETS, { driverId: c, holder: 'Chloé Dupré', iban: 'DE02120300000000202051' });
+    // C records another account: held for 24 h like any account change, then the next file, written at once, carries
+    // C's payout again under its next payout id.
+    await setBankAccount(db, TEST_SECRETS, { driverId: c, holder: 'Chloé Dupré', iban: 'DE02120300000000202051', changedBy: 'driver' });
+    expect(await reissue({ livemode: true, by: 'daily', note: 'due' })).toMatchObject({
+      files: [],
+      reissued: [],
+      waiting: [{ verdict: 'account_on_hold' }],
+    });
+    await endHold(c);
     const reissued = await reissue({ livemode: true, by: 'daily', note: 'due' });
     const nextKey = `${sc!.number}:2`;
     expect(reissued).toMatchObject({
@@ -168,7 +174,7 @@ describe('settlement cycle with SEPA payout files', () => {
       reissued: [{ payout: sc!.payout_key, settlement: sc!.number, reissued_as: nextKey, livemode: true }],
       waiting: [],
     });
-    const [third] = await sql<{ xml: string }>('select xml from payout_files where number = ?', [`PF-${year}-000003`]);
+    const third = await findPayoutFile(db.orm, [TEST_SECRETS.encryptionKey], `PF-${year}-000003`);
     expect(transfersOf(third!.xml)).toEqual([{ endToEndId: nextKey, amountMinor: BigInt(sc!.payable_minor) }]);
     expect(third!.xml).toContain('DE02120300000000202051');
     expect(third!.xml).not.toContain(ibans[2]);
@@ -218,7 +224,7 @@ describe('settlement cycle with SEPA payout files', () => {
     const units = await Promise.all(names.map((name) => createTestUnit(db.orm, { name })));
     const [a, b, c] = units.map((u) => u.id) as [string, string, string];
     for (const [i, id] of [a, b, c].entries()) {
-      await setBankAccount(db.orm, TEST_SECRETS, { driverId: id, holder: names[i]!, iban: 'DE89370400440532013000' });
+      await setBankAccount(db, TEST_SECRETS, { driverId: id, holder: names[i]!, iban: 'DE89370400440532013000', changedBy: 'ops' });
       await appendBilledRide(db.orm, {
         bookingId: `bkg_psr_${i}`,
         accountId: 'acct_rider',
@@ -229,7 +235,11 @@ describe('settlement cycle with SEPA payout files', () => {
     }
     await runCycle(EARLY);
     const newestFile = async () =>
-      (await sql<{ number: string; xml: string }>('select number, xml from payout_files order by number desc limit 1'))[0]!;
+      (await findPayoutFile(
+        db.orm,
+        [TEST_SECRETS.encryptionKey],
+        (await sql<{ number: string }>('select number from payout_files order by number desc limit 1'))[0]!.number,
+      ))!;
     const file = await newestFile();
     const [sa, sb, sc] = await Promise.all([a, b, c].map((id) => settlement(id, EARLY.id)));
     const transfers = transfersOf(file.xml);
@@ -296,7 +306,8 @@ describe('settlement cycle with SEPA payout files', () => {
 
     // November: B records another account, so the period's file carries B's returned payout again (B:2) beside C's new
     // ride, with C's October payout still pending in the first file; the bank refuses that whole file (group RJCT).
-    await setBankAccount(db.orm, TEST_SECRETS, { driverId: b, holder: names[1]!, iban: 'NL91ABNA0417164300' });
+    await setBankAccount(db, TEST_SECRETS, { driverId: b, holder: names[1]!, iban: 'NL91ABNA0417164300', changedBy: 'driver' });
+    await endHold(b);
     await appendBilledRide(db.orm, {
       bookingId: 'bkg_psr_nov',
       accountId: 'acct_rider',

@@ -8,6 +8,7 @@ import { localEnvironment, stackWorker } from '../../stack/temporal';
 import { runWorkers } from '../../workers/create-workers';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { createTestWorkers } from '../support/hub';
+import { testPayouts } from '../support/payouts';
 
 const APRIL: PeriodRef = { id: '2026-04', start: '2026-04-01T00:00:00.000Z', end: '2026-05-01T00:00:00.000Z' };
 
@@ -35,7 +36,7 @@ describe('settlement cycle across a worker crash', () => {
     }
 
     // The doomed worker: its batch commits one invoice, then the process "dies" (never answers).
-    const real = createFinanceActivities({ orm: db.orm });
+    const real = createFinanceActivities({ orm: db.orm, payouts: testPayouts(db.orm) });
     let committed = 0;
     const doomed = await stackWorker(env, {
       taskQueue: BOOKINGS_TASK_QUEUE,

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { providerPaymentChanged } from '../app/payments';
-import { providerStore, simulatedPspPayment } from '../db/provider-store';
+import { simulatedPaymentStore } from '../db/simulated-payments';
 import { answerChallenge, CardRefusal, tokenizeCard } from '../infra/payments/simulated';
 import type { ApiDeps } from './deps';
 import { bodyReader } from './middleware/body';
@@ -26,14 +26,14 @@ function issuerPage(paymentId: string, body: string): string {
 }
 
 /**
- * The simulated PSP's own routes, standing in for a real PSP's servers (infra/payments/simulated.ts): its card endpoint,
+ * The simulated payment provider's own routes, standing in for a real provider's servers (infra/payments/simulated.ts): its card endpoint,
  * which takes the card number from the payment page's form and answers a token, and the issuer's 3-D Secure challenge
  * page with **Complete** and **Fail**, which then tells the hub (as a PSP's webhook would) that the payment changed.
  * Nothing here logs a request body.
  */
-export function pspSimRouter(deps: ApiDeps): Router {
+export function simulatedProviderRouter(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/psp-sim' });
-  const sql = providerStore(deps.orm);
+  const store = simulatedPaymentStore(deps.orm);
   const csp = (ctx: Context) =>
     ctx.set({
       'Cache-Control': 'no-store',
@@ -43,7 +43,7 @@ export function pspSimRouter(deps: ApiDeps): Router {
   router.post('/v1/payment_methods', bodyReader(), async (ctx) => {
     const card = (ctx.request.parsedBody ?? {}) as { number?: string; exp_month?: number; exp_year?: number; cvc?: string };
     try {
-      ctx.body = await tokenizeCard(sql, {
+      ctx.body = await tokenizeCard(store, {
         number: String(card.number ?? ''),
         exp_month: Number(card.exp_month),
         exp_year: Number(card.exp_year),
@@ -61,7 +61,7 @@ export function pspSimRouter(deps: ApiDeps): Router {
     csp(ctx);
     ctx.type = 'text/html; charset=utf-8';
     const id = ctx.params.id!;
-    const payment = await simulatedPspPayment(deps.orm, id);
+    const payment = await store.payment({ id });
     if (!payment) {
       ctx.status = 404;
       ctx.body = issuerPage(id, '<p>No such payment.</p>');
@@ -84,7 +84,7 @@ export function pspSimRouter(deps: ApiDeps): Router {
     ctx.type = 'text/html; charset=utf-8';
     const answer = (ctx.request.parsedBody as { answer?: string } | undefined)?.answer;
     const id = ctx.params.id!;
-    const payment = answer === 'complete' || answer === 'fail' ? await answerChallenge(sql, id, answer) : null;
+    const payment = answer === 'complete' || answer === 'fail' ? await answerChallenge(store, id, answer) : null;
     if (!payment) {
       ctx.status = 400;
       ctx.body = issuerPage(id, '<p>Answer complete or fail.</p>');
