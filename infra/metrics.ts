@@ -157,47 +157,6 @@ export function registerCollectGauge(name: string, help: string, read: () => num
   });
 }
 
-const scrapeQueryErrors = new Counter({
-  name: 'hub_metrics_query_errors_total',
-  help: 'Scrape-time reads of a gauge that failed (the gauge is absent from that scrape).',
-  labelNames: ['gauge'],
-  registers: [registry],
-});
-
-/**
- * A labelled gauge read at scrape time from a source such as PostgreSQL, at most once per `cacheMs` (every scrape
- * within it answers the last reading). A failed read never fails the scrape: the gauge is absent from it and
- * `hub_metrics_query_errors_total{gauge}` counts the failure. Registering the same name again replaces the reader.
- */
-export function registerCachedGauge<L extends string>(
-  name: string,
-  help: string,
-  labelNames: readonly L[],
-  read: () => Promise<{ labels: Record<L, string>; value: number }[]>,
-  cacheMs = 5000,
-): void {
-  registry.removeSingleMetric(name);
-  // The reading in hand or under way: scrapes that meet within cacheMs share one read.
-  let last: { at: number; values: ReturnType<typeof read> } | null = null;
-  new Gauge({
-    name,
-    help,
-    labelNames,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      if (!last || Date.now() - last.at >= cacheMs) last = { at: Date.now(), values: read() };
-      const reading = last;
-      try {
-        for (const { labels, value } of await reading.values) this.set(labels, value);
-      } catch {
-        if (last === reading) last = null;
-        scrapeQueryErrors.inc({ gauge: name });
-      }
-    },
-  });
-}
-
 // ---- Temporal Core (worker and NativeConnection) metrics, bridged from the SDK's MetricsBuffer ----------------
 
 interface BridgedMetric {

@@ -21,7 +21,7 @@ import { payoutStores } from '../db/payout-stores';
 import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
-import { registerCachedGauge } from '../infra/metrics';
+import { registerScrapeGauge } from '../infra/scrape-gauges';
 import { oldestUndeliveredWebhooks } from '../db/webhook-backlog';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
@@ -81,7 +81,7 @@ export async function buildWorkflowBundle(workflowInterceptorModules: string[] =
 
 /** `hub_webhook_oldest_undelivered_seconds` on the workers' /metrics, read from PostgreSQL at scrape time. */
 export function registerWebhookBacklogGauge(orm: MikroORM, cacheMs?: number): void {
-  registerCachedGauge(
+  registerScrapeGauge(
     'hub_webhook_oldest_undelivered_seconds',
     'Age of the oldest event not yet delivered, per partner endpoint (ptn_…:sandbox|live) and public destination; 0 when none waits.',
     ['kind', 'target'],

@@ -24,7 +24,7 @@ async function scraped(kind: string, target: string): Promise<number | undefined
 }
 
 async function scrapeErrors(): Promise<number> {
-  const metric = await registry.getSingleMetric('hub_metrics_query_errors_total')!.get();
+  const metric = await registry.getSingleMetric('hub_scrape_read_errors_total')!.get();
   return metric.values.find((v) => v.labels.gauge === GAUGE)?.value ?? 0;
 }
 
