@@ -16,6 +16,7 @@ import type { PositionSignals } from '../app/position-signals';
 import type { CodecServerDeps } from './codec-routes';
 import type { Admission } from '../app/admission';
 import type { AdmissionLimits } from '../domain/admission';
+import type { Geocoder } from '../domain/places';
 
 /** Everything the API needs, built once per process by its composition root. */
 export interface ApiDeps {
@@ -28,6 +29,8 @@ export interface ApiDeps {
   invoiceSeller: BillingDetails;
   oauth: { issuer: string; audience: string; tokenTtlSeconds: number };
   partnerRateLimitPerMinute: number;
+  /** Resolves typed addresses (GEOCODER, app/places.ts): the places operation and the address-near-coordinates check. */
+  geocoder: Geocoder;
   /** How long a quote may be booked (QUOTE_VALIDITY_SECONDS). */
   quoteValiditySeconds: number;
   /** How long a payment waits for the cardholder's 3-D Secure challenge (PAYMENT_CHALLENGE_TIMEOUT). */

@@ -33,6 +33,7 @@ const STATUS: Record<ProblemCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  api_key_in_use: 409,
   idempotency_key_in_use: 409,
   booking_not_cancellable: 409,
   reschedule_not_allowed: 409,
@@ -44,6 +45,7 @@ const STATUS: Record<ProblemCode, number> = {
   bank_file_invalid: 422,
   bank_statement_wrong_account: 422,
   amount_not_supported: 422,
+  address_far_from_coordinates: 422,
   quote_expired: 410,
   quote_used: 409,
   rate_limited: 429,
@@ -51,6 +53,7 @@ const STATUS: Record<ProblemCode, number> = {
   internal_error: 500,
   service_unavailable: 503,
   hub_behind: 503,
+  geocoder_unavailable: 503,
 };
 
 /** Each problem's title and HTTP status. */

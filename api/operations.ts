@@ -26,6 +26,7 @@ import { getPartnerWebhookDelivery, listPartnerWebhookDeliveries, redeliverPartn
 import { cancelPublicBooking } from './public/cancel-booking';
 import { createPublicBooking } from './public/create-booking';
 import { createPublicQuote } from './public/create-quote';
+import { searchPlacesOperation } from './public/places';
 import { getPublicBooking } from './public/get-booking';
 import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
@@ -86,6 +87,7 @@ export const OPERATIONS = [
   listPublicBookings,
   getPublicBooking,
   listPublicBookingEvents,
+  searchPlacesOperation,
   createPublicQuote,
   createPublicBooking,
   cancelPublicBooking,

@@ -32,6 +32,7 @@ import { Admission, hubCapacitySource } from '../app/admission';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 import { awaitingRailCount } from '../db/payouts';
+import { configuredGeocoder } from '../app/places';
 
 export function apiDeps(
   config: HubConfig,
@@ -61,6 +62,7 @@ export function apiDeps(
     oauth: config.oauth,
     partnerRateLimitPerMinute: config.partnerRateLimitPerMinute,
     quoteValiditySeconds: config.quoteValiditySeconds,
+    geocoder: configuredGeocoder(config.geocoder),
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
     simulatedProviderRoutes: !config.production && !stripe,
     paymentProvider: configuredPaymentProvider(config, paymentProviderStores(parts.orm)),

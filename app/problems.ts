@@ -20,6 +20,7 @@ export const PROBLEMS = {
   not_found: { title: 'Not found' },
   method_not_allowed: { title: 'Method not allowed' },
   conflict: { title: 'Conflict' },
+  api_key_in_use: { title: 'API key in use by this caller' },
   idempotency_key_in_use: { title: 'Idempotency key in use' },
   booking_not_cancellable: { title: 'Booking cannot be cancelled' },
   reschedule_not_allowed: { title: 'Pickup time cannot move' },
@@ -31,6 +32,7 @@ export const PROBLEMS = {
   bank_file_invalid: { title: 'Bank file refused' },
   bank_statement_wrong_account: { title: 'Statement of another account' },
   amount_not_supported: { title: 'Amount not supported by card' },
+  address_far_from_coordinates: { title: 'Address far from its coordinates' },
   quote_expired: { title: 'Quote expired' },
   quote_used: { title: 'Quote already used' },
   rate_limited: { title: 'Too many requests' },
@@ -38,6 +40,7 @@ export const PROBLEMS = {
   internal_error: { title: 'Internal server error' },
   service_unavailable: { title: 'Service unavailable' },
   hub_behind: { title: 'The hub is behind; retry later' },
+  geocoder_unavailable: { title: 'Geocoder unavailable' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

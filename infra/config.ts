@@ -8,6 +8,7 @@ import { parseKeyRing, type HubKey } from './key-ring';
 import { parseKeyMaterial } from './secrets';
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import type { PayoutSettings } from './payouts/provider';
+import type { HttpGeocoderSettings } from './geocoder';
 import { addressesRequired, postalAddressProblems, type PostalAddress } from '../domain/sepa';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -152,6 +153,10 @@ const envSchema = z.object({
     .regex(/^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'expected an https tile URL template with {z}, {x} and {y}')
     .optional(),
   TRACKING_TILE_ATTRIBUTION: z.string().optional(),
+  GEOCODER: z.enum(['embedded', 'nominatim', 'photon']).default('embedded'),
+  GEOCODER_URL: url.optional(),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  GEOCODER_USER_AGENT: z.string().min(1).max(200).optional(),
   PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -176,6 +181,8 @@ const envSchema = z.object({
 
 export type HubConfig = ReturnType<typeof toConfig>;
 
+export type GeocoderSettings = { provider: 'embedded' } | HttpGeocoderSettings;
+
 export class ConfigError extends Error {}
 
 /** PAYOUT_PROVIDER and, for `sepa`, the account payout files are drawn on (both required then). */
@@ -195,6 +202,18 @@ function payoutSettings(env: z.infer<typeof envSchema>): PayoutSettings {
       bic: env.PAYOUT_DEBTOR_BIC ?? null,
       address: env.PAYOUT_DEBTOR_ADDRESS ?? null,
     },
+  };
+}
+
+/** GEOCODER and, for a provider over HTTP, where it is (GEOCODER_URL, required then) and how long to wait. */
+function geocoderSettings(env: z.infer<typeof envSchema>, publicBaseUrl: string): GeocoderSettings {
+  if (env.GEOCODER === 'embedded') return { provider: 'embedded' };
+  if (!env.GEOCODER_URL) throw new Error(`GEOCODER=${env.GEOCODER} needs GEOCODER_URL, the base URL of the ${env.GEOCODER} server`);
+  return {
+    provider: env.GEOCODER,
+    baseUrl: env.GEOCODER_URL,
+    timeoutMs: env.GEOCODER_TIMEOUT_MS,
+    userAgent: env.GEOCODER_USER_AGENT ?? `dispatch-hub (+${publicBaseUrl})`,
   };
 }
 
@@ -248,6 +267,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Booking workflow settings the workers hand to every booking (sandbox clock, GPS coalescing). */
     ride: { sandboxRideMs: Math.round(env.SANDBOX_RIDE_SECONDS * 1000), gpsIntervalMs: Math.round(env.GPS_UPDATE_INTERVAL_SECONDS * 1000) },
     tracking: { tileUrl: env.TRACKING_TILE_URL, tileAttribution: env.TRACKING_TILE_ATTRIBUTION },
+    /** Where typed addresses are resolved (GEOCODER; app/places.ts): the embedded gazetteer or a provider over HTTP. */
+    geocoder: geocoderSettings(env, publicBaseUrl),
     /** Load shedding's limits (domain/admission.ts, docs/operations.md "Capacity and load shedding"). */
     admission: {
       sandboxRideBudget: env.HUB_SANDBOX_RIDE_BUDGET,

@@ -160,6 +160,8 @@ export function consoleRouter(deps: ApiDeps): Router {
       account: { id: row.account_id, name: row.account_name, kind: row.account_kind },
       livemode: row.environment === 'live',
       scopes: login.scopes,
+      // The key that opened this login: the console does not offer to revoke it (the API refuses: api_key_in_use).
+      api_key_id: row.api_key_id,
       csrf_token: consoleCsrfToken(login.token, deps.hashPepper),
       idle_expires_at: consoleIdleExpiry({ lastSeenAt: new Date(row.last_seen_at), expiresAt }).toISOString(),
       expires_at: expiresAt.toISOString(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createBooking as createBookingIn } from '../../app/bookings';
+import { checkAddressesMatchCoordinates } from '../../app/places';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { partnerBookingView } from '../../domain/partner-wire';
 import { tripIssues } from '../../domain/booking-horizon';
@@ -84,6 +85,7 @@ export const createBooking = defineOperation({
     'payload_too_large',
     'unsupported_media_type',
     'validation_failed',
+    'address_far_from_coordinates',
     'not_found',
     'quote_expired',
     'quote_used',
@@ -92,6 +94,14 @@ export const createBooking = defineOperation({
     'hub_behind',
   ],
   async handler({ body, headers, principal, deps, ctx }) {
+    await checkAddressesMatchCoordinates(
+      deps.geocoder,
+      [
+        { param: 'pickup.address', ...body.pickup },
+        { param: 'dropoff.address', ...body.dropoff },
+      ],
+      deps.logger,
+    );
     const record = await createBookingIn(deps, {
       owner: {
         partnerId: principal.ownerId,

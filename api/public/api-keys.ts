@@ -163,20 +163,22 @@ export const revokeApiKeyOperation = defineOperation({
   path: '/api/public/v1/api-keys/:id',
   summary: 'Revoke an API key',
   description:
-    "Refuses the key on every API process within milliseconds, and ends the console logins it opened. Another account's key, another environment's or one already revoked is 404; a demo key is 403. Accepts `Idempotency-Key`.",
+    "Refuses the key on every API process within milliseconds, and ends the console logins it opened. Another account's key, another environment's or one already revoked is 404; a demo key is 403; the key making the call, or the one that opened the console login making it, is `409 api_key_in_use`. Accepts `Idempotency-Key`.",
   tags: ['API keys'],
   security: { kind: 'apiKey', scope: 'keys.manage' },
   idempotent: true,
   request: { params: z.object({ id: ApiKeyId }) },
   responses: { 200: { description: 'The key as revoked.', schema: ApiKeyView } },
-  errors: [...ERRORS, 'not_found', 'conflict', 'demo_key_read_only', 'idempotency_key_in_use', 'idempotency_key_reused'],
+  errors: [...ERRORS, 'not_found', 'api_key_in_use', 'demo_key_read_only', 'idempotency_key_in_use', 'idempotency_key_reused'],
   async handler({ params, principal, deps }) {
     const key = await findAccountKey(deps.orm, ownerOf(principal), params.id);
     if (!key) throw new ProblemError('not_found', { detail: `No API key ${params.id}.`, param: 'id' });
     // No lock-out by accident: the key in use (or the one that opened this console login) is revoked by another.
     if (key.id === (principal.console ? principal.console.apiKeyId : principal.credentialId)) {
-      throw new ProblemError('conflict', {
-        detail: 'A key does not revoke itself: revoke it with another key of keys.manage, or with the CLI.',
+      throw new ProblemError('api_key_in_use', {
+        detail: principal.console
+          ? `${key.id} opened this console login: revoking it would end the login. Revoke it from a login another key opened, with another key of keys.manage, or with the CLI.`
+          : 'A key does not revoke itself: revoke it with another key of keys.manage, or with the CLI.',
         param: 'id',
       });
     }

@@ -1,6 +1,7 @@
 import { environmentOf } from '../../domain/environment';
 import { z } from 'zod';
 import { createQuote } from '../../app/quotes';
+import { checkAddressesMatchCoordinates } from '../../app/places';
 import type { QuoteRecord } from '../../contracts/quote';
 import { partnerFare } from '../../domain/partner-wire';
 import { fareTaxRatePpm, splitGross } from '../../domain/pricing';
@@ -54,11 +55,12 @@ export const PublicQuoteRequest = z
     dropoff_lng: Longitude.meta({ description: 'Drop-off longitude, -180 to 180.', example: 2.3294 }),
     pickup_address: Address.optional().meta({
       description:
-        'Where the chauffeur picks up, as people read it: shown on the booking, its events, the tracking page, the receipt and the invoice line. Required unless `pickup_place` names an airport.',
+        'Where the chauffeur picks up, as people read it: shown on the booking, its events, the tracking page, the receipt and the invoice line. Required unless `pickup_place` names an airport. When the hub’s geocoder resolves it, it must lie near `pickup_lat`/`pickup_lng` (5 km of a named place, 30 km of a city named alone), or the request is refused with `422 address_far_from_coordinates`.',
       example: 'Aéroport Charles de Gaulle, Terminal 2E, 95700 Roissy-en-France',
     }),
     dropoff_address: Address.optional().meta({
-      description: 'Where the ride ends, as people read it. Required unless `dropoff_place` names an airport.',
+      description:
+        'Where the ride ends, as people read it. Required unless `dropoff_place` names an airport. When the hub’s geocoder resolves it, it must lie near `dropoff_lat`/`dropoff_lng` (5 km of a named place, 30 km of a city named alone), or the request is refused with `422 address_far_from_coordinates`.',
       example: '8 rue de la Paix, 75002 Paris',
     }),
     pickup_place: AirportPlace.optional().meta({
@@ -154,10 +156,18 @@ export const createPublicQuote = defineOperation({
   security: { kind: 'apiKey', scope: 'bookings.write' },
   request: { body: PublicQuoteRequest, bodyExample: EXAMPLE },
   responses: { 201: { description: 'The quote, held until `expires_at`.', schema: PublicQuote } },
-  errors: [...PUBLIC_WRITE_ERRORS, 'hub_behind'],
+  errors: [...PUBLIC_WRITE_ERRORS, 'address_far_from_coordinates', 'hub_behind'],
   async handler({ body, principal, deps }) {
     const owner = { partnerId: null, accountId: principal.ownerId, livemode: principal.livemode };
     deps.admission?.admit(owner, environmentOf(owner.livemode), false);
+    await checkAddressesMatchCoordinates(
+      deps.geocoder,
+      [
+        { param: 'pickup_address', address: body.pickup_address, lat: body.pickup_lat, lng: body.pickup_lng },
+        { param: 'dropoff_address', address: body.dropoff_address, lat: body.dropoff_lat, lng: body.dropoff_lng },
+      ],
+      deps.logger,
+    );
     const quote = await createQuote(deps.temporal, body, owner, deps.quoteValiditySeconds);
     return { status: 201, body: publicQuoteView(quote), headers: { 'Cache-Control': 'no-store' } };
   },
