@@ -118,6 +118,7 @@ describe('Public API: an account manages its own API keys', () => {
     expect((await call('GET', '/bookings', demoKey)).status).toBe(200); // still reads
     const itself = await call('DELETE', `/api-keys/${manager.split('_')[2]}`, manager);
     expect(itself.status).toBe(409);
+    expect(itself.json).toMatchObject({ code: 'api_key_in_use', detail: expect.stringMatching(/does not revoke itself/) });
     expect((await call('GET', '/api-keys', manager)).status).toBe(200);
     const foreign = await call('DELETE', `/api-keys/${otherKeyId}`, manager);
     expect(foreign.status).toBe(404);

@@ -125,6 +125,7 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
       account: { id: corporate, name: 'Acme <Travel>', kind: 'corporate' },
       livemode: false,
       scopes: ['console.open', 'webhooks.manage', 'bookings.read'],
+      api_key_id: corporateKey.split('_')[2],
       csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       idle_expires_at: new Date(clock + CONSOLE_IDLE_TIMEOUT_MS).toISOString(),
       expires_at: new Date(clock + CONSOLE_ABSOLUTE_TIMEOUT_MS).toISOString(),
@@ -191,6 +192,22 @@ describe('Console sign-in: links, logins, the cookie on the public API, CSRF, th
     const old = await request('GET', '/api/public/v1/webhook-destinations', { cookie: busy });
     expect(old.status).toBe(401);
     expect(old.json).toMatchObject({ code: 'console_login_required', detail: expect.stringContaining('twelve hours') });
+  });
+
+  it('refuses to revoke, from a login, the API key that opened it (409 api_key_in_use), and revokes another', async () => {
+    const manager = await key(corporate, ['console.open', 'keys.manage']);
+    const spare = await key(corporate, ['bookings.read']);
+    const cookie = await open((await linkOf(manager)).url);
+    const { csrf_token: csrf, api_key_id: opener } = (await session(cookie)).json;
+    expect(opener).toBe(manager.split('_')[2]);
+    const revoke = (id: string) =>
+      request('DELETE', `/api/public/v1/api-keys/${id}`, { cookie, headers: { 'x-csrf-token': csrf, origin: ORIGIN } });
+    const own = await revoke(opener);
+    expect(own.status).toBe(409);
+    expect(own.json).toMatchObject({ code: 'api_key_in_use', title: 'API key in use by this caller', param: 'id' });
+    expect(own.json.detail).toMatch(/opened this console login/);
+    expect((await session(cookie)).status).toBe(200);
+    expect((await revoke(spare.split('_')[2]!)).status).toBe(200);
   });
 
   it('refuses a change with the cookie but no CSRF token (a cross-site form post), or from another origin', async () => {
