@@ -42,6 +42,21 @@ describe('configuration', () => {
     ...LIVE_PROVIDERS_ENV,
   };
 
+  it('resolves addresses with the embedded gazetteer unless GEOCODER names a server, whose URL it then needs', () => {
+    expect(loadConfig({}).geocoder).toEqual({ provider: 'embedded' });
+    expect(
+      loadConfig({ GEOCODER: 'photon', GEOCODER_URL: 'http://photon:2322', PUBLIC_BASE_URL: 'https://hub.example.com' }).geocoder,
+    ).toEqual({
+      provider: 'photon',
+      baseUrl: 'http://photon:2322',
+      timeoutMs: 3000,
+      userAgent: 'dispatch-hub (+https://hub.example.com)',
+    });
+    expect(() => loadConfig({ GEOCODER: 'nominatim' })).toThrow(/GEOCODER=nominatim needs GEOCODER_URL/);
+    expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GEOCODER/);
+    expect(() => loadConfig({ GEOCODER: 'photon', GEOCODER_URL: 'http://p', GEOCODER_TIMEOUT_MS: '50' })).toThrow(/GEOCODER_TIMEOUT_MS/);
+  });
+
   it('requires every production setting at once and lists the missing ones', () => {
     expect(() => requireProductionSettings(loadConfig({ DATABASE_URL: 'postgres://h/db' }))).toThrow(
       /PUBLIC_BASE_URL, TEMPORAL_ADDRESS, HUB_ENCRYPTION_KEY, HUB_HASH_PEPPER/,
