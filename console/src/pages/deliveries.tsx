@@ -4,8 +4,15 @@ import type { PageProps } from '../shell';
 import { count, dateTimeSeconds, fromLocalInput, prettyJson, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { loadCatalogue } from '../events-catalogue';
-import { ListTable } from '../list-table';
-import { Badge, FilterForm, Loading, Notice, Problem, useAction, useLoad, useTitle } from '../ui';
+import { Badge } from '../components/badge';
+import { FilterForm } from '../components/filter-form';
+import { ListTable } from '../components/list-table';
+import { Loading } from '../components/loading';
+import { Notice } from '../components/notice';
+import { Problem } from '../components/problem';
+import { useAction } from '../components/use-action';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type Attempt = Schema<'WebhookDeliveryAttempt'>;
 

@@ -3,8 +3,15 @@ import { api, ok, problemOf, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { date, dateTime, money } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { DataTable, ListTable, type Column } from '../list-table';
-import { Badge, FilterForm, Loading, Problem, useAction, useLoad, useTitle } from '../ui';
+import { Badge } from '../components/badge';
+import { DataTable, type Column } from '../components/data-table';
+import { FilterForm } from '../components/filter-form';
+import { ListTable } from '../components/list-table';
+import { Loading } from '../components/loading';
+import { Problem } from '../components/problem';
+import { useAction } from '../components/use-action';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type Invoice = Schema<'Invoice'>;
 

@@ -2,7 +2,11 @@ import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, date, money, time } from '../format';
 import { Link } from '../router';
-import { Empty, Loading, Problem, useLoad, useTitle } from '../ui';
+import { Empty } from '../components/empty';
+import { Loading } from '../components/loading';
+import { Problem } from '../components/problem';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 import { StatusBadge } from './bookings';
 
 type Status = Schema<'PublicBookingStatus'>;

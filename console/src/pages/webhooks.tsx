@@ -4,8 +4,17 @@ import type { PageProps } from '../shell';
 import { loadCatalogue, type CatalogueEvent } from '../events-catalogue';
 import { count, dateTime, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { ListTable } from '../list-table';
-import { Badge, Confirm, Loading, Notice, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
+import { Badge } from '../components/badge';
+import { Confirm } from '../components/confirm';
+import { ListTable } from '../components/list-table';
+import { Loading } from '../components/loading';
+import { Notice } from '../components/notice';
+import { Problem } from '../components/problem';
+import { SecretOnce } from '../components/secret-once';
+import { Tags } from '../components/tags';
+import { useAction } from '../components/use-action';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type Destination = Schema<'WebhookDestination'>;
 
