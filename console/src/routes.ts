@@ -1,6 +1,8 @@
 import type { Page } from './shell';
 import { ApiKeysPage } from './pages/api-keys';
-import { BookingPage, BookingsPage, NewBookingPage } from './pages/bookings';
+import { BookingPage } from './pages/booking';
+import { BookingsPage } from './pages/bookings';
+import { NewBookingPage } from './pages/new-booking';
 import { DeliveriesPage } from './pages/deliveries';
 import { EventsPage } from './pages/events';
 import { FleetPage, InvoicePage, InvoicesPage, PaymentsPage, SettlementsPage } from './pages/finance';

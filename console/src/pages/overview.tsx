@@ -7,7 +7,7 @@ import { Loading } from '../components/loading';
 import { Problem } from '../components/problem';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
-import { StatusBadge } from './bookings';
+import { StatusBadge } from '../components/booking-status';
 
 type Status = Schema<'PublicBookingStatus'>;
 
