@@ -5,8 +5,12 @@ import { BookingsPage } from './pages/bookings';
 import { NewBookingPage } from './pages/new-booking';
 import { DeliveriesPage } from './pages/deliveries';
 import { EventsPage } from './pages/events';
-import { FleetPage, InvoicePage, InvoicesPage, PaymentsPage, SettlementsPage } from './pages/finance';
+import { FleetPage } from './pages/fleet';
+import { InvoicePage } from './pages/invoice';
+import { InvoicesPage } from './pages/invoices';
 import { OverviewPage } from './pages/overview';
+import { PaymentsPage } from './pages/payments';
+import { SettlementsPage } from './pages/settlements';
 import { NewWebhookPage, WebhookPage, WebhooksPage } from './pages/webhooks';
 
 /**
