@@ -11,7 +11,9 @@ import { InvoicesPage } from './pages/invoices';
 import { OverviewPage } from './pages/overview';
 import { PaymentsPage } from './pages/payments';
 import { SettlementsPage } from './pages/settlements';
-import { NewWebhookPage, WebhookPage, WebhooksPage } from './pages/webhooks';
+import { NewWebhookPage } from './pages/new-webhook';
+import { WebhookPage } from './pages/webhook';
+import { WebhooksPage } from './pages/webhooks';
 
 /**
  * The console's top-level sections, in the order of the navigation; a section shows when the login holds one of its
