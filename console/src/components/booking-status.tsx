@@ -3,7 +3,7 @@ import { Badge } from './badge';
 
 type Status = Schema<'PublicBookingStatus'>;
 
-export const STATUSES: { value: Status; label: string }[] = [
+export const BOOKING_STATUSES: { value: Status; label: string }[] = [
   { value: 'confirmed', label: 'Confirmed' },
   { value: 'allocated', label: 'Chauffeur allocated' },
   { value: 'en_route', label: 'Chauffeur on the way' },
@@ -14,9 +14,9 @@ export const STATUSES: { value: Status; label: string }[] = [
   { value: 'no_show', label: 'No show' },
   { value: 'no_driver_available', label: 'No chauffeur available' },
 ];
-export const statusLabel = (status: Status) => STATUSES.find((s) => s.value === status)?.label ?? status;
+export const bookingStatusLabel = (status: Status) => BOOKING_STATUSES.find((s) => s.value === status)?.label ?? status;
 
-export function StatusBadge({ status }: { status: Status }) {
+export function BookingStatusBadge({ status }: { status: Status }) {
   const tone =
     status === 'completed'
       ? 'good'
@@ -25,5 +25,5 @@ export function StatusBadge({ status }: { status: Status }) {
         : status === 'confirmed'
           ? 'neutral'
           : 'warn';
-  return <Badge tone={tone}>{statusLabel(status)}</Badge>;
+  return <Badge tone={tone}>{bookingStatusLabel(status)}</Badge>;
 }

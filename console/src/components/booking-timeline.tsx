@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, type Schema } from '../client/client';
 import { dateTime, dateTimeSeconds } from '../format';
-import { statusLabel } from './booking-status';
+import { bookingStatusLabel } from './booking-status';
 import { Loading } from './loading';
 import { Problem } from './problem';
 import { useAction } from './use-action';
@@ -16,7 +16,7 @@ function eventSummary(event: LoggedEvent): string {
   if (event.type === 'booking.rescheduled')
     return `Pickup moved from ${dateTime(data.previous_pickup_at)} to ${dateTime(data.pickup_at)}${data.cause ? ` (${data.cause.replace('_', ' ')})` : ''}`;
   if (event.type === 'booking.cancelled') return 'Cancelled';
-  return data.status ? statusLabel(data.status) : event.type;
+  return data.status ? bookingStatusLabel(data.status) : event.type;
 }
 
 /**
@@ -24,7 +24,7 @@ function eventSummary(event: LoggedEvent): string {
  * again whenever the booking is (`version`). Later pages, and events newer than the last page (every page, the last
  * one too, has a `next_cursor`), on request.
  */
-export function Timeline({ reference, version }: { reference: string; version: string }) {
+export function BookingTimeline({ reference, version }: { reference: string; version: string }) {
   const first = useLoad(
     () => ok(api.GET('/api/public/v1/bookings/{ref}/events', { params: { path: { ref: reference }, query: { limit: 50 } } })),
     `${reference} ${version}`,

@@ -4,7 +4,7 @@ import { Badge } from './badge';
 
 type Destination = Schema<'WebhookDestination'>;
 
-export function StatusBadge({ destination }: { destination: Destination }) {
+export function DestinationStatusBadge({ destination }: { destination: Destination }) {
   if (destination.status === 'active') return <Badge tone="good">Active</Badge>;
   return <Badge tone="warn">Paused</Badge>;
 }

@@ -3,8 +3,8 @@ import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
 import { Link } from '../router';
-import { StatusBadge } from '../components/booking-status';
-import { Timeline } from '../components/booking-timeline';
+import { BookingStatusBadge } from '../components/booking-status';
+import { BookingTimeline } from '../components/booking-timeline';
 import { Confirm } from '../components/confirm';
 import { LiveView } from '../components/live-view';
 import { Loading } from '../components/loading';
@@ -59,7 +59,7 @@ export function BookingPage({ params }: PageProps) {
         <Link to="/bookings">Bookings</Link>
       </p>
       <h1>
-        Ride on {dateTime(booking.pickup_at)} <StatusBadge status={booking.status} />
+        Ride on {dateTime(booking.pickup_at)} <BookingStatusBadge status={booking.status} />
       </h1>
       <Problem error={action.error} />
       <Notice>{notice}</Notice>
@@ -221,7 +221,7 @@ export function BookingPage({ params }: PageProps) {
           </Confirm>
         </section>
       )}
-      <Timeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
+      <BookingTimeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
       {open || booking.status === 'pob' ? <LiveView reference={booking.ref} onChange={loaded.reload} /> : null}
     </>
   );

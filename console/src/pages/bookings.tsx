@@ -2,7 +2,7 @@ import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTime, money, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { STATUSES, StatusBadge } from '../components/booking-status';
+import { BOOKING_STATUSES, BookingStatusBadge } from '../components/booking-status';
 import type { Column } from '../components/data-table';
 import { FilterForm } from '../components/filter-form';
 import { ListTable } from '../components/list-table';
@@ -25,7 +25,7 @@ function filtersOf(query: URLSearchParams): Filters {
   const status = query.get('status') as Status | null;
   return {
     market: query.get('market') ?? undefined,
-    status: status && STATUSES.some((s) => s.value === status) ? status : undefined,
+    status: status && BOOKING_STATUSES.some((s) => s.value === status) ? status : undefined,
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
     customer_reference: query.get('customer_reference') ?? undefined,
@@ -83,7 +83,7 @@ export function BookingsPage({ location }: PageProps) {
           Status
           <select name="status" value={filters.status ?? ''}>
             <option value="">All</option>
-            {STATUSES.map((s) => (
+            {BOOKING_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
@@ -146,7 +146,7 @@ const BOOKING_COLUMNS: Column<Booking>[] = [
       </>
     ),
   },
-  { header: 'Status', cell: (booking) => <StatusBadge status={booking.status} /> },
+  { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
   { header: 'Chauffeur', cell: (booking) => booking.chauffeur?.name ?? '—' },
   { header: 'Total', number: true, cell: (booking) => money(booking.total.gross, booking.total.currency) },
   { header: 'Your reference', cell: (booking) => booking.customer_reference ?? '—' },

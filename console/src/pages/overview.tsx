@@ -2,7 +2,7 @@ import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, date, money } from '../format';
 import { Link } from '../router';
-import { StatusBadge } from '../components/booking-status';
+import { BookingStatusBadge } from '../components/booking-status';
 import { DeliveriesChart, type DestinationStats } from '../components/deliveries-chart';
 import { Empty } from '../components/empty';
 import { Loading } from '../components/loading';
@@ -88,7 +88,7 @@ export function OverviewPage({ session }: PageProps) {
               <ul class="plain">
                 {[...bookings.data.byStatus.entries()].map(([status, n]) => (
                   <li key={status}>
-                    <StatusBadge status={status} /> {count(n)}
+                    <BookingStatusBadge status={status} /> {count(n)}
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,7 @@ import { count, dateTime, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { Confirm } from '../components/confirm';
 import { DestinationForm } from '../components/destination-form';
-import { StatusBadge, pausedWhy } from '../components/destination-status';
+import { DestinationStatusBadge, pausedWhy } from '../components/destination-status';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
 import { Problem } from '../components/problem';
@@ -54,7 +54,7 @@ export function WebhookPage({ params }: PageProps) {
       <dl class="facts">
         <dt>Status</dt>
         <dd>
-          <StatusBadge destination={destination} /> {pausedWhy(destination)}
+          <DestinationStatusBadge destination={destination} /> {pausedWhy(destination)}
         </dd>
         <dt>Signing secret</dt>
         <dd>

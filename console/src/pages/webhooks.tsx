@@ -2,7 +2,7 @@ import { api, ok } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
-import { StatusBadge, pausedWhy } from '../components/destination-status';
+import { DestinationStatusBadge, pausedWhy } from '../components/destination-status';
 import { ListTable } from '../components/list-table';
 import { Tags } from '../components/tags';
 import { useLoad } from '../components/use-load';
@@ -75,7 +75,7 @@ export function WebhooksPage({ location }: PageProps) {
             header: 'Status',
             cell: (destination) => (
               <>
-                <StatusBadge destination={destination} />
+                <DestinationStatusBadge destination={destination} />
                 {destination.paused && <div class="muted">{pausedWhy(destination)}</div>}
               </>
             ),
