@@ -2,16 +2,16 @@ import type { Page } from './shell';
 import { ApiKeysPage } from './pages/api-keys';
 import { BookingPage } from './pages/booking';
 import { BookingsPage } from './pages/bookings';
-import { NewBookingPage } from './pages/new-booking';
 import { DeliveriesPage } from './pages/deliveries';
 import { EventsPage } from './pages/events';
 import { FleetPage } from './pages/fleet';
 import { InvoicePage } from './pages/invoice';
 import { InvoicesPage } from './pages/invoices';
+import { NewBookingPage } from './pages/new-booking';
+import { NewWebhookPage } from './pages/new-webhook';
 import { OverviewPage } from './pages/overview';
 import { PaymentsPage } from './pages/payments';
 import { SettlementsPage } from './pages/settlements';
-import { NewWebhookPage } from './pages/new-webhook';
 import { WebhookPage } from './pages/webhook';
 import { WebhooksPage } from './pages/webhooks';
 
