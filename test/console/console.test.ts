@@ -124,6 +124,10 @@ describe('Web console (headless Chromium)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
+  /** The text that a control's aria-describedby points to: the reason it is off. */
+  const reasonOf = async (page: Page, control: ReturnType<Page['locator']>) =>
+    page.locator(`[id="${await control.getAttribute('aria-describedby')}"]`).textContent();
+
   const noHorizontalScroll = (page: Page) =>
     page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth') as Promise<boolean>;
 
@@ -330,9 +334,30 @@ describe('Web console (headless Chromium)', () => {
     await page.getByText('No booking yet').waitFor();
     await page.getByRole('link', { name: 'Book a ride' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Book a ride' }).waitFor();
-    await page.getByRole('group', { name: 'Pickup' }).getByLabel('Address').fill('8 rue de la Paix, Paris');
-    await page.getByRole('group', { name: 'Drop-off' }).getByLabel('Address').fill('CDG Terminal 2E');
-    await page.getByRole('button', { name: 'Get a quote' }).click();
+    // No coordinates until the person picks a place for each address; the quote is asked with those of the picks.
+    const quoteButton = page.getByRole('button', { name: 'Get a quote' });
+    expect(await quoteButton.isDisabled()).toBe(true);
+    expect(await page.locator('main').textContent()).not.toMatch(/Latitude|48\.8674/);
+    const pickup = page.getByRole('group', { name: 'Pickup', exact: true });
+    await pickup.getByLabel('Address').fill('8 rue de la Paix, Paris');
+    await pickup.getByRole('radio', { name: /^Paris — France \(city\)/ }).check();
+    await pickup.getByRole('status').filter({ hasText: 'Pickup: Paris, France' }).waitFor();
+    expect(await quoteButton.isDisabled()).toBe(true);
+    expect(await page.locator('#quote-reason').textContent()).toBe('Choose the drop-off among the places found first.');
+    const dropoff = page.getByRole('group', { name: 'Drop-off', exact: true });
+    await dropoff.getByLabel('Address').fill('cdg terminal 2e');
+    await dropoff.getByRole('radio', { name: /^Charles de Gaulle Terminal 2 — Paris, France \(airport\)/ }).check();
+    await dropoff.getByRole('status').filter({ hasText: 'Drop-off: Charles de Gaulle Terminal 2, Paris, France' }).waitFor();
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/public/v1/quotes'));
+    await quoteButton.click();
+    expect((await asked).postDataJSON()).toMatchObject({
+      pickup_address: '8 rue de la Paix, Paris',
+      pickup_lat: 48.8566,
+      pickup_lng: 2.3522,
+      dropoff_address: 'Charles de Gaulle Terminal 2, Paris, France',
+      dropoff_lat: 49.0039,
+      dropoff_lng: 2.5711,
+    });
     await page.getByRole('heading', { name: 'Quote' }).waitFor();
     await page.getByLabel('Passenger name').fill('Ada Lovelace');
     await page.getByLabel(/Passenger phone/).fill('+33612345678');
@@ -387,6 +412,85 @@ describe('Web console (headless Chromium)', () => {
     await page.getByLabel(/Your reference/).fill(XSS.slice(0, 8));
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('No booking matches these filters').waitFor();
+  });
+
+  it("offers only what the login's scopes allow, each control off with its reason; the opening key is not revocable; the ride's state is the API's", async () => {
+    // A booking of account A, made over the API with a full key; then a login that reads bookings but may not write them or track.
+    const quote = await postJson(`${hub.baseUrl}/api/public/v1/quotes`, keyA, {
+      pickup_lat: 48.8809,
+      pickup_lng: 2.3553,
+      pickup_address: 'Gare du Nord',
+      dropoff_lat: 49.0097,
+      dropoff_lng: 2.5479,
+      dropoff_address: 'CDG',
+      datetime: new Date(Date.now() + 6 * 3600 * 1000).toISOString(),
+      vehicle_class: 'standard',
+    });
+    expect(quote.status).toBe(201);
+    const booked = await postJson(
+      `${hub.baseUrl}/api/public/v1/bookings`,
+      keyA,
+      { quote_id: quote.json.quote_id, passenger: { name: 'Grace Hopper', phone: '+33612345678' } },
+      { 'idempotency-key': newId('idk') },
+    );
+    expect(booked.status).toBe(201);
+    const readerKey = await key(accountA, ['console.open', 'bookings.read', 'keys.manage']);
+    const { page } = await signedIn(readerKey);
+
+    await open(page, '/bookings', 'Bookings');
+    const book = page.getByRole('button', { name: 'Book a ride' });
+    expect(await book.isDisabled()).toBe(true);
+    expect(await reasonOf(page, book)).toBe('Needs the bookings.write scope, which this login does not hold.');
+    await open(page, '/bookings/new', 'Book a ride');
+    await page.getByRole('note').filter({ hasText: 'Booking needs the bookings.write scope' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Quote' }).count()).toBe(0);
+
+    await open(page, `/bookings/${booked.json.ref}`, /Ride on/);
+    expect(await page.getByRole('button', { name: 'Reschedule' }).isDisabled()).toBe(true);
+    const cancel = page.getByRole('button', { name: 'Cancel the ride' });
+    expect(await cancel.isDisabled()).toBe(true);
+    expect(await reasonOf(page, cancel)).toContain('bookings.write');
+    const live = page.getByRole('region', { name: 'Live position' });
+    await live.getByText('The live position needs the tracking.read scope, which this login does not hold.').waitFor();
+    expect(await live.textContent()).toMatch(/The ride is (confirmed|chauffeur allocated)\./);
+    expect(await live.textContent()).not.toContain('The ride is over');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await open(page, '/api-keys', 'API keys');
+    await page.getByRole('button', { name: 'Revoke console test' }).first().waitFor();
+    const ownRow = page.locator('tr', { hasText: readerKey.split('_')[2] });
+    const revokeOwn = ownRow.getByRole('button', { name: /^Revoke/ });
+    expect(await revokeOwn.isDisabled()).toBe(true);
+    expect(await ownRow.textContent()).toContain('This key opened your login');
+    // The API refuses it too, from this login.
+    const refused = (await page.evaluate(`(async () => {
+      const session = await (await fetch('/console/session')).json();
+      const answer = await fetch('/api/public/v1/api-keys/' + session.api_key_id, { method: 'DELETE', headers: { 'X-CSRF-Token': session.csrf_token } });
+      return { status: answer.status, body: await answer.json() };
+    })()`)) as { status: number; body: { code: string } };
+    expect(refused).toMatchObject({ status: 409, body: { code: 'api_key_in_use' } });
+  });
+
+  it('keeps the deliveries page within 390 px when a destination URL is long', async () => {
+    const longUrl = `${receiver.url}/hooks/${'very-long-path-segment-'.repeat(12)}?tenant=${'x'.repeat(120)}`;
+    const created = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, keyA, {
+      url: longUrl,
+      events: ['booking.cancelled'],
+    });
+    expect(created.status).toBe(201);
+    expect((await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations/${created.json.id}/test`, keyA, {})).status).toBe(202);
+    await until('the long URL attempt logged', async () =>
+      (await getJson(`${hub.baseUrl}/api/public/v1/webhook-deliveries?destination=${created.json.id}`, keyA)).json.data.length
+        ? true
+        : undefined,
+    );
+    const { page } = await signedIn(keyA);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page, '/deliveries', 'Deliveries');
+    await page.locator('main table').getByText(longUrl).first().waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await open(page, `/webhooks/${created.json.id}`, longUrl);
+    expect(await noHorizontalScroll(page)).toBe(true);
   });
 
   it('shows an invoice with its tax buckets and downloads its PDF and e-invoice', async () => {

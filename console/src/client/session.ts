@@ -5,6 +5,8 @@ export interface Session {
   account: { id: string; name: string; kind: 'corporate' | 'operator' };
   livemode: boolean;
   scopes: string[];
+  /** The API key that opened this login (null when ops opened it with the CLI): it cannot be revoked from here. */
+  api_key_id: string | null;
   csrf_token: string;
   idle_expires_at: string;
   expires_at: string;

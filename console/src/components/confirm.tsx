@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 
 /**
  * A confirmation as a modal <dialog>: the browser keeps focus inside it, Escape cancels, and focus returns to the
@@ -14,6 +14,7 @@ export function Confirm({
   onConfirm,
   onOpen,
   disabled = false,
+  disabledReason,
 }: {
   label: string;
   title: string;
@@ -21,18 +22,22 @@ export function Confirm({
   confirmLabel: string;
   danger?: boolean;
   disabled?: boolean;
+  /** Why the button is off (a scope the login lacks, a key it needs): the button is disabled and the reason shown beside it. */
+  disabledReason?: string;
   onConfirm: () => Promise<unknown> | void;
   /** Called as the dialog opens, e.g. to read again what it shows. */
   onOpen?: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
+  const reasonId = useId();
   return (
     <>
       <button
         type="button"
         class={danger ? 'danger' : undefined}
-        disabled={disabled}
+        disabled={disabled || disabledReason !== undefined}
+        aria-describedby={disabledReason !== undefined ? reasonId : undefined}
         onClick={() => {
           onOpen?.();
           dialog.current?.showModal();
@@ -40,6 +45,11 @@ export function Confirm({
       >
         {label}
       </button>
+      {disabledReason !== undefined && (
+        <small id={reasonId} class="reason">
+          {disabledReason}
+        </small>
+      )}
       <dialog ref={dialog} aria-labelledby={undefined} aria-label={title}>
         <h2>{title}</h2>
         {children}

@@ -1,18 +1,34 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Schema } from '../client/client';
+import { bookingStatusLabel } from './booking-status';
 import { RoutePlot } from './route-plot';
 
 type Track = Schema<'TrackingEvent'>;
 
 /**
  * The live view: the tracking stream's positions plotted between pickup and drop-off in an SVG (no map tiles, so no
- * third-party request), with the status and ETA as text for screen readers.
+ * third-party request), with the status and ETA as text for screen readers. The ride's state is what the API says —
+ * the stream's `ended`, or the booking as read — never guessed from a closed stream: a login without `tracking.read`
+ * is told the scope is missing, and a stream the hub closed makes the booking be read again.
  */
-export function LiveView({ reference, onChange }: { reference: string; onChange: () => void }) {
+export function LiveView({
+  reference,
+  status,
+  trackable,
+  onChange,
+}: {
+  reference: string;
+  /** The booking's status as the API last answered it. */
+  status: Schema<'PublicBookingStatus'>;
+  /** Whether the login holds tracking.read, the stream's scope. */
+  trackable: boolean;
+  onChange: () => void;
+}) {
   const [track, setTrack] = useState<Track | null>(null);
   const [trail, setTrail] = useState<{ lat: number; lng: number }[]>([]);
-  const [state, setState] = useState<'connecting' | 'live' | 'over' | 'lost'>('connecting');
+  const [state, setState] = useState<'connecting' | 'live' | 'over' | 'lost' | 'closed'>('connecting');
   useEffect(() => {
+    if (!trackable) return;
     const source = new EventSource(`/api/public/track/${encodeURIComponent(reference)}`);
     let lastStatus = '';
     source.onopen = () => setState('live');
@@ -28,25 +44,36 @@ export function LiveView({ reference, onChange }: { reference: string; onChange:
       }
     };
     source.onerror = () => {
-      // A ride already over answers 204, which ends the EventSource for good; otherwise the browser reconnects.
-      setState(source.readyState === EventSource.CLOSED ? 'over' : 'lost');
+      if (source.readyState !== EventSource.CLOSED) return setState('lost'); // the browser reconnects
+      // Closed for good (a 204 for a ride over, or a refusal): the booking, read again, says which.
+      setState('closed');
+      onChange();
     };
     return () => source.close();
-  }, [reference]);
+  }, [reference, trackable]);
 
   return (
     <section aria-labelledby="live-heading">
       <h2 id="live-heading">Live position</h2>
-      <p class="muted live" role="status">
-        {state === 'connecting' && 'Connecting to the tracking stream…'}
-        {state === 'live' &&
-          (track
-            ? `${track.headline}${track.eta_minutes != null ? ` · ETA ${track.eta_minutes} min` : ''}`
-            : 'Waiting for the first position…')}
-        {state === 'over' && 'The ride is over: no live position.'}
-        {state === 'lost' && 'Connection lost; reconnecting…'}
-      </p>
-      {track && <RoutePlot track={track} trail={trail} />}
+      {!trackable ? (
+        <p class="reason" role="note">
+          The live position needs the <code>tracking.read</code> scope, which this login does not hold. The ride is{' '}
+          {bookingStatusLabel(status).toLowerCase()}.
+        </p>
+      ) : (
+        <p class="muted live" role="status">
+          {state === 'connecting' && 'Connecting to the tracking stream…'}
+          {state === 'live' &&
+            (track
+              ? `${track.headline}${track.eta_minutes != null ? ` · ETA ${track.eta_minutes} min` : ''}`
+              : 'Waiting for the first position…')}
+          {state === 'over' && 'The ride is over: no live position.'}
+          {state === 'lost' && 'Connection lost; reconnecting…'}
+          {state === 'closed' &&
+            `The tracking stream closed. The ride is ${bookingStatusLabel(status).toLowerCase()}; reload the page to follow it again.`}
+        </p>
+      )}
+      {trackable && track && <RoutePlot track={track} trail={trail} />}
     </section>
   );
 }

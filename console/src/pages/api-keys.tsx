@@ -25,6 +25,13 @@ export function ApiKeysPage({ location, session }: PageProps) {
   const [created, setCreated] = useState<Schema<'ApiKeyWithSecret'> | null>(null);
   const [notice, setNotice] = useState('');
   const grantable = session.scopes as Scope[];
+  // What the API would refuse: the key that opened this login (409 api_key_in_use), a demo key (403 demo_key_read_only).
+  const revokeBlocked = (key: Schema<'ApiKey'>) =>
+    key.id === session.api_key_id
+      ? 'This key opened your login: revoking it would end it. Revoke it from a login another key opened, or with the CLI.'
+      : key.demo
+        ? 'Demo keys are read-only display values: they cannot be revoked.'
+        : undefined;
   return (
     <>
       <h1>API keys</h1>
@@ -66,12 +73,12 @@ export function ApiKeysPage({ location, session }: PageProps) {
             header: 'Actions',
             hideHeader: true,
             cell: (key) =>
-              !key.demo &&
               !key.revoked_at && (
                 <Confirm
                   label={`Revoke ${key.label}`}
                   title={`Revoke the key ${key.label}?`}
                   confirmLabel="Revoke"
+                  disabledReason={revokeBlocked(key)}
                   danger
                   onConfirm={() =>
                     action.run(async () => {

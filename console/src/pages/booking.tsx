@@ -13,6 +13,7 @@ import { Problem } from '../components/problem';
 import { useAction } from '../components/use-action';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
+import { holds, lacksScope, Unavailable } from '../components/scope-gate';
 
 type Status = Schema<'PublicBookingStatus'>;
 
@@ -28,7 +29,7 @@ const CANCEL_REASONS = [
 
 const OPEN: Status[] = ['confirmed', 'allocated', 'en_route', 'arrived'];
 
-export function BookingPage({ params }: PageProps) {
+export function BookingPage({ params, session }: PageProps) {
   const reference = params.ref;
   const loaded = useLoad(() => ok(api.GET('/api/public/v1/bookings/{ref}', { params: { path: { ref: reference } } })), reference);
   const booking = loaded.data;
@@ -49,6 +50,7 @@ export function BookingPage({ params }: PageProps) {
       </>
     );
   const open = OPEN.includes(booking.status);
+  const cannotWrite = holds(session, 'bookings.write') ? undefined : lacksScope('bookings.write');
   // The hub's own terms, reckoned when the booking was read (and read again when the confirmation opens).
   const terms = booking.cancellation_policy;
   const feeNow = terms.fee_now;
@@ -176,9 +178,13 @@ export function BookingPage({ params }: PageProps) {
                 onInput={(e) => setNewPickup(e.currentTarget.value)}
               />
             </label>
-            <button type="submit" disabled={action.busy}>
-              Reschedule
-            </button>
+            {cannotWrite ? (
+              <Unavailable label="Reschedule" reason={cannotWrite} />
+            ) : (
+              <button type="submit" disabled={action.busy}>
+                Reschedule
+              </button>
+            )}
           </form>
           <Confirm
             label="Cancel the ride"
@@ -186,6 +192,7 @@ export function BookingPage({ params }: PageProps) {
             confirmLabel={free ? 'Cancel for free' : `Cancel and pay ${money(feeNow!.gross, feeNow!.currency)}`}
             onOpen={loaded.reload}
             disabled={!terms.cancellable}
+            disabledReason={cannotWrite ?? (terms.cancellable ? undefined : 'This ride can no longer be cancelled.')}
             danger
             onConfirm={() =>
               action.run(async () => {
@@ -222,7 +229,9 @@ export function BookingPage({ params }: PageProps) {
         </section>
       )}
       <BookingTimeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
-      {open || booking.status === 'pob' ? <LiveView reference={booking.ref} onChange={loaded.reload} /> : null}
+      {open || booking.status === 'pob' ? (
+        <LiveView reference={booking.ref} status={booking.status} trackable={holds(session, 'tracking.read')} onChange={loaded.reload} />
+      ) : null}
     </>
   );
 }

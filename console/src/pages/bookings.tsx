@@ -8,6 +8,7 @@ import { FilterForm } from '../components/filter-form';
 import { ListTable } from '../components/list-table';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
+import { holds, lacksScope, Unavailable } from '../components/scope-gate';
 
 type Booking = Schema<'PublicBooking'>;
 type Status = Schema<'PublicBookingStatus'>;
@@ -47,7 +48,7 @@ function dayOf(instant: string | undefined, minusDays = 0): string {
   return toLocalInput(d).slice(0, 10);
 }
 
-export function BookingsPage({ location }: PageProps) {
+export function BookingsPage({ location, session }: PageProps) {
   useTitle('Bookings');
   const filters = filtersOf(location.query);
   const key = location.query.toString();
@@ -57,9 +58,13 @@ export function BookingsPage({ location }: PageProps) {
     <>
       <div class="page-head">
         <h1>Bookings</h1>
-        <Link to="/bookings/new" class="button primary">
-          Book a ride
-        </Link>
+        {holds(session, 'bookings.write') ? (
+          <Link to="/bookings/new" class="button primary">
+            Book a ride
+          </Link>
+        ) : (
+          <Unavailable label="Book a ride" reason={lacksScope('bookings.write')} primary />
+        )}
       </div>
       <FilterForm
         clear={<Link to="/bookings">Clear</Link>}
@@ -113,7 +118,14 @@ export function BookingsPage({ location }: PageProps) {
             <p>No booking matches these filters. Widen the dates or clear the filters.</p>
           ) : (
             <p>
-              No booking yet. <Link to="/bookings/new">Book a ride</Link>, or book through the API with a key of this account.
+              No booking yet.{' '}
+              {holds(session, 'bookings.write') ? (
+                <>
+                  <Link to="/bookings/new">Book a ride</Link>, or book through the API with a key of this account.
+                </>
+              ) : (
+                'Bookings made through the API with a key of this account show here.'
+              )}
             </p>
           )
         }

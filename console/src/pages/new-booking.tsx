@@ -5,22 +5,21 @@ import { Link, navigate } from '../router';
 import { Problem } from '../components/problem';
 import { useAction } from '../components/use-action';
 import { useTitle } from '../components/use-title';
+import { addressOf, PlacePicker, type PlaceChoice } from '../components/place-picker';
+import { holds } from '../components/scope-gate';
+import type { PageProps } from '../shell';
 
 const CLASSES: Schema<'VehicleClass'>[] = ['standard', 'executive', 'luxury', 'van', 'minibus'];
 
-/** Quote, then book: the quote holds the price and the cancellation policy until it expires. */
-export function NewBookingPage() {
+/** Quote, then book: each address resolved to a place the person picks, then the quote holds the price until it expires. */
+export function NewBookingPage({ session }: PageProps) {
   useTitle('Book a ride');
   const action = useAction();
   const [quote, setQuote] = useState<Schema<'PublicQuote'> | null>(null);
   const [bookKey] = useState(idempotencyKey);
+  const [pickup, setPickup] = useState<PlaceChoice>({ typed: '', place: null });
+  const [dropoff, setDropoff] = useState<PlaceChoice>({ typed: '', place: null });
   const [request, setRequest] = useState({
-    pickup_address: '',
-    pickup_lat: '48.8674',
-    pickup_lng: '2.3294',
-    dropoff_address: '',
-    dropoff_lat: '49.0097',
-    dropoff_lng: '2.5479',
     datetime: toLocalInput(new Date(Date.now() + 3 * 3600 * 1000)),
     vehicle_class: 'standard' as Schema<'VehicleClass'>,
     pax: '1',
@@ -31,11 +30,31 @@ export function NewBookingPage() {
       <input name={name} value={request[name]} onInput={(e) => setRequest({ ...request, [name]: e.currentTarget.value })} {...props} />
     </label>
   );
+  // A new place or time is a new trip: the quote shown no longer describes it.
+  const choose = (set: (choice: PlaceChoice) => void) => (choice: PlaceChoice) => {
+    set(choice);
+    setQuote(null);
+  };
+  const crumbs = (
+    <p class="crumbs">
+      <Link to="/bookings">Bookings</Link>
+    </p>
+  );
+  if (!holds(session, 'bookings.write'))
+    return (
+      <>
+        {crumbs}
+        <h1>Book a ride</h1>
+        <p class="reason" role="note">
+          Booking needs the <code>bookings.write</code> scope, which this login does not hold. Ask for a sign-in link with it.
+        </p>
+      </>
+    );
+  const from = pickup.place;
+  const to = dropoff.place;
   return (
     <>
-      <p class="crumbs">
-        <Link to="/bookings">Bookings</Link>
-      </p>
+      {crumbs}
       <h1>Book a ride</h1>
       <Problem error={action.error} />
       <form
@@ -43,18 +62,20 @@ export function NewBookingPage() {
         aria-label="Quote"
         onSubmit={(event) => {
           event.preventDefault();
+          if (!from || !to) return;
           void action.run(async () => {
             setQuote(
               await ok(
                 api.POST('/api/public/v1/quotes', {
                   params: { header: { 'Idempotency-Key': idempotencyKey() } },
+                  // Only coordinates the person chose: those of the places picked above.
                   body: {
-                    pickup_address: request.pickup_address || undefined,
-                    pickup_lat: Number(request.pickup_lat),
-                    pickup_lng: Number(request.pickup_lng),
-                    dropoff_address: request.dropoff_address || undefined,
-                    dropoff_lat: Number(request.dropoff_lat),
-                    dropoff_lng: Number(request.dropoff_lng),
+                    pickup_address: addressOf(pickup),
+                    pickup_lat: from.lat,
+                    pickup_lng: from.lng,
+                    dropoff_address: addressOf(dropoff),
+                    dropoff_lat: to.lat,
+                    dropoff_lng: to.lng,
                     datetime: fromLocalInput(request.datetime)!,
                     vehicle_class: request.vehicle_class,
                     pax: Number(request.pax),
@@ -65,22 +86,8 @@ export function NewBookingPage() {
           });
         }}
       >
-        <fieldset>
-          <legend>Pickup</legend>
-          {field('pickup_address', 'Address', { required: true, maxLength: 300 })}
-          <div class="actions">
-            {field('pickup_lat', 'Latitude', { type: 'number', step: 'any', min: -90, max: 90, required: true })}
-            {field('pickup_lng', 'Longitude', { type: 'number', step: 'any', min: -180, max: 180, required: true })}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Drop-off</legend>
-          {field('dropoff_address', 'Address', { required: true, maxLength: 300 })}
-          <div class="actions">
-            {field('dropoff_lat', 'Latitude', { type: 'number', step: 'any', min: -90, max: 90, required: true })}
-            {field('dropoff_lng', 'Longitude', { type: 'number', step: 'any', min: -180, max: 180, required: true })}
-          </div>
-        </fieldset>
+        <PlacePicker legend="Pickup" value={pickup} onChange={choose(setPickup)} />
+        <PlacePicker legend="Drop-off" value={dropoff} onChange={choose(setDropoff)} />
         <div class="actions">
           {field('datetime', 'Pickup time', { type: 'datetime-local', required: true })}
           <label>
@@ -100,9 +107,14 @@ export function NewBookingPage() {
           {field('pax', 'Passengers', { type: 'number', min: 1, max: 16, required: true })}
         </div>
         <div class="actions">
-          <button type="submit" disabled={action.busy}>
+          <button type="submit" disabled={action.busy || !from || !to} aria-describedby={from && to ? undefined : 'quote-reason'}>
             Get a quote
           </button>
+          {(!from || !to) && (
+            <small id="quote-reason" class="reason">
+              Choose the {!from ? 'pickup' : 'drop-off'} among the places found first.
+            </small>
+          )}
         </div>
       </form>
       {quote && (

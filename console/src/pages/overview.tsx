@@ -72,7 +72,13 @@ export function OverviewPage({ session }: PageProps) {
           {bookings.data && bookings.data.total === 0 && (
             <Empty>
               <p>
-                No pickup today. <Link to="/bookings/new">Book a ride</Link>.
+                No pickup today.
+                {can('bookings.write') && (
+                  <>
+                    {' '}
+                    <Link to="/bookings/new">Book a ride</Link>.
+                  </>
+                )}
               </p>
             </Empty>
           )}
