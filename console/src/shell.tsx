@@ -73,6 +73,9 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   const found = routes.map((route) => ({ route, params: match(route.path, location.path) })).find((r) => r.params);
   const Current = found?.route.page;
   const active = found?.route.section;
+  // A page of a section the login may not read (a bookmark, a shared link): say which scope it needs, ask nothing.
+  const section = sections.find((s) => s.path === active);
+  const barred = section && section.scopes.length > 0 && !section.scopes.some((s) => session.scopes.includes(s)) ? section : undefined;
   return (
     <>
       <a class="skip" href="#main">
@@ -115,7 +118,21 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
         </button>
       </header>
       <main id="main">
-        {Current ? (
+        {barred ? (
+          <>
+            <h1>{barred.label}</h1>
+            <p class="reason" role="note">
+              This page needs {barred.scopes.length > 1 ? 'one of the scopes' : 'the scope'}{' '}
+              {barred.scopes.map((scope, i) => (
+                <span key={scope}>
+                  {i > 0 && ', '}
+                  <code>{scope}</code>
+                </span>
+              ))}
+              , which this login does not hold. Ask for a sign-in link with it.
+            </p>
+          </>
+        ) : Current ? (
           <Current session={session} location={location} params={found!.params!} />
         ) : (
           <>

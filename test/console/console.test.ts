@@ -348,6 +348,10 @@ describe('Web console (headless Chromium)', () => {
     await dropoff.getByLabel('Address').fill('cdg terminal 2e');
     await dropoff.getByRole('radio', { name: /^Charles de Gaulle Terminal 2 — Paris, France \(airport\)/ }).check();
     await dropoff.getByRole('status').filter({ hasText: 'Drop-off: Charles de Gaulle Terminal 2, Paris, France' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const asked = page.waitForRequest((request) => request.url().endsWith('/api/public/v1/quotes'));
     await quoteButton.click();
     expect((await asked).postDataJSON()).toMatchObject({
@@ -455,6 +459,14 @@ describe('Web console (headless Chromium)', () => {
     expect(await live.textContent()).toMatch(/The ride is (confirmed|chauffeur allocated)\./);
     expect(await live.textContent()).not.toContain('The ride is over');
     expect(await accessibilityProblems(page)).toEqual([]);
+
+    // A bookmarked page of a section the login may not read says which scope it needs, and asks the API nothing.
+    await open(page, '/webhooks', 'Webhooks');
+    await page
+      .getByRole('note')
+      .filter({ hasText: 'This page needs the scope webhooks.manage, which this login does not hold.' })
+      .waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
 
     await open(page, '/api-keys', 'API keys');
     await page.getByRole('button', { name: 'Revoke console test' }).first().waitFor();
