@@ -21,16 +21,11 @@ export const Instant = z.iso.datetime({ offset: true }).meta({
 
 export const Pickup = z
   .object({
-    address: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .meta({
-        description:
-          'Where the chauffeur picks up, as people read it. When the hub’s geocoder resolves it, it must lie near `lat`/`lng` (5 km of a named place, 30 km of a city named alone), or the request is refused with `422 address_far_from_coordinates`.',
-        example: 'Paris Charles de Gaulle Airport, Terminal 2E',
-      }),
+    address: z.string().min(1).max(500).optional().meta({
+      description:
+        'Where the chauffeur picks up, as people read it. When the hub’s geocoder resolves it, it must lie near `lat`/`lng` (5 km of a named place, 30 km of a city named alone), or the request is refused with `422 address_far_from_coordinates`.',
+      example: 'Paris Charles de Gaulle Airport, Terminal 2E',
+    }),
     lat: Latitude.meta({ example: 49.0097 }),
     lng: Longitude.meta({ example: 2.5479 }),
     datetime: Instant,
@@ -44,16 +39,11 @@ export const Pickup = z
 
 export const Dropoff = z
   .object({
-    address: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .meta({
-        description:
-          'Where the ride ends, as people read it. When the hub’s geocoder resolves it, it must lie near `lat`/`lng` (5 km of a named place, 30 km of a city named alone), or the request is refused with `422 address_far_from_coordinates`.',
-        example: '10 Place Vendôme, Paris',
-      }),
+    address: z.string().min(1).max(500).optional().meta({
+      description:
+        'Where the ride ends, as people read it. When the hub’s geocoder resolves it, it must lie near `lat`/`lng` (5 km of a named place, 30 km of a city named alone), or the request is refused with `422 address_far_from_coordinates`.',
+      example: '10 Place Vendôme, Paris',
+    }),
     lat: Latitude.meta({ example: 48.8674 }),
     lng: Longitude.meta({ example: 2.3294 }),
   })
