@@ -345,7 +345,14 @@ describe('Web console (headless Chromium)', () => {
     expect(await quoteButton.isDisabled()).toBe(true);
     expect(await page.locator('#quote-reason').textContent()).toBe('Choose the drop-off among the places found first.');
     const dropoff = page.getByRole('group', { name: 'Drop-off', exact: true });
+    // Editing the text after a pick drops the pick: the place must be confirmed for the text the booking will read.
+    await dropoff.getByLabel('Address').fill('cdg');
+    await dropoff.getByRole('radio', { name: /^Paris Charles de Gaulle Airport — Paris, France/ }).check();
+    await dropoff.getByRole('status').filter({ hasText: 'Drop-off: Paris Charles de Gaulle Airport' }).waitFor();
+    expect(await quoteButton.isDisabled()).toBe(false);
     await dropoff.getByLabel('Address').fill('cdg terminal 2e');
+    await dropoff.getByRole('status').filter({ hasText: 'No place chosen yet' }).waitFor();
+    expect(await quoteButton.isDisabled()).toBe(true);
     await dropoff.getByRole('radio', { name: /^Charles de Gaulle Terminal 2 — Paris, France \(airport\)/ }).check();
     await dropoff.getByRole('status').filter({ hasText: 'Drop-off: Charles de Gaulle Terminal 2, Paris, France' }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
