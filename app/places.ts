@@ -3,7 +3,7 @@ import { addressMismatch, type Geocoder, type PlaceCandidate } from '../domain/p
 import type { GeocoderSettings } from '../infra/config';
 import { GeocoderUnavailableError, httpGeocoder } from '../infra/geocoder';
 import type { Logger } from '../infra/logger';
-import { ProblemError } from './problems';
+import { ProblemError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './problems';
 
 /** The embedded geocoder: the gazetteer of the markets' centres, airports and main stations. */
 export const embeddedGeocoder: Geocoder = {
@@ -25,7 +25,7 @@ export async function searchPlaces(geocoder: Geocoder, query: string, limit: num
     if (!(err instanceof GeocoderUnavailableError)) throw err;
     throw new ProblemError('geocoder_unavailable', {
       detail: `${err.message}; type the address again in a moment.`,
-      headers: { 'Retry-After': '5' },
+      headers: { 'Retry-After': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
     });
   }
 }

@@ -48,7 +48,7 @@ const Photon = z.object({
   ),
 });
 
-const CITY_TYPES = new Set(['city', 'town', 'village', 'municipality', 'hamlet', 'suburb', 'district']);
+const CITY_TYPES = new Set(['city', 'town', 'village', 'municipality', 'hamlet', 'suburb', 'district', 'locality']);
 /** Too coarse to drive to or to check an address against. */
 const AREA_TYPES = new Set(['country', 'state', 'region', 'province', 'county', 'continent']);
 const ADDRESS_TYPES = new Set(['house', 'building', 'road', 'street', 'residential', 'house_number']);
