@@ -8,12 +8,7 @@ const limit = z.preprocess((v) => (v === '' || v === undefined ? undefined : Num
 
 export const SearchPlacesQuery = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .min(2)
-      .max(200)
-      .meta({ description: 'The address as typed so far (two characters at least).', example: 'Gare du Nord' }),
+    q: z.string().min(2).max(200).meta({ description: 'The address as typed so far (two characters at least).', example: 'Gare du Nord' }),
     limit: limit.meta({ description: 'At most this many places (1–10, default 5).', example: 5 }),
   })
   .strict();
@@ -74,7 +69,9 @@ export const searchPlacesOperation = defineOperation({
   responses: { 200: { description: 'The places, best first (none when nothing matches).', schema: PlaceList } },
   errors: ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited', 'geocoder_unavailable'],
   async handler({ query, deps }) {
-    const places = await searchPlaces(deps.geocoder, query.q, query.limit);
+    // Blanks around what was typed are not part of it; two blanks are nothing to look for.
+    const typed = query.q.trim();
+    const places = typed.length < 2 ? [] : await searchPlaces(deps.geocoder, typed, query.limit);
     return {
       status: 200,
       body: { object: 'list', data: places.map(placeView), provider: deps.geocoder.provider },

@@ -82,6 +82,7 @@ describe('Places: typed addresses resolved, and addresses far from their coordin
         country_code: 'GB',
       });
       expect((await places(embedded, 'nowhere at all')).json.data).toEqual([]);
+      expect((await places(embedded, '  ')).json).toMatchObject({ data: [] });
     });
 
     it('needs bookings.write and a query of two characters', async () => {
