@@ -1,4 +1,4 @@
-import { resolveInGazetteer, searchGazetteer } from '../domain/gazetteer';
+import { airportsInGazetteer, resolveInGazetteer, searchGazetteer } from '../domain/gazetteer';
 import { addressMismatch, type Geocoder, type PlaceCandidate } from '../domain/places';
 import type { GeocoderSettings } from '../infra/config';
 import { GeocoderUnavailableError, httpGeocoder } from '../infra/geocoder';
@@ -30,26 +30,35 @@ export async function searchPlaces(geocoder: Geocoder, query: string, limit: num
   }
 }
 
-/** One end of a trip as a request gave it: its address text with the coordinates it came with, and the field's name. */
+/**
+ * One end of a trip as a request gave it: its address text, or the IATA code of its airport, with the coordinates it
+ * came with, and the field's name.
+ */
 export interface AddressedPoint {
   param: string;
   address?: string;
+  iata?: string;
   lat: number;
   lng: number;
 }
 
+/** The places an end may be: an IATA code is the embedded gazetteer's airport (whatever the geocoder), an address the geocoder's answer. */
+function placesOf(geocoder: Geocoder, end: AddressedPoint): Promise<PlaceCandidate[]> {
+  return end.iata ? Promise.resolve(airportsInGazetteer(end.iata)) : geocoder.resolve(end.address!);
+}
+
 /**
- * Refuses (`422 address_far_from_coordinates`) an end whose address the geocoder resolves, but to nowhere near its
+ * Refuses (`422 address_far_from_coordinates`) an end whose address (or airport) resolves, but to nowhere near its
  * coordinates (domain/places.ts, `addressMismatch`). An address the geocoder cannot resolve, or a geocoder that cannot
  * answer, passes as before: the coordinates price the ride.
  */
 export async function checkAddressesMatchCoordinates(geocoder: Geocoder, ends: AddressedPoint[], logger: Logger): Promise<void> {
   const verdicts = await Promise.all(
     ends
-      .filter((end) => end.address)
+      .filter((end) => end.address || end.iata)
       .map(async (end) => {
         try {
-          return { end, mismatch: addressMismatch(await geocoder.resolve(end.address!), end) };
+          return { end, mismatch: addressMismatch(await placesOf(geocoder, end), end) };
         } catch (err) {
           if (!(err instanceof GeocoderUnavailableError)) throw err;
           logger.warn({ err: err.message, param: end.param }, 'address not checked against its coordinates: the geocoder did not answer');
@@ -63,7 +72,7 @@ export async function checkAddressesMatchCoordinates(geocoder: Geocoder, ends: A
     param: end.param,
     code: 'address_far_from_coordinates',
     detail:
-      `"${end.address}" is ${mismatch!.place.label} (${mismatch!.place.lat}, ${mismatch!.place.lng}), ` +
+      `"${end.address ?? end.iata}" is ${mismatch!.place.label} (${mismatch!.place.lat}, ${mismatch!.place.lng}), ` +
       `${mismatch!.distanceKm} km from the coordinates sent (${end.lat}, ${end.lng}); at most ${mismatch!.toleranceKm} km is accepted.`,
   }));
   throw new ProblemError('address_far_from_coordinates', {

@@ -114,3 +114,8 @@ export function searchGazetteer(query: string, limit: number): PlaceCandidate[] 
   ranked.sort((a, b) => b.s - a.s);
   return ranked.slice(0, limit).map((x) => x.e.candidate);
 }
+
+/** The airport (and its terminals) an IATA code names, when the gazetteer has it; none otherwise. */
+export function airportsInGazetteer(iata: string): PlaceCandidate[] {
+  return ENTRIES.filter((e) => e.iata === iata.toLowerCase()).map((e) => e.candidate);
+}

@@ -64,9 +64,12 @@ export const PublicQuoteRequest = z
       example: '8 rue de la Paix, 75002 Paris',
     }),
     pickup_place: AirportPlace.optional().meta({
-      description: 'An airport pickup: without `pickup_address`, the booking reads "CDG airport, terminal 2E".',
+      description:
+        'An airport pickup: without `pickup_address`, the booking reads "CDG airport, terminal 2E". An airport of the hub’s markets must lie within 5 km of `pickup_lat`/`pickup_lng`, or `422 address_far_from_coordinates`.',
     }),
-    dropoff_place: AirportPlace.optional().meta({ description: 'An airport drop-off.' }),
+    dropoff_place: AirportPlace.optional().meta({
+      description: 'An airport drop-off, checked against `dropoff_lat`/`dropoff_lng` the same way.',
+    }),
     datetime: Instant.meta({ description: 'Pickup time, ISO 8601 with offset.' }),
     vehicle_class: VehicleClass,
     pax: z
@@ -165,6 +168,8 @@ export const createPublicQuote = defineOperation({
       [
         { param: 'pickup_address', address: body.pickup_address, lat: body.pickup_lat, lng: body.pickup_lng },
         { param: 'dropoff_address', address: body.dropoff_address, lat: body.dropoff_lat, lng: body.dropoff_lng },
+        { param: 'pickup_place.iata', iata: body.pickup_place?.iata, lat: body.pickup_lat, lng: body.pickup_lng },
+        { param: 'dropoff_place.iata', iata: body.dropoff_place?.iata, lat: body.dropoff_lat, lng: body.dropoff_lng },
       ],
       deps.logger,
     );

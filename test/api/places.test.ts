@@ -123,6 +123,11 @@ describe('Places: typed addresses resolved, and addresses far from their coordin
       expect(both.status).toBe(422);
       expect(both.json.errors.map((e: { param: string }) => e.param)).toEqual(['pickup_address', 'dropoff_address']);
       expect(both.json.errors[0].detail).toMatch(/at most 5 km/);
+      const airport = await quote(embedded, { pickup_address: undefined, pickup_place: { iata: 'LHR', terminal: '5' } });
+      expect(airport.json).toMatchObject({ code: 'address_far_from_coordinates', param: 'pickup_place.iata' });
+      expect(airport.json.detail).toMatch(/^"LHR" is (London )?Heathrow .* 3\d\d\.\d km from the coordinates sent/);
+      expect((await quote(embedded, { pickup_address: undefined, pickup_place: { iata: 'CDG', terminal: '2E' } })).status).toBe(201);
+      expect((await quote(embedded, { pickup_address: undefined, pickup_place: { iata: 'ZZZ' } })).status).toBe(201);
     });
 
     it("refuses a partner booking whose pickup address is far from its coordinates, and books the fixtures' truthful ones", async () => {

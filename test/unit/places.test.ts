@@ -1,4 +1,4 @@
-import { resolveInGazetteer, searchGazetteer } from '../../domain/gazetteer';
+import { airportsInGazetteer, resolveInGazetteer, searchGazetteer } from '../../domain/gazetteer';
 import { CITIES, PLACES } from '../../domain/gazetteer-data';
 import { marketOf } from '../../domain/markets';
 import { addressMismatch, normalizePlaceText } from '../../domain/places';
@@ -45,6 +45,17 @@ describe('the embedded gazetteer', () => {
     expect(names(resolveInGazetteer('Kings Cross stn'))).toEqual(["King's Cross"]);
     expect(resolveInGazetteer('mad hatter tea rooms')).toEqual([]);
     expect(names(resolveInGazetteer('to MAD please'))).toEqual(['Adolfo Suárez Madrid–Barajas Airport']);
+  });
+
+  it('knows an airport by its IATA code, terminals included, and nothing of a code it does not have', () => {
+    expect(names(airportsInGazetteer('lhr'))).toEqual([
+      'London Heathrow Airport',
+      'Heathrow Terminal 2',
+      'Heathrow Terminal 3',
+      'Heathrow Terminal 4',
+      'Heathrow Terminal 5',
+    ]);
+    expect(airportsInGazetteer('ZZZ')).toEqual([]);
   });
 
   it('answers labels with the city and country the console confirms', () => {
