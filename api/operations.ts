@@ -31,6 +31,7 @@ import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
+import { bookingTotals, exportInvoices, exportPublicBookings } from './public/exports';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import { listPayments } from './public/payments';
@@ -84,6 +85,8 @@ export const OPERATIONS = [
   createBooking,
   getBooking,
   listPublicBookings,
+  exportPublicBookings,
+  bookingTotals,
   getPublicBooking,
   listPublicBookingEvents,
   createPublicQuote,
@@ -91,6 +94,7 @@ export const OPERATIONS = [
   cancelPublicBooking,
   reschedulePublicBooking,
   listInvoices,
+  exportInvoices,
   getInvoice,
   getInvoiceEinvoice,
   getInvoicePdf,
