@@ -40,6 +40,29 @@ export function dateTime(value: string | null | undefined): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }
 
+const zonedFormats = new Map<string, { dateTime: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();
+
+/**
+ * An instant as the clock of `timeZone` reads it, the zone named: its abbreviation in the locale and its city
+ * ("28 Nov 2026, 14:00 CET (Paris)"). A ride's times are its pickup's: a London planner sees a Paris 14:00 as 14:00.
+ */
+export function zonedDateTime(value: string | null | undefined, timeZone: string, inLocale = locale): string {
+  if (!value) return '—';
+  const id = `${inLocale}|${timeZone}`;
+  let formats = zonedFormats.get(id);
+  if (!formats) {
+    formats = {
+      dateTime: new Intl.DateTimeFormat(inLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+      zone: new Intl.DateTimeFormat(inLocale, { timeZone, timeZoneName: 'short' }),
+    };
+    zonedFormats.set(id, formats);
+  }
+  const instant = new Date(value);
+  const abbreviation = formats.zone.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const city = timeZone.includes('/') ? ` (${timeZone.split('/').pop()!.replaceAll('_', ' ')})` : '';
+  return `${formats.dateTime.format(instant)} ${abbreviation}${city}`;
+}
+
 export function dateTimeSeconds(value: string | null | undefined): string {
   return value ? dateTimeSecondsFormat.format(new Date(value)) : '—';
 }
