@@ -19,7 +19,7 @@ export interface ReadModelBooking {
  * Writes read-model bookings of `partnerId` straight to the table (priced as the hub prices them), each created a
  * second after the one before, so their ids sort in insertion order. Answers each booking's id.
  */
-export function readModelBookings(db: () => TestDatabase, partnerId: () => string) {
+export function readModelBookings(db: () => TestDatabase, partnerId: () => string | null) {
   let seq = 0;
   return async function insertBooking(input: ReadModelBooking): Promise<string> {
     const createdAt = new Date(Date.now() - 3_600_000 + ++seq * 1000);

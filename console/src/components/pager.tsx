@@ -44,7 +44,11 @@ export function Pager({
       <button type="button" disabled={!cursor} onClick={() => go(previousPage(trail.current))}>
         Previous page
       </button>
-      <button type="button" disabled={!hasMore || !nextCursor} onClick={() => nextCursor && go(nextPage(trail.current, cursor, nextCursor))}>
+      <button
+        type="button"
+        disabled={!hasMore || !nextCursor}
+        onClick={() => nextCursor && go(nextPage(trail.current, cursor, nextCursor))}
+      >
         Next page
       </button>
     </nav>

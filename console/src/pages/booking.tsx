@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
+import { dateTime, fromLocalInput, money, toLocalInput, zonedDateTime } from '../format';
 import { Link } from '../router';
 import { BookingStatusBadge } from '../components/booking-status';
 import { BookingTimeline } from '../components/booking-timeline';
@@ -59,7 +59,7 @@ export function BookingPage({ params }: PageProps) {
         <Link to="/bookings">Bookings</Link>
       </p>
       <h1>
-        Ride on {dateTime(booking.pickup_at)} <BookingStatusBadge status={booking.status} />
+        Ride on {zonedDateTime(booking.pickup_at, booking.time_zone)} <BookingStatusBadge status={booking.status} />
       </h1>
       <Problem error={action.error} />
       <Notice>{notice}</Notice>
@@ -70,6 +70,14 @@ export function BookingPage({ params }: PageProps) {
         </dd>
         <dt>Your reference</dt>
         <dd>{booking.customer_reference ?? '—'}</dd>
+        {booking.passenger !== undefined && (
+          <>
+            <dt>Passenger</dt>
+            <dd>
+              {booking.passenger ? `${booking.passenger.name}${booking.passenger.phone ? `, ${booking.passenger.phone}` : ''}` : 'Erased'}
+            </dd>
+          </>
+        )}
         <dt>From</dt>
         <dd>{booking.pickup}</dd>
         <dt>To</dt>
