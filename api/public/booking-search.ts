@@ -32,12 +32,10 @@ const searchFields = {
   from: Instant.optional().meta({ description: 'Pickup time from (inclusive), RFC 3339.' }),
   to: Instant.optional().meta({ description: 'Pickup time to (exclusive), RFC 3339.' }),
   ref: BookingId.optional().meta({ description: 'One booking by its reference (`bkg_…`).', example: 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x' }),
-  external_id: text(100)
-    .optional()
-    .meta({
-      description: "The partner's own id of the booking, exactly (an operator's key sees partners' bookings).",
-      example: 'PO-2026-0042',
-    }),
+  external_id: text(100).optional().meta({
+    description: "The partner's own id of the booking, exactly (an operator's key sees partners' bookings).",
+    example: 'PO-2026-0042',
+  }),
   passenger_name: text(100).min(2).optional().meta({
     description:
       'Bookings whose passenger name contains this, case and accents aside ("lovelace" and "LOVÉLACE" find "Ada Lovelace"). Needs the scope `passengers.read`.',
