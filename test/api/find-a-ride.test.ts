@@ -1,6 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import type { Place } from '../../db/entities';
+import { purgeExpired } from '../../api/housekeeping';
 import { passengerReadsOf } from '../../db/passenger-reads';
 import { environmentOfTestOrLive } from '../../domain/environment';
 import { fromMinor } from '../../domain/money';
@@ -98,6 +99,18 @@ describe('Public Integration API: finding a ride', () => {
       [reader.keyId, 'getPublicBooking'],
     ]);
     expect(reads.every((r) => Math.abs(r.readAt.getTime() - Date.now()) < 600_000)).toBe(true);
+  });
+
+  it('keeps the record of passenger reads 400 days, then the housekeeping minute drops it', async () => {
+    const now = new Date();
+    await sql(
+      `insert into passenger_reads (credential_id, booking_id, operation, read_at) values ('key_old', ?, 'listPublicBookings', ?), ('key_kept', ?, 'listPublicBookings', ?)`,
+      [b.cc, new Date(now.getTime() - 401 * 86_400_000), b.cc, new Date(now.getTime() - 399 * 86_400_000)],
+    );
+    await purgeExpired(db.orm, now);
+    const kept = (await passengerReadsOf(db.orm, b.cc!)).map((r) => r.credentialId);
+    expect(kept).toContain('key_kept');
+    expect(kept).not.toContain('key_old');
   });
 
   it('finds by ref, external id, passenger name (case and accents aside, any part) and reference prefix', async () => {
