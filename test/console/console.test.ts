@@ -450,8 +450,9 @@ describe('Web console (headless Chromium)', () => {
     await listShown(page);
     await page.getByLabel(/Your reference/).fill('CC-');
     await page.getByLabel('Reference match').selectOption('prefix');
+    await page.getByLabel('Sort').selectOption('pickup_at');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL(/customer_reference_prefix=CC-/);
+    await page.waitForURL(/customer_reference_prefix=CC-.*sort=pickup_at/);
     await listShown(page);
     expect(await rows.count()).toBe(2);
     expect(await page.getByLabel(/Your reference/).inputValue()).toBe('CC-');
@@ -459,7 +460,7 @@ describe('Web console (headless Chromium)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
     expect(csv[0]).toMatch(/^ref,.*,passenger_name,passenger_phone$/);
-    expect(csv.filter((line) => line.startsWith('bkg_')).map((line) => line.slice(0, 30))).toEqual([zoe, grace].sort().reverse());
+    expect(csv.filter((line) => line.startsWith('bkg_')).map((line) => line.slice(0, 30))).toEqual([zoe, grace]); // soonest first
 
     await page.getByText('Totals per reference').click();
     const totals = page.locator('details.totals table');
@@ -544,6 +545,17 @@ describe('Web console (headless Chromium)', () => {
       page = (await signedIn(keyOperator)).page;
       ownBrowser = browsers.pop()!; // kept open across this block's pages, one test each
     }, 60_000);
+
+    it('keeps what is typed in a filter while the list re-renders under it', async () => {
+      await open(page, '/deliveries', 'Deliveries');
+      await listShown(page);
+      await page.getByLabel('Event id').fill('evt_typed_before_the_list_came');
+      const reloaded = page.waitForResponse((response) => /\/api\/public\/v1\/webhook-deliveries\?/.test(response.url()));
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await reloaded;
+      await listShown(page);
+      expect(await page.getByLabel('Event id').inputValue()).toBe('evt_typed_before_the_list_came');
+    });
 
     it('on a booking of long names, references and addresses', async () => {
       await open(page, `/bookings/${longRide}`, /Ride on/);

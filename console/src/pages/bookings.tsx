@@ -223,7 +223,7 @@ export function BookingsPage({ location, session }: PageProps) {
         onCursor={(next) => navigate(withQuery('/bookings', { ...filters, cursor: next }))}
         columns={passengers ? [...BOOKING_COLUMNS.slice(0, 2), PASSENGER_COLUMN, ...BOOKING_COLUMNS.slice(2)] : BOOKING_COLUMNS}
       />
-      <ReferenceTotals query={exportQuery} />
+      <ReferenceTotals query={filterQuery({ ...filters, sort: undefined })} />
     </>
   );
 }
