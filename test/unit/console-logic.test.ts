@@ -1,4 +1,4 @@
-import { zonedDateTime } from '../../console/src/format';
+import { fromZonedInput, toZonedInput, zonedDateTime } from '../../console/src/format';
 import { match, withQuery } from '../../console/src/router';
 import { nextPage, previousPage, trailAt, type Trail } from '../../console/src/components/pager';
 
@@ -17,6 +17,24 @@ describe('the console', () => {
       expect(zonedDateTime('2026-07-01T12:00:00.000Z', 'Europe/Paris', 'en-GB')).toBe('1 Jul 2026, 14:00 CEST (Paris)');
       expect(zonedDateTime(paris14, 'Europe/Paris', 'de-DE')).toBe('28.11.2026, 14:00 MEZ (Paris)');
       expect(zonedDateTime(paris14, 'UTC', 'en-GB')).toBe('28 Nov 2026, 13:00 UTC');
+    });
+
+    it('reads and fills a time input at the pickup’s clock, across summer time and its gaps', () => {
+      expect(toZonedInput('2026-11-28T13:00:00.000Z', 'Europe/Paris')).toBe('2026-11-28T14:00');
+      expect(fromZonedInput('2026-11-28T14:00', 'Europe/Paris')).toBe('2026-11-28T13:00:00.000Z');
+      expect(fromZonedInput('2026-07-01T14:00', 'Europe/Paris')).toBe('2026-07-01T12:00:00.000Z');
+      expect(fromZonedInput('2026-11-28T09:00', 'America/New_York')).toBe('2026-11-28T14:00:00.000Z');
+      expect(fromZonedInput('2026-11-28T14:00', 'UTC')).toBe('2026-11-28T14:00:00.000Z');
+      // 02:30 does not exist in Paris on 29 March 2026 (02:00 → 03:00): it lands at 03:30 CEST.
+      expect(fromZonedInput('2026-03-29T02:30', 'Europe/Paris')).toBe('2026-03-29T01:30:00.000Z');
+      // 02:30 happens twice on 25 October 2026: the first (CEST).
+      expect(fromZonedInput('2026-10-25T02:30', 'Europe/Paris')).toBe('2026-10-25T00:30:00.000Z');
+      expect(fromZonedInput('', 'Europe/Paris')).toBeUndefined();
+      for (const instant of ['2026-03-29T01:30:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.000Z']) {
+        expect(fromZonedInput(toZonedInput(instant, 'Europe/Paris'), 'Europe/Paris')).toBe(
+          instant === '2026-10-25T01:30:00.000Z' ? '2026-10-25T00:30:00.000Z' : instant, // the repeated hour reads as its first
+        );
+      }
     });
 
     it('shows a dash for no time', () => {
