@@ -41,7 +41,7 @@ function TotalsTable({ query }: { query: string }) {
           rows={groups}
           rowKey={(group) => group.customer_reference ?? ''}
           columns={[
-            { header: 'Your reference', cell: (group) => group.customer_reference ?? 'No reference' },
+            { header: 'Your reference', class: 'wrap', cell: (group) => group.customer_reference ?? 'No reference' },
             { header: 'Bookings', number: true, cell: (group) => count(group.bookings) },
             {
               header: 'Total',

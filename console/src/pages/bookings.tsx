@@ -230,6 +230,7 @@ export function BookingsPage({ location, session }: PageProps) {
 
 const PASSENGER_COLUMN: Column<Booking> = {
   header: 'Passenger',
+  class: 'wrap',
   cell: (booking) =>
     booking.passenger ? (
       <>
@@ -255,6 +256,7 @@ const BOOKING_COLUMNS: Column<Booking>[] = [
   },
   {
     header: 'Route',
+    class: 'wrap',
     cell: (booking) => (
       <>
         {booking.pickup}
@@ -265,5 +267,5 @@ const BOOKING_COLUMNS: Column<Booking>[] = [
   { header: 'Status', cell: (booking) => <BookingStatusBadge status={booking.status} /> },
   { header: 'Chauffeur', cell: (booking) => booking.chauffeur?.name ?? '—' },
   { header: 'Total', number: true, cell: (booking) => money(booking.total.gross, booking.total.currency) },
-  { header: 'Your reference', cell: (booking) => booking.customer_reference ?? '—' },
+  { header: 'Your reference', class: 'wrap', cell: (booking) => booking.customer_reference ?? '—' },
 ];
