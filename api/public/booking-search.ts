@@ -126,7 +126,7 @@ export function afterOf(cursor: string | undefined): { id: string; pickupAt?: Da
 
 /**
  * The list items of `bookings` for `principal`: with their passengers when the key holds `passengers.read`, each
- * such read recorded (key, booking, when, operation) before the answer leaves.
+ * passenger shown recorded (key, booking, when, operation) before the answer leaves (an erased one shows nothing).
  */
 export async function bookingItems(
   deps: ApiDeps,
@@ -135,12 +135,10 @@ export async function bookingItems(
   operation: string,
 ): Promise<PublicBookingListItemShape[]> {
   if (!canReadPassengers(principal)) return bookings.map(publicBookingListItemView);
-  await recordPassengerReads(
-    deps.orm,
-    passengerReader(principal, operation),
-    bookings.map((b) => b.id),
-  );
-  return bookings.map((b) => ({ ...publicBookingListItemView(b), passenger: publicPassengerView(b.passenger) }));
+  const items = bookings.map((b) => ({ ...publicBookingListItemView(b), passenger: publicPassengerView(b.passenger) }));
+  const shown = items.filter((item) => item.passenger !== null).map((item) => item.ref);
+  await recordPassengerReads(deps.orm, passengerReader(principal, operation), shown);
+  return items;
 }
 
 export const passengerReader = (principal: Principal, operation: string) => ({

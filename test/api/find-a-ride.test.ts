@@ -99,6 +99,7 @@ describe('Public Integration API: finding a ride', () => {
       [reader.keyId, 'getPublicBooking'],
     ]);
     expect(reads.every((r) => Math.abs(r.readAt.getTime() - Date.now()) < 600_000)).toBe(true);
+    expect(await passengerReadsOf(db.orm, b.erased!)).toEqual([]); // erased: nothing shown, nothing recorded
   });
 
   it('keeps the record of passenger reads 400 days, then the housekeeping minute drops it', async () => {
