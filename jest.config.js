@@ -18,7 +18,22 @@ const slowTier = process.env.HUB_TEST_TIER === 'slow';
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest'],
+    // The console's components (Preact JSX), for the fast-tier tests of its router, pager and formatting.
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', importSource: 'preact' } },
+        },
+      },
+    ],
+    // Preact ships ES modules only: compiled to CommonJS for those tests.
+    '/node_modules/preact/.+\\.mjs$': ['@swc/jest'],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!preact/)'],
   testMatch: slowTier ? SLOW : ['<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: slowTier
     ? ['/node_modules/']

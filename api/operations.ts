@@ -32,6 +32,7 @@ import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
+import { bookingTotals, exportInvoices, exportPublicBookings } from './public/exports';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import { listPayments } from './public/payments';
@@ -85,6 +86,8 @@ export const OPERATIONS = [
   createBooking,
   getBooking,
   listPublicBookings,
+  exportPublicBookings,
+  bookingTotals,
   getPublicBooking,
   listPublicBookingEvents,
   searchPlacesOperation,
@@ -93,6 +96,7 @@ export const OPERATIONS = [
   cancelPublicBooking,
   reschedulePublicBooking,
   listInvoices,
+  exportInvoices,
   getInvoice,
   getInvoiceEinvoice,
   getInvoicePdf,

@@ -33,6 +33,12 @@ const STATUS_MIX = [
   'on_board',
 ];
 const DAY = 86_400_000;
+// Passenger names for the name search: common first names and surnames (some accented), and one ride in a thousand a
+// surname of its own, the needle a planner looks for.
+const FIRST_NAMES = ['Ada', 'Zoë', 'Jean', 'Maria', 'José', 'Chloé', 'Ingrid', 'Noah', 'Léa', 'Omar', 'Björn', 'Amélie'];
+const SURNAMES = ['Martin', 'Bernard', 'Müller', 'García', 'Rossi', 'Smith', 'Dubois', 'Ångström', 'Nowak', 'Jansen'];
+const passengerName = (i: number) =>
+  `${FIRST_NAMES[i % FIRST_NAMES.length]} ${i % 1000 === 7 ? `Rare${i}` : SURNAMES[Math.floor(i / 7) % SURNAMES.length]}`;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -149,7 +155,7 @@ async function main() {
         market.code,
         place,
         place,
-        '{"name":"Bench Passenger","phone":"+33611111111","pax":1,"luggage":0}',
+        JSON.stringify({ name: passengerName(i), phone: '+33611111111', pax: 1, luggage: 0 }),
         new Date(pickupAt).toISOString(),
         fare.currency,
         JSON.stringify(fare),

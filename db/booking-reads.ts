@@ -38,7 +38,11 @@ export async function readBooking(orm: MikroORM, id: string, visibility: Booking
     visibility.partnerId ?? null,
     visibility.accountId ?? null,
   ]);
-  if (!row) return null;
+  return row ? bookingOfRow(orm, row) : null;
+}
+
+/** A `select *` row of `bookings` in the entity's shape. */
+export function bookingOfRow(orm: MikroORM, row: Record<string, unknown>): Booking {
   const booking: Record<string, unknown> = {};
   for (const [column, property, isDate] of columns(orm)) {
     const value = row[column];

@@ -1,7 +1,9 @@
 import { canTransition, isBookingStatus } from './booking-lifecycle';
 import { cancellationFee, type CancellationRecord } from './cancellation';
 import type { FlightStatus, FlightWatch } from './flight-watch';
+import { marketTimeZone } from './markets';
 import { fromMinor } from './money';
+import type { PublicPassengerShape } from './passenger-view';
 import { fareTaxRatePpm, splitGross, type Fare } from './pricing';
 import { toPublicStatus, type PublicStatus } from './public-status';
 
@@ -31,7 +33,10 @@ export type PublicBookingShape = {
   created_at: string;
 };
 
-export type PublicBookingDetailShape = PublicBookingShape & {
+/** The list item: the booking, its pickup's IANA time zone, and its passenger for a key with `passengers.read`. */
+export type PublicBookingListItemShape = PublicBookingShape & { time_zone: string; passenger?: PublicPassengerShape };
+
+export type PublicBookingDetailShape = PublicBookingListItemShape & {
   notes: string | null;
   allocation: {
     unit: string | null;
@@ -118,6 +123,11 @@ export function publicBookingView(b: PublicBookingSource): PublicBookingShape {
   };
 }
 
+/** The list item (without its passenger, which only the API adds, for a key allowed to see it). */
+export function publicBookingListItemView(b: PublicBookingSource): PublicBookingListItemShape {
+  return { ...publicBookingView(b), time_zone: marketTimeZone(b.market) };
+}
+
 /** Statuses in which the ETA is to the pickup (on board it is to the drop-off, which `eta_at` does not show). */
 const ETA_TO_PICKUP: readonly string[] = ['assigned', 'on_the_way', 'arrived'];
 
@@ -170,7 +180,7 @@ export function publicBookingDetailView(b: PublicBookingSource, now: Date): Publ
     : null;
   const flightWatch = (b.flightWatch as unknown as FlightWatch | null | undefined) ?? null;
   return {
-    ...publicBookingView(b),
+    ...publicBookingListItemView(b),
     notes: b.notes ?? null,
     allocation,
     cancellation,

@@ -10,6 +10,8 @@ export function unknownScopes(requested: readonly string[], known: readonly stri
 export const API_KEY_SCOPES = [
   'bookings.read',
   'bookings.write',
+  /** See the passenger (name, masked phone) of bookings and search by passenger name; every such read is recorded. */
+  'passengers.read',
   'invoices.read',
   'payments.read',
   /** Download payout files (creditor IBANs in clear) and read bank-account change events; `payments.read` does not suffice. */

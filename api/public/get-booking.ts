@@ -4,6 +4,7 @@ import { defineOperation } from '../operation';
 import { BookingRef, PublicBookingDetail } from './schemas';
 import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
+import { bookingItems } from './booking-search';
 
 export const getPublicBooking = defineOperation({
   operationId: 'getPublicBooking',
@@ -11,7 +12,8 @@ export const getPublicBooking = defineOperation({
   path: '/api/public/v1/bookings/:ref',
   summary: 'Retrieve one booking with its allocation',
   description:
-    "A booking of the other environment than the key's answers 404, and so does another account's unless the key's account is an operator's.",
+    "A booking of the other environment than the key's answers 404, and so does another account's unless the key's account is an operator's. " +
+    'A key with `passengers.read` sees the passenger (name, masked phone), and the read is recorded.',
   tags: ['Public bookings'],
   security: { kind: 'apiKey', scope: 'bookings.read' },
   request: { params: z.object({ ref: BookingRef }) },
@@ -20,6 +22,7 @@ export const getPublicBooking = defineOperation({
   async handler({ params, principal, deps }) {
     const booking = await findVisibleBooking(deps.orm, principal, params.ref);
     if (!booking) throw new ProblemError('not_found', { detail: `No booking ${params.ref}.`, param: 'ref' });
-    return { status: 200, body: publicBookingDetailView(booking, new Date()) };
+    const [item] = await bookingItems(deps, principal, [booking], 'getPublicBooking');
+    return { status: 200, body: { ...publicBookingDetailView(booking, new Date()), ...item } };
   },
 });

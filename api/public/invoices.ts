@@ -92,7 +92,7 @@ const InvoiceLine = z
   })
   .meta({ id: 'InvoiceLine' });
 
-const ListInvoicesQuery = z
+export const ListInvoicesQuery = z
   .object({
     type: z.enum(['invoice', 'credit_note']).optional(),
     status: Invoice.shape.status.optional(),
@@ -106,7 +106,7 @@ const ListInvoicesQuery = z
   .strict();
 
 /** A document row as this API states it: the narrower words of its schema. */
-interface DocumentRow extends FinanceDocumentRow {
+export interface DocumentRow extends FinanceDocumentRow {
   type: 'invoice' | 'credit_note';
   status: 'open';
   tax_buckets: { category: 'standard'; rate_ppm: number; net: string; tax: string }[];
@@ -119,7 +119,7 @@ const percent = (ppm: number) => ppm / 10_000;
 const paymentPage = (deps: ApiDeps, d: Pick<DocumentRow, 'id' | 'type' | 'issued_at'>) =>
   d.type === 'invoice' ? paymentUrl(deps.publicBaseUrl, deps.encryptionKey, { id: d.id, issuedAt: d.issued_at }) : null;
 
-function invoiceView(d: DocumentRow, deps: ApiDeps): z.infer<typeof Invoice> {
+export function invoiceView(d: DocumentRow, deps: ApiDeps): z.infer<typeof Invoice> {
   const money = (minor: string) => fromMinor(Number(minor), d.currency);
   return {
     number: d.number,
@@ -143,10 +143,22 @@ function invoiceView(d: DocumentRow, deps: ApiDeps): z.infer<typeof Invoice> {
 }
 
 /** What a key sees: its environment's documents; a corporate account its own, an operator every account's. */
-function visibility(principal: Principal): DocumentVisibility {
+export function visibility(principal: Principal): DocumentVisibility {
   return principal.accountKind === 'operator'
     ? { livemode: principal.livemode }
     : { livemode: principal.livemode, accountId: principal.ownerId };
+}
+
+/** The filters of a documents query (list or export) as the database reads them. */
+export function documentQueryOf(query: Omit<z.infer<typeof ListInvoicesQuery>, 'limit' | 'cursor'>, principal: Principal) {
+  return {
+    type: query.type,
+    status: query.status,
+    periodId: query.period,
+    partyId: principal.accountKind === 'operator' ? query.account : undefined,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+  };
 }
 
 const ERRORS = ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'] as const;
@@ -170,12 +182,7 @@ export const listInvoices = defineOperation({
   errors: [...ERRORS],
   async handler({ query, principal, deps, ctx }) {
     const rows = await readFinanceDocuments<DocumentRow>(deps.orm, visibility(principal), {
-      type: query.type,
-      status: query.status,
-      periodId: query.period,
-      partyId: principal.accountKind === 'operator' ? query.account : undefined,
-      from: query.from ? new Date(query.from) : undefined,
-      to: query.to ? new Date(query.to) : undefined,
+      ...documentQueryOf(query, principal),
       before: query.cursor,
       limit: query.limit + 1,
     });

@@ -3,36 +3,10 @@ import { CANCELLATION_REASONS, SERVICE_END_REASONS } from '../../domain/cancella
 import { FLIGHT_STATUSES } from '../../domain/flight-watch';
 import type { PublicBookingDetailShape } from '../../domain/public-booking';
 import { PUBLIC_STATUSES } from '../../domain/public-status';
-import { keysetCursor, PageLimit } from '../pagination';
-import { BookingId, Instant } from '../wire-schemas';
+import { BookingId } from '../wire-schemas';
 
 export const BookingRef = BookingId.meta({ description: 'Booking reference.', example: 'bkg_01jd2k3m4n5p6q7r8s9t0v1w2x' });
 export const PublicStatus = z.enum(PUBLIC_STATUSES).meta({ id: 'PublicBookingStatus' });
-
-const Cursor = keysetCursor((id) => BookingId.safeParse(id).success);
-
-export const ListBookingsQuery = z
-  .object({
-    market: z
-      .string()
-      .regex(/^[A-Z]{3,5}$/, 'expected a market code such as PAR')
-      .optional()
-      .meta({ description: 'Market code of the pickup, e.g. PAR.', example: 'PAR' }),
-    status: PublicStatus.optional().meta({ example: 'allocated' }),
-    from: Instant.optional().meta({ description: 'Pickup time from (inclusive), RFC 3339.' }),
-    to: Instant.optional().meta({ description: 'Pickup time to (exclusive), RFC 3339.' }),
-    customer_reference: z.string().min(1).max(100).optional().meta({
-      description: 'Only bookings whose `customer_reference` is exactly this (case and spaces count; no prefix or partial match).',
-      example: 'CC-4711',
-    }),
-    limit: PageLimit,
-    cursor: Cursor.optional(),
-  })
-  .strict()
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && Date.parse(q.from) >= Date.parse(q.to))
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
-  });
 
 export const PublicAmount = z
   .object({ net: z.number(), tax: z.number(), gross: z.number(), currency: z.string() })
@@ -140,7 +114,36 @@ const PublicCancellationTerms = z
       "What cancelling the booking would do, by the hub's own rules (the same that `POST …/cancel` charges): free until `free_until`, then `fee_after`; `fee_now` is the fee at `as_of`.",
   });
 
+const TimeZone = z.string().meta({
+  description: "The IANA time zone of the pickup's market (`UTC` outside every market): show `pickup_at` in it, naming the zone.",
+  example: 'Europe/Paris',
+});
+
+const PublicBookingPassenger = z
+  .object({
+    name: z.string().meta({ example: 'Ada Lovelace' }),
+    phone: z.string().nullable().meta({
+      description:
+        'Masked: the country calling code, the first digit of the national number and its last two, the other digits `•` ("+33 6•• •• •• 78"). Null when none was given.',
+      example: '+33 6•• •• •• 78',
+    }),
+  })
+  .nullable()
+  .optional()
+  .meta({
+    id: 'PublicBookingPassenger',
+    description:
+      'Only for keys with `passengers.read` (absent otherwise), and every such read is recorded (docs/security.md). Null once the retention sweep erased the passenger.',
+  });
+
+/** A booking in the list, its exports and the single read: the booking with its pickup's time zone, and its passenger for keys allowed to see it. */
+export const PublicBookingListItem = PublicBooking.extend({ time_zone: TimeZone, passenger: PublicBookingPassenger }).meta({
+  id: 'PublicBookingListItem',
+});
+
 export const PublicBookingDetail = PublicBooking.extend({
+  time_zone: TimeZone,
+  passenger: PublicBookingPassenger,
   notes: z.string().nullable().meta({ description: 'Notes for the chauffeur, as given when booking.' }),
   allocation: PublicAllocation,
   cancellation: PublicCancellation,
@@ -153,7 +156,7 @@ export const PublicBookingDetail = PublicBooking.extend({
 });
 
 export const PublicBookingList = z
-  .object({ data: z.array(PublicBooking), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .object({ data: z.array(PublicBookingListItem), has_more: z.boolean(), next_cursor: z.string().nullable() })
   .meta({ id: 'PublicBookingList' });
 
 // The views that fill these schemas are domain/public-booking.ts (webhook activities build event data with them too).

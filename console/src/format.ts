@@ -40,6 +40,73 @@ export function dateTime(value: string | null | undefined): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }
 
+/** A zone as people name it: its city ("Europe/Paris" → "Paris", "America/New_York" → "New York"). */
+export const zoneName = (timeZone: string) => timeZone.split('/').pop()!.replaceAll('_', ' ');
+
+const zonedFormats = new Map<string, { dateTime: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();
+
+/**
+ * An instant as the clock of `timeZone` reads it, the zone named: its abbreviation in the locale and its city
+ * ("28 Nov 2026, 14:00 CET (Paris)"). A ride's times are its pickup's: a London planner sees a Paris 14:00 as 14:00.
+ */
+export function zonedDateTime(value: string | null | undefined, timeZone: string, inLocale = locale): string {
+  if (!value) return '—';
+  const id = `${inLocale}|${timeZone}`;
+  let formats = zonedFormats.get(id);
+  if (!formats) {
+    formats = {
+      dateTime: new Intl.DateTimeFormat(inLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+      zone: new Intl.DateTimeFormat(inLocale, { timeZone, timeZoneName: 'short' }),
+    };
+    zonedFormats.set(id, formats);
+  }
+  const instant = new Date(value);
+  const abbreviation = formats.zone.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const city = timeZone.includes('/') ? ` (${zoneName(timeZone)})` : '';
+  return `${formats.dateTime.format(instant)} ${abbreviation}${city}`;
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at `instant`, in ms. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** An instant as a `datetime-local` input's value at `timeZone`'s clock ("2026-11-28T14:00"). */
+export function toZonedInput(value: string, timeZone: string): string {
+  const instant = Date.parse(value);
+  return new Date(instant + zoneOffset(instant, timeZone)).toISOString().slice(0, 16);
+}
+
+/**
+ * A `datetime-local` value read at `timeZone`'s clock, as an RFC 3339 instant: "14:00" of a Paris ride is 14:00 in
+ * Paris whoever types it. A time that the clock skips (spring forward) lands an hour later; one it repeats, the first.
+ */
+export function fromZonedInput(value: string, timeZone: string): string | undefined {
+  if (!value) return undefined;
+  const wall = Date.parse(`${value}Z`);
+  // The zone's offsets half a day before and after: any change of the clock near the time lies between them.
+  const before = wall - zoneOffset(wall - 43_200_000, timeZone);
+  const after = wall - zoneOffset(wall + 43_200_000, timeZone);
+  const readsAsTyped = (instant: number) => instant + zoneOffset(instant, timeZone) === wall;
+  const instant = [before, after].filter(readsAsTyped).sort((a, b) => a - b)[0] ?? before;
+  return new Date(instant).toISOString();
+}
+
 export function dateTimeSeconds(value: string | null | undefined): string {
   return value ? dateTimeSecondsFormat.format(new Date(value)) : '—';
 }

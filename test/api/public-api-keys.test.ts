@@ -1,13 +1,13 @@
-import { marketOf } from '../../domain/markets';
 import { createPublicWebhookActivities } from '../../activities/public-webhooks';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { ApiKeySchema, BookingSchema, PublicEventSchema, type Booking, type Place } from '../../db/entities';
+import { ApiKeySchema, PublicEventSchema, type Booking, type Place } from '../../db/entities';
 import { createApiKey, createIntegratorAccount, revokeApiKey } from '../../app/accounts';
 import type { BookingStatus } from '../../domain/booking-lifecycle';
 import { fromMinor } from '../../domain/money';
 import { priceFare } from '../../domain/pricing';
 import { newId } from '../../infra/ids';
 import { freshDatabase, type TestDatabase } from '../support/db';
+import { readModelBookings } from '../support/public-bookings';
 import { createTestPartner, getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
@@ -33,55 +33,15 @@ describe('Public Integration API: bookings read with API keys', () => {
   let liveA: string;
   let testA: string;
   let liveB: string;
-  let seq = 0;
   /** Account A's live bookings, oldest first. */
   const a: string[] = [];
   let sandboxA: string;
   let liveOfB: string;
 
-  async function insertBooking(input: {
-    accountId: string;
-    environment: 'live' | 'sandbox';
-    status: BookingStatus;
-    pickup: Place;
-    dropoff: Place;
-    pickupAt: Date;
-    ride?: Partial<Booking>;
-  }) {
-    const createdAt = new Date(Date.now() - 3_600_000 + ++seq * 1000); // ids sort in insertion order
-    const fare = priceFare({
-      pickup: input.pickup,
-      dropoff: input.dropoff,
-      pickupAt: input.pickupAt,
-      vehicleClass: 'executive',
-      currency: 'EUR',
-    });
-    const em = db.orm.em.fork();
-    const booking = em.create(BookingSchema, {
-      id: newId('bkg', createdAt.getTime()),
-      partnerId,
-      accountId: input.accountId,
-      environment: input.environment,
-      status: input.status,
-      vehicleClass: 'executive',
-      market: marketOf(input.pickup),
-      pickup: input.pickup,
-      dropoff: input.dropoff,
-      passenger: { name: 'Ada Lovelace' },
-      pickupAt: input.pickupAt,
-      currency: fare.currency,
-      fare: fare as unknown as Record<string, unknown>,
-      fareTotalMinor: fare.total,
-      commissionPct: 0,
-      freeUntil: input.pickupAt,
-      lateCancellationFeeMinor: 0,
-      createdAt,
-      updatedAt: createdAt,
-      ...input.ride,
-    });
-    await em.flush();
-    return booking.id;
-  }
+  const insertBooking = readModelBookings(
+    () => db,
+    () => partnerId,
+  );
 
   const key = async (accountId: string, environment: 'live' | 'test', scopes = ['bookings.read'], ratePerMinute?: number) =>
     createApiKey(db.orm, TEST_SECRETS, {
@@ -172,6 +132,7 @@ describe('Public Integration API: bookings read with API keys', () => {
       allocation: null,
       cancellation: null,
       customer_reference: null,
+      time_zone: 'Europe/Paris',
       notes: null,
       flight_watch: null,
       cancellation_policy: {

@@ -12,6 +12,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson, postJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { issueTestInvoice } from '../support/invoices';
+import { readModelBookings } from '../support/public-bookings';
 import { until } from '../support/until';
 
 /**
@@ -44,18 +45,19 @@ describe('Web console (headless Chromium)', () => {
   let keyA: string;
   let keyB: string;
   let keyOperator: string;
+  let operatorAccount: string;
   let invoiceNumber: string;
   const cspViolations: string[] = [];
   const pageErrors: string[] = [];
 
-  /** An event of account A created `hoursAgo`, whose delivery to `destination` failed for good. */
-  async function failedDelivery(destination: string, hoursAgo: number): Promise<string> {
+  /** An event of the account (A unless said) created `hoursAgo`, whose delivery to `destination` failed for good. */
+  async function failedDelivery(destination: string, hoursAgo: number, accountId = accountA): Promise<string> {
     const at = new Date(Date.now() - hoursAgo * 3_600_000);
     const eventId = newId('evt', at.getTime());
     const sql = (text: string, params: unknown[]) => db.orm.em.getConnection().execute(text, params);
     await sql(
       `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at) values (?, ?, 'test', 'booking.cancelled', ?, ?, ?)`,
-      [eventId, accountA, eventId, JSON.stringify({ id: eventId, type: 'booking.cancelled' }), at],
+      [eventId, accountId, eventId, JSON.stringify({ id: eventId, type: 'booking.cancelled' }), at],
     );
     await sql(
       `insert into public_deliveries (id, event_id, destination_id, state, attempts, redelivery, last_status, created_at, updated_at)
@@ -127,6 +129,15 @@ describe('Web console (headless Chromium)', () => {
   /** The text that a control's aria-describedby points to: the reason it is off. */
   const reasonOf = async (page: Page, control: ReturnType<Page['locator']>) =>
     page.locator(`[id="${await control.getAttribute('aria-describedby')}"]`).textContent();
+  /**
+   * Waits until the list shown is the answer to the address's own query (ListTable's `data-loaded-for`): after a
+   * filter is applied, the rows then read are the filtered ones, however slow the answer.
+   */
+  const listShown = (page: Page) =>
+    page
+      .locator(`main .list-state[aria-busy=false][data-loaded-for="${new URL(page.url()).searchParams.toString()}"]`)
+      .first()
+      .waitFor();
 
   const noHorizontalScroll = (page: Page) =>
     page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth') as Promise<boolean>;
@@ -139,8 +150,8 @@ describe('Web console (headless Chromium)', () => {
     receiver = await startReceiver(() => (failing ? 500 : 200));
     accountA = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', BILLING)).accountId;
     const accountB = (await createIntegratorAccount(db.orm, 'Globex', 'corporate', { ...BILLING, legal_name: 'Globex GmbH' })).accountId;
-    const operator = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
-    [keyA, keyB, keyOperator] = await Promise.all([key(accountA), key(accountB), key(operator)]);
+    operatorAccount = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
+    [keyA, keyB, keyOperator] = await Promise.all([key(accountA), key(accountB), key(operatorAccount)]);
     invoiceNumber = (await issueTestInvoice(db, { accountId: accountA })).number;
   }, 120_000);
 
@@ -418,7 +429,7 @@ describe('Web console (headless Chromium)', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/customer_reference=/);
     expect(new URL(page.url()).searchParams.get('customer_reference')).toBe(XSS);
-    await page.locator('main table').waitFor();
+    await listShown(page);
     expect(await page.locator('main table tbody tr').count()).toBe(1);
     await page.getByLabel(/Your reference/).fill(XSS.slice(0, 8));
     await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -512,6 +523,79 @@ describe('Web console (headless Chromium)', () => {
     expect(await noHorizontalScroll(page)).toBe(true);
   });
 
+  it('finds rides by the next 24 hours, passenger and reference prefix, in their pickup’s time zone, and exports them and their totals', async () => {
+    const insert = readModelBookings(
+      () => db,
+      () => null,
+    );
+    const sandbox = { accountId: accountA, environment: 'sandbox' as const, status: 'confirmed' as const };
+    const paris = { address: 'Paris Charles de Gaulle, Terminal 2E', lat: 49.0097, lng: 2.5479 };
+    const london = { address: 'Heathrow Terminal 5', lat: 51.47, lng: -0.4543 };
+    const soon = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000); // on the hour, 2–3 h ahead
+    const zoe = await insert({
+      ...sandbox,
+      pickup: paris,
+      dropoff: london,
+      pickupAt: soon,
+      ride: { passenger: { name: 'Zoë Ångström', phone: '+33612345678' }, customerReference: 'CC-4711' },
+    });
+    const grace = await insert({
+      ...sandbox,
+      pickup: london,
+      dropoff: paris,
+      pickupAt: new Date(soon.getTime() + 3 * 86_400_000),
+      ride: { passenger: { name: 'Grace Hopper' }, customerReference: 'CC-12' },
+    });
+    const { page } = await signedIn(keyA);
+    await open(page, '/bookings', 'Bookings');
+    await page.getByRole('link', { name: 'Next 24 hours' }).click();
+    await page.waitForURL(/sort=pickup_at/);
+    await listShown(page);
+    const rows = page.locator('main table tbody tr');
+    expect(await page.locator('main table').textContent()).toContain(zoe);
+    expect(await page.locator('main table').textContent()).not.toContain(grace);
+    // The pickup at Paris's clock, the zone named, in a browser whose clock is UTC.
+    const parisTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(soon);
+    expect(await rows.filter({ hasText: zoe }).textContent()).toMatch(new RegExp(`${parisTime} CES?T \\(Paris\\)`));
+
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await listShown(page);
+    await page.getByRole('textbox', { name: /Passenger/ }).fill('angstrom');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/passenger_name=angstrom/);
+    await listShown(page);
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Zoë Ångström');
+    expect(await rows.first().textContent()).toContain('+33 6•• •• •• 78');
+
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await listShown(page);
+    await page.getByLabel(/Your reference/).fill('CC-');
+    await page.getByLabel('Reference match').selectOption('prefix');
+    await page.getByLabel('Sort').selectOption('pickup_at');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/customer_reference_prefix=CC-.*sort=pickup_at/);
+    await listShown(page);
+    expect(await rows.count()).toBe(2);
+    expect(await page.getByLabel(/Your reference/).inputValue()).toBe('CC-');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/^ref,.*,passenger_name,passenger_phone$/);
+    expect(csv.filter((line) => line.startsWith('bkg_')).map((line) => line.slice(0, 30))).toEqual([zoe, grace]); // soonest first
+
+    await page.getByText('Totals per reference').click();
+    const totals = page.locator('details.totals table');
+    await totals.waitFor();
+    expect(await totals.locator('tbody tr').count()).toBe(2);
+    expect(await totals.textContent()).toMatch(/CC-12.*CC-4711/);
+    await screenshot(page, 'bookings-search');
+
+    await open(page, '/finance', 'Finance');
+    const [invoices] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(readFileSync((await invoices.path())!, 'utf8')).toContain(`${invoiceNumber},invoice,`);
+  });
+
   it('shows an invoice with its tax buckets and downloads its PDF and e-invoice', async () => {
     const { page } = await signedIn(keyA);
     await open(page, '/finance', 'Finance');
@@ -548,13 +632,61 @@ describe('Web console (headless Chromium)', () => {
     expect(await page.locator('body').textContent()).not.toContain('Acme');
   });
 
-  describe('has no serious or critical axe-core violation and no sideways scroll at 390 px', () => {
+  describe('has no serious or critical axe-core violation and no sideways scroll at 390 px, with long data', () => {
     let page: Page;
     let ownBrowser: Browser;
+    let longRide: string;
     beforeAll(async () => {
+      // What a real account holds at its longest: a destination URL of 300 characters without a break, a passenger and
+      // references of 100, addresses of a whole line; the operator's pages show every account's.
+      const longUrl = `${receiver.url}/hooks/${'dispatch-events-for-the-enterprise-resource-planning-system'.repeat(4)}?tenant=${'x'.repeat(60)}`;
+      const created = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, keyOperator, {
+        url: longUrl,
+        description: `Finance ${'Reconciliation'.repeat(8)}`,
+        events: ['booking.cancelled'],
+      });
+      expect(created.status).toBe(201);
+      await failedDelivery(created.json.id as string, 1, operatorAccount);
+      const longPlace = { address: `${'Quai de la Gare d’Austerlitz, '.repeat(4)}75013 Paris`, lat: 48.8424, lng: 2.3653 };
+      longRide = await readModelBookings(
+        () => db,
+        () => null,
+      )({
+        accountId: accountA,
+        environment: 'sandbox',
+        status: 'confirmed',
+        pickup: longPlace,
+        dropoff: longPlace,
+        pickupAt: new Date(Date.now() + 7 * 86_400_000),
+        ride: {
+          passenger: { name: `Maria ${'Dolores-'.repeat(11)}Fernández`, phone: '+34612345678' },
+          customerReference: `COSTCENTRE-${'0123456789'.repeat(8)}-END`,
+          notes: 'Meet at the door. '.repeat(10),
+        },
+      });
       page = (await signedIn(keyOperator)).page;
       ownBrowser = browsers.pop()!; // kept open across this block's pages, one test each
     }, 60_000);
+
+    it('keeps what is typed in a filter while the list re-renders under it', async () => {
+      await open(page, '/deliveries', 'Deliveries');
+      await listShown(page);
+      await page.getByLabel('Event id').fill('evt_typed_before_the_list_came');
+      const reloaded = page.waitForResponse((response) => /\/api\/public\/v1\/webhook-deliveries\?/.test(response.url()));
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await reloaded;
+      await listShown(page);
+      expect(await page.getByLabel('Event id').inputValue()).toBe('evt_typed_before_the_list_came');
+    });
+
+    it('on a booking of long names, references and addresses', async () => {
+      await open(page, `/bookings/${longRide}`, /Ride on/);
+      expect(await page.locator('main').textContent()).toContain('COSTCENTRE-');
+      await page.setViewportSize({ width: 390, height: 800 });
+      expect(await noHorizontalScroll(page)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      expect(await accessibilityProblems(page)).toEqual([]);
+    });
     afterAll(async () => ownBrowser?.close());
 
     it.each<[string, string | RegExp]>([
@@ -572,6 +704,7 @@ describe('Web console (headless Chromium)', () => {
       ['/api-keys', 'API keys'],
     ])('on %s', async (path, heading) => {
       await open(page, path, heading);
+      if (path === '/bookings' || path === '/deliveries') await listShown(page);
       await until(`${path} loaded`, async () =>
         (await page.locator('[role=status]:has-text("Loading")').count()) === 0 ? true : undefined,
       );

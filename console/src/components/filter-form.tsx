@@ -3,6 +3,9 @@ import type { ComponentChildren } from 'preact';
 /**
  * A list page's filters: on "Apply filters" each field is read by name (trimmed; empty is undefined) and handed to
  * `onApply`, which puts them in the page URL or state. `clear` (a link back to the unfiltered list) follows the button.
+ * The fields are uncontrolled (`defaultValue`, `<option selected>`): a re-render, such as the list's answer arriving,
+ * never resets what the person is typing. Give the form `key` = the applied filters, so a new address (a link, Back,
+ * Clear) starts it afresh with the address's values.
  */
 export function FilterForm(props: {
   onApply: (field: (name: string) => string | undefined) => void;

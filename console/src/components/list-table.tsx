@@ -17,7 +17,8 @@ export interface ListPage<T> {
  * The list of every list page: the problem of the load (title, detail, request id), "Loading …" on the first load, an
  * empty state that says what to do next, the table (caption and column headers for screen readers; rows stack with
  * their labels on a narrow screen, see `.list` in styles.css), a detail row under a row when `detail` answers one, and
- * the keyset pager when there is more than one page.
+ * the keyset pager when there is more than one page. `aria-busy` and `data-loaded-for` (the load's key, the page's
+ * query) say when the list shown is the one the address asks for.
  */
 export function ListTable<T>({
   caption,
@@ -47,7 +48,7 @@ export function ListTable<T>({
 }) {
   const page = list.data;
   return (
-    <>
+    <div class="list-state" aria-busy={list.loading} data-loaded-for={list.loadedFor}>
       <Problem error={list.error} />
       {list.loading && !page && <Loading what={what} />}
       {page && page.data.length === 0 && <Empty>{empty}</Empty>}
@@ -55,6 +56,6 @@ export function ListTable<T>({
       {page && (page.has_more || cursor) && (
         <Pager cursor={cursor} nextCursor={page.next_cursor} hasMore={page.has_more} onCursor={onCursor} />
       )}
-    </>
+    </div>
   );
 }

@@ -137,7 +137,7 @@ export function ApiKeysPage({ location, session }: PageProps) {
         </fieldset>
         <label>
           Requests per minute
-          <input name="rate" type="number" min={1} max={100000} value={600} required />
+          <input name="rate" type="number" min={1} max={100000} defaultValue={600} required />
         </label>
         <div class="actions">
           <button type="submit" class="primary" disabled={action.busy}>

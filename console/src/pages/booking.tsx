@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
+import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime, zoneName } from '../format';
 import { Link } from '../router';
 import { BookingStatusBadge } from '../components/booking-status';
 import { BookingTimeline } from '../components/booking-timeline';
@@ -61,7 +61,7 @@ export function BookingPage({ params, session }: PageProps) {
         <Link to="/bookings">Bookings</Link>
       </p>
       <h1>
-        Ride on {dateTime(booking.pickup_at)} <BookingStatusBadge status={booking.status} />
+        Ride on {zonedDateTime(booking.pickup_at, booking.time_zone)} <BookingStatusBadge status={booking.status} />
       </h1>
       <Problem error={action.error} />
       <Notice>{notice}</Notice>
@@ -72,6 +72,14 @@ export function BookingPage({ params, session }: PageProps) {
         </dd>
         <dt>Your reference</dt>
         <dd>{booking.customer_reference ?? '—'}</dd>
+        {booking.passenger !== undefined && (
+          <>
+            <dt>Passenger</dt>
+            <dd>
+              {booking.passenger ? `${booking.passenger.name}${booking.passenger.phone ? `, ${booking.passenger.phone}` : ''}` : 'Erased'}
+            </dd>
+          </>
+        )}
         <dt>From</dt>
         <dd>{booking.pickup}</dd>
         <dt>To</dt>
@@ -111,11 +119,15 @@ export function BookingPage({ params, session }: PageProps) {
             <code>{booking.allocation.vehicle.plate}</code>
           </dd>
           <dt>Allocated</dt>
-          <dd>{dateTime(booking.allocation.allocated_at)}</dd>
+          <dd>{zonedDateTime(booking.allocation.allocated_at, booking.time_zone)}</dd>
           <dt>Accepted</dt>
-          <dd>{booking.allocation.accepted_at ? dateTime(booking.allocation.accepted_at) : 'Awaiting the chauffeur’s answer'}</dd>
+          <dd>
+            {booking.allocation.accepted_at
+              ? zonedDateTime(booking.allocation.accepted_at, booking.time_zone)
+              : 'Awaiting the chauffeur’s answer'}
+          </dd>
           <dt>Expected at pickup</dt>
-          <dd>{dateTime(booking.allocation.eta_at)}</dd>
+          <dd>{zonedDateTime(booking.allocation.eta_at, booking.time_zone)}</dd>
         </dl>
       ) : (
         <p class="muted">No chauffeur allocated yet.</p>
@@ -130,9 +142,9 @@ export function BookingPage({ params, session }: PageProps) {
               {booking.flight_watch.flight_number} · {booking.flight_watch.status}
             </dd>
             <dt>Scheduled arrival</dt>
-            <dd>{dateTime(booking.flight_watch.scheduled_arrival)}</dd>
+            <dd>{zonedDateTime(booking.flight_watch.scheduled_arrival, booking.time_zone)}</dd>
             <dt>Estimated arrival</dt>
-            <dd>{dateTime(booking.flight_watch.estimated_arrival)}</dd>
+            <dd>{zonedDateTime(booking.flight_watch.estimated_arrival, booking.time_zone)}</dd>
             <dt>Last checked</dt>
             <dd>{dateTime(booking.flight_watch.checked_at)}</dd>
           </dl>
@@ -143,7 +155,8 @@ export function BookingPage({ params, session }: PageProps) {
         <>
           <h2>Cancellation</h2>
           <p>
-            Cancelled {dateTime(booking.cancellation.cancelled_at)} by {booking.cancellation.cancelled_by} ({booking.cancellation.reason}
+            Cancelled {zonedDateTime(booking.cancellation.cancelled_at, booking.time_zone)} by {booking.cancellation.cancelled_by} (
+            {booking.cancellation.reason}
             {booking.cancellation.note ? `: ${booking.cancellation.note}` : ''}). Fee{' '}
             {money(booking.cancellation.fee.gross, booking.cancellation.fee.currency)}.
           </p>
@@ -161,7 +174,7 @@ export function BookingPage({ params, session }: PageProps) {
                 await ok(
                   api.POST('/api/public/v1/bookings/{ref}/reschedule', {
                     params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': idempotencyKey() } },
-                    body: { pickup_at: fromLocalInput(newPickup)! },
+                    body: { pickup_at: fromZonedInput(newPickup, booking.time_zone)! },
                   }),
                 );
                 setNotice('Rescheduled: the fare, the free-cancellation window and the allocation follow the new time.');
@@ -170,11 +183,11 @@ export function BookingPage({ params, session }: PageProps) {
             }}
           >
             <label>
-              New pickup time
+              New pickup time <span class="muted">({zoneName(booking.time_zone)} time)</span>
               <input
                 type="datetime-local"
                 required
-                value={newPickup || toLocalInput(booking.pickup_at)}
+                value={newPickup || toZonedInput(booking.pickup_at, booking.time_zone)}
                 onInput={(e) => setNewPickup(e.currentTarget.value)}
               />
             </label>
@@ -212,8 +225,8 @@ export function BookingPage({ params, session }: PageProps) {
               {!terms.cancellable
                 ? 'This ride can no longer be cancelled.'
                 : free
-                  ? `Free: cancelling before ${dateTime(terms.free_until)} costs nothing; after that the fee is ${money(terms.fee_after.gross, terms.fee_after.currency)}.`
-                  : `The free window ended ${dateTime(terms.free_until)}: cancelling now costs ${money(feeNow!.gross, feeNow!.currency)}.`}
+                  ? `Free: cancelling before ${zonedDateTime(terms.free_until, booking.time_zone)} costs nothing; after that the fee is ${money(terms.fee_after.gross, terms.fee_after.currency)}.`
+                  : `The free window ended ${zonedDateTime(terms.free_until, booking.time_zone)}: cancelling now costs ${money(feeNow!.gross, feeNow!.currency)}.`}
             </p>
             <label class="field">
               Reason

@@ -105,6 +105,7 @@ export function DeliveriesPage({ location }: PageProps) {
         Every attempt to deliver an event to one of your destinations, newest first, with the receiver's HTTP status and response time.
       </p>
       <FilterForm
+        key={location.query.toString()}
         clear={<Link to="/deliveries">Clear</Link>}
         onApply={(text) =>
           setFilters({
@@ -119,10 +120,10 @@ export function DeliveriesPage({ location }: PageProps) {
       >
         <label>
           Destination
-          <select name="destination" value={filters.destination ?? ''}>
+          <select name="destination">
             <option value="">All</option>
             {(destinations.data?.data ?? []).map((d) => (
-              <option key={d.id} value={d.id}>
+              <option key={d.id} value={d.id} selected={d.id === filters.destination}>
                 {d.url}
               </option>
             ))}
@@ -130,21 +131,27 @@ export function DeliveriesPage({ location }: PageProps) {
         </label>
         <label>
           Outcome
-          <select name="status" value={filters.status ?? ''}>
+          <select name="status">
             <option value="">All</option>
-            <option value="succeeded">Succeeded</option>
-            <option value="failed">Failed</option>
+            <option value="succeeded" selected={filters.status === 'succeeded'}>
+              Succeeded
+            </option>
+            <option value="failed" selected={filters.status === 'failed'}>
+              Failed
+            </option>
           </select>
         </label>
         <label>
           Event type
-          <select name="type" value={filters.type ?? ''}>
+          <select name="type">
             <option value="">All</option>
             {filters.type && !catalogue.data?.some((event) => event.type === filters.type) && (
-              <option value={filters.type}>{filters.type}</option>
+              <option value={filters.type} selected>
+                {filters.type}
+              </option>
             )}
             {(catalogue.data ?? []).map((event) => (
-              <option key={event.type} value={event.type}>
+              <option key={event.type} value={event.type} selected={event.type === filters.type}>
                 {event.type}
               </option>
             ))}
@@ -152,15 +159,15 @@ export function DeliveriesPage({ location }: PageProps) {
         </label>
         <label>
           Event id
-          <input name="event" placeholder="evt_…" value={filters.event ?? ''} pattern="evt_[0-9a-z]{26}" />
+          <input name="event" placeholder="evt_…" defaultValue={filters.event ?? ''} pattern="evt_[0-9a-z]{26}" />
         </label>
         <label>
           Sent from
-          <input type="datetime-local" name="from" value={filters.from ? toLocalInput(filters.from) : ''} />
+          <input type="datetime-local" name="from" defaultValue={filters.from ? toLocalInput(filters.from) : ''} />
         </label>
         <label>
           Sent before
-          <input type="datetime-local" name="to" value={filters.to ? toLocalInput(filters.to) : ''} />
+          <input type="datetime-local" name="to" defaultValue={filters.to ? toLocalInput(filters.to) : ''} />
         </label>
       </FilterForm>
       <Problem error={action.error} />

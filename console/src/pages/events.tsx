@@ -7,28 +7,11 @@ import { FilterForm } from '../components/filter-form';
 import { ListTable } from '../components/list-table';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
+import { loadCatalogue } from '../events-catalogue';
 
 type EventType = Schema<'LoggedEvent'>['type'];
 
-const TYPES: EventType[] = [
-  'booking.status_changed',
-  'booking.cancelled',
-  'booking.rescheduled',
-  'invoice.created',
-  'credit_note.created',
-  'invoice.paid',
-  'payment.succeeded',
-  'payment.failed',
-  'payment.action_required',
-  'payment.refunded',
-  'payment.refund_failed',
-  'payment.disputed',
-  'payment.dispute_closed',
-  'settlement.paid',
-  'settlement.failed',
-];
-
-/** The event log: every public event of the account of the last 30 days, oldest first from a time. */
+/** The event log (its types from the catalogue, `/events.json`): every public event of the account of the last 30 days, oldest first from a time. */
 export function EventsPage({ location }: PageProps) {
   useTitle('Events');
   const type = (location.query.get('type') as EventType | null) ?? undefined;
@@ -39,6 +22,7 @@ export function EventsPage({ location }: PageProps) {
     location.query.toString(),
   );
   const [open, setOpen] = useState<string | null>(null);
+  const catalogue = useLoad(loadCatalogue, 'catalogue');
   return (
     <>
       <h1>Events</h1>
@@ -46,21 +30,25 @@ export function EventsPage({ location }: PageProps) {
         Every event of your account, delivered to a webhook or not, oldest first from the time you choose; kept 30 days. Each is the
         envelope exactly as a webhook carries it.
       </p>
-      <FilterForm onApply={(field) => navigate(withQuery('/events', { type: field('type'), from: fromLocalInput(field('from') ?? '') }))}>
+      <FilterForm
+        key={location.query.toString()}
+        onApply={(field) => navigate(withQuery('/events', { type: field('type'), from: fromLocalInput(field('from') ?? '') }))}
+      >
         <label>
           Type
-          <select name="type" value={type ?? ''}>
+          <select name="type">
             <option value="">All types</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {type && !catalogue.data?.some((event) => event.type === type) && <option selected>{type}</option>}
+            {catalogue.data?.map((event) => (
+              <option key={event.type} value={event.type} selected={event.type === type}>
+                {event.type}
               </option>
             ))}
           </select>
         </label>
         <label>
           From
-          <input type="datetime-local" name="from" value={toLocalInput(from)} />
+          <input type="datetime-local" name="from" defaultValue={toLocalInput(from)} />
         </label>
       </FilterForm>
       <ListTable

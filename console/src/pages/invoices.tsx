@@ -11,6 +11,20 @@ import { useTitle } from '../components/use-title';
 
 type Invoice = Schema<'Invoice'>;
 
+const DOCUMENT_TYPES = [
+  ['', 'Invoices and credit notes'],
+  ['invoice', 'Invoices'],
+  ['credit_note', 'Credit notes'],
+] as const;
+const STATUSES = [
+  ['', 'All'],
+  ['open', 'Open (due)'],
+  ['paid', 'Paid'],
+  ['issued', 'Issued (credit notes)'],
+  ['void', 'Void'],
+  ['uncollectible', 'Uncollectible'],
+] as const;
+
 export function InvoicesPage({ location, session }: PageProps) {
   useTitle('Invoices');
   const type = (location.query.get('type') as Invoice['type'] | null) ?? undefined;
@@ -24,27 +38,37 @@ export function InvoicesPage({ location, session }: PageProps) {
     <>
       <h1>Finance</h1>
       <FinanceNav current="/finance" operator={session.account.kind === 'operator'} />
-      <FilterForm onApply={(field) => navigate(withQuery('/finance', { type: field('type'), status: field('status') }))}>
+      <FilterForm
+        key={location.query.toString()}
+        onApply={(field) => navigate(withQuery('/finance', { type: field('type'), status: field('status') }))}
+      >
         <label>
           Document
-          <select name="type" value={type ?? ''}>
-            <option value="">Invoices and credit notes</option>
-            <option value="invoice">Invoices</option>
-            <option value="credit_note">Credit notes</option>
+          <select name="type">
+            {DOCUMENT_TYPES.map(([value, label]) => (
+              <option key={value} value={value} selected={(type ?? '') === value}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Status
-          <select name="status" value={status ?? ''}>
-            <option value="">All</option>
-            <option value="open">Open (due)</option>
-            <option value="paid">Paid</option>
-            <option value="issued">Issued (credit notes)</option>
-            <option value="void">Void</option>
-            <option value="uncollectible">Uncollectible</option>
+          <select name="status">
+            {STATUSES.map(([value, label]) => (
+              <option key={value} value={value} selected={(status ?? '') === value}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
       </FilterForm>
+      <p class="actions">
+        <a class="button" href={withQuery('/api/public/v1/invoices.csv', { type, status })} download="invoices.csv">
+          Export CSV
+        </a>{' '}
+        <span class="muted">every document of these filters</span>
+      </p>
       <ListTable
         caption="Invoices and credit notes"
         what="invoices"
