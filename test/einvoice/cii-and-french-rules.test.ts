@@ -7,7 +7,7 @@ import { billedLine, documentTotals } from '../../domain/invoice-math';
 import { TAX_RULES } from '../../domain/tax-rules';
 import { ublXml, type UblDocument } from '../../domain/ubl';
 import { einvoiceDocument, frenchBuyer, frenchSeller, germanBuyer, rideLine } from '../support/einvoice-fixtures';
-import { RULE_SETS, validateEinvoices, type ValidationFailure } from '../support/einvoice-validator';
+import { ciiSchemaErrors, RULE_SETS, validateEinvoices, type ValidationFailure } from '../support/einvoice-validator';
 
 /**
  * The proofs that need the published Schematron (Saxon-HE, Python): EN 16931's CII rules and France's BR-FR rules
@@ -82,6 +82,14 @@ describe('CII under EN 16931 and the French rules (published Schematron)', () =>
       french(einvoiceDocument('EUR', [rideLine(8000n, 'standard', 200_000)], { selfBilled: true, number: 'SB-2026-000001' })),
     ],
   ];
+
+  it('are valid CII D16B (the UN/CEFACT schema: elements, order, types), and the schema check bites', () => {
+    const xmls = cases.map(([, doc]) => ciiXml(doc));
+    expect(ciiSchemaErrors(xmls).map((errors, i) => [cases[i][0], errors])).toEqual(cases.map(([name]) => [name, []]));
+    const misordered = xmls[0].replace(/(<ram:TypeCode>380<\/ram:TypeCode>)(<ram:IssueDateTime>.*?<\/ram:IssueDateTime>)/, '$2$1');
+    expect(misordered).not.toBe(xmls[0]);
+    expect(ciiSchemaErrors([misordered])[0].join('\n')).toMatch(/TypeCode.*not expected/);
+  });
 
   it('EN 16931 (CII syntax 1.3.15) finds nothing in any of them, of any flag', () => {
     const results = validateEinvoices(
@@ -267,6 +275,7 @@ describe('CII under EN 16931 and the French rules (published Schematron)', () =>
     const ubl = xml('ubl');
     expect(documents.some((d) => d.french && d.frenchRatesOnly) && documents.some((d) => !d.french)).toBe(true);
     expect(flagged(validateEinvoices(cii, RULE_SETS.cii))).toEqual(documents.map(() => []));
+    expect(ciiSchemaErrors(cii)).toEqual(documents.map(() => []));
     expect(validateEinvoices(ubl).map((f) => f.filter((x) => x.flag === 'fatal'))).toEqual(documents.map(() => []));
     // French buyers: nothing from BR-FR on rides taxed in France; rides taxed at another country's rate (a Berlin ride
     // at 19 %) draw BR-FR-16's warning that the rate is not a French one, and nothing else.
