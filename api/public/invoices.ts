@@ -6,7 +6,7 @@ import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../wire-schemas';
 import { fromMinor } from '../../domain/money';
-import { einvoiceOf, type EinvoiceSyntax, type StoredDocument, type StoredLine } from '../../app/einvoice';
+import { documentSeller, einvoiceOf, type EinvoiceSyntax, type StoredDocument, type StoredLine } from '../../app/einvoice';
 import type { ApiDeps } from '../deps';
 import { readFinanceDocuments, visibleFinanceDocument, type DocumentVisibility, type FinanceDocumentRow } from '../../db/finance';
 import { renderFinanceDocument, type PdfLine } from './invoice-pdf';
@@ -272,7 +272,7 @@ export const getInvoicePdf = defineOperation({
     const { doc, lines } = await visibleDocument(deps, principal, params.number);
     let pdf = pdfs.get(doc.number);
     if (!pdf) {
-      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller, paymentPage(deps, doc));
+      pdf = await renderFinanceDocument(doc, lines, documentSeller(doc, deps.invoiceSeller), paymentPage(deps, doc));
       if (pdfs.size >= PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);
       pdfs.set(doc.number, pdf);
     }
