@@ -33,7 +33,7 @@ import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { bookingTotals, exportInvoices, exportPublicBookings } from './public/exports';
-import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
+import { getInvoice, getInvoiceCii, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import { listPayments } from './public/payments';
 import { listPublicEvents } from './public/list-events';
@@ -99,6 +99,7 @@ export const OPERATIONS = [
   exportInvoices,
   getInvoice,
   getInvoiceEinvoice,
+  getInvoiceCii,
   getInvoicePdf,
   listSettlements,
   listPayments,

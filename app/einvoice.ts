@@ -1,7 +1,9 @@
-import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
+import { electronicAddress, missingBillingDetails, sirenOf, type BillingDetails } from '../domain/billing-details';
+import { ciiXml } from '../domain/cii';
+import { withFrenchRules } from '../domain/french-einvoice';
 import type { TaxCategory } from '../domain/tax-rules';
 import { commonReference, lineName, rideNote, rideSummary, type LineRide } from '../domain/invoice-lines';
-import { ublXml, type UblParty } from '../domain/ubl';
+import { ublXml, type UblDocument, type UblParty } from '../domain/ubl';
 
 /** An issued document as stored (db/finance.ts), with its buyer's details as they stood at issue. */
 export interface StoredDocument {
@@ -21,6 +23,8 @@ export interface StoredDocument {
   amount_due_minor?: string;
   tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[];
   billing_details: BillingDetails & { name?: string | null };
+  /** The seller as it stood at issue (null on documents issued before it was kept, and by processes without one). */
+  seller_details?: BillingDetails | null;
   credits: string | null;
   credits_issued_at?: string | null;
 }
@@ -50,28 +54,60 @@ function ublParty(d: BillingDetails): UblParty | string[] {
     country: d.country!,
     taxId: d.tax_id,
     endpoint,
+    ...(sirenOf(d) ? { siren: sirenOf(d) } : {}),
+    ...(d.siret ? { siret: d.siret } : {}),
+    ...(d.vat_regime ? { vatRegime: d.vat_regime } : {}),
   };
 }
 
-/** The document as an EN 16931 e-invoice (UBL, Peppol BIS Billing 3.0), or what its buyer's details lack for one. */
+/** The e-invoice syntaxes the hub writes: UBL 2.1 (Peppol BIS Billing 3.0) and UN/CEFACT CII D16B, both EN 16931. */
+export type EinvoiceSyntax = 'ubl' | 'cii';
+
+/**
+ * The document as an EN 16931 e-invoice in either syntax (UBL by default), or what its buyer's details lack for one.
+ * The French rules apply where they govern (domain/french-einvoice.ts).
+ */
 export function einvoiceOf(
   doc: StoredDocument,
   lines: StoredLine[],
   seller: BillingDetails,
   paymentUrl: string | null = null,
+  syntax: EinvoiceSyntax = 'ubl',
 ): { xml: string } | { missing: string[] } {
+  const model = einvoiceModel(doc, lines, seller, paymentUrl);
+  if ('missing' in model) return model;
+  return { xml: syntax === 'cii' ? ciiXml(model.document) : ublXml(model.document) };
+}
+
+/** The document's seller: as kept at issue, else the configured one (`INVOICE_SELLER`). */
+export const documentSeller = (doc: Pick<StoredDocument, 'seller_details'>, configured: BillingDetails) => doc.seller_details ?? configured;
+
+/**
+ * The document in the e-invoice model both syntaxes write, or what its buyer's (or the seller's) details lack. The
+ * seller is the one the document kept at issue; `seller` (INVOICE_SELLER) only for documents that kept none.
+ */
+export function einvoiceModel(
+  doc: StoredDocument,
+  lines: StoredLine[],
+  seller: BillingDetails,
+  paymentUrl: string | null = null,
+): { document: UblDocument } | { missing: string[] } {
   const buyer = ublParty(doc.billing_details);
-  const from = ublParty(seller);
+  const kept = documentSeller(doc, seller);
+  const from = ublParty(kept);
   if (Array.isArray(buyer)) return { missing: buyer };
   if (Array.isArray(from)) return { missing: from.map((m) => `seller ${m}`) };
-  const xml = ublXml({
+  // The period's end is exclusive; the document names its last day.
+  const lastDay = day(new Date(Date.parse(doc.ends_at) - 1).toISOString());
+  const document: UblDocument = {
     number: doc.number,
     type: doc.type,
     issueDate: day(doc.issued_at),
     dueDate: doc.due_at ? day(doc.due_at) : undefined,
     currency: doc.currency,
-    // The period's end is exclusive; the document names its last day.
-    period: { start: day(doc.starts_at), end: day(new Date(Date.parse(doc.ends_at) - 1).toISOString()) },
+    period: { start: day(doc.starts_at), end: lastDay },
+    // Every ride the document bills was done by the period's last day.
+    deliveryDate: lastDay,
     buyerReference: doc.party_id,
     preceding: doc.credits ? { number: doc.credits, issueDate: day(doc.credits_issued_at ?? doc.issued_at) } : undefined,
     seller: from,
@@ -98,6 +134,6 @@ export function einvoiceOf(
       rounding: BigInt(doc.rounding_minor ?? 0),
     },
     ...(paymentUrl ? { paymentUrl } : {}),
-  });
-  return { xml };
+  };
+  return { document: withFrenchRules(document, { vatOnDebits: kept.vat_on_debits }) };
 }

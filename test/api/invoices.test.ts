@@ -9,12 +9,15 @@ import { appendBilledRide } from '../../stack/billed-rides';
 import { billingTargets, closePeriod, issueInvoice } from '../../db/finance';
 import { issueCreditNote } from '../../db/credit-notes';
 import type { IssuedDocument, PeriodRef } from '../../contracts/finance';
-import { validateEinvoices } from '../support/einvoice-validator';
+import { RULE_SETS, validateEinvoices } from '../support/einvoice-validator';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { environmentOfTestOrLive } from '../../domain/environment';
+import { DEMO_SELLER } from '../../infra/config';
+import { createFinanceActivities } from '../../activities/finance';
+import { testPayouts } from '../support/payouts';
 
 const run = promisify(execFile);
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
@@ -160,6 +163,76 @@ describe('Public Integration API: invoices', () => {
     const number = (issued as IssuedDocument).number;
     const refused = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${number}/einvoice`, bareKey);
     expect(refused).toMatchObject({ status: 409, json: { detail: expect.stringContaining('legal_name') } });
+  });
+
+  it('serves invoices and credit notes as CII; for a French buyer under the French rules, which the published BR-FR schematron accepts', async () => {
+    const french = (
+      await createIntegratorAccount(db.orm, 'Lumière', 'corporate', {
+        legal_name: 'Voyages Lumière SA',
+        address: '8 avenue Foch',
+        city: 'Paris',
+        postal_code: '75016',
+        country: 'FR',
+        tax_id: 'FR82542065479',
+        email: 'compta@lumiere.example',
+        siren: '542065479',
+        siret: '54206547900017',
+      })
+    ).accountId;
+    const frenchKey = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: french, environment: 'live', label: 't', scopes: ['invoices.read'] })
+    ).key;
+    await ride(french, { gross: 5_500, at: '2026-08-10T08:00:00Z' });
+    const august: PeriodRef = { id: '2026-08', start: '2026-08-01T00:00:00.000Z', end: '2026-09-01T00:00:00.000Z' };
+    await closePeriod(db.orm, august);
+    // The invoice keeps the seller as configured when it was issued (here another name than the hub's current one).
+    const sellerAtIssue = { ...DEMO_SELLER, legal_name: 'Paris Chauffeurs SAS', siret: '30326504500029' };
+    const target = { partyKind: 'account' as const, partyId: french, currency: 'EUR', livemode: true };
+    const invoice = (await issueInvoice(db.orm, august, target, sellerAtIssue)) as IssuedDocument;
+    const note = await issueCreditNote(db.orm, { invoiceNumber: invoice.number, positions: [1], reason: 'price_adjustment' });
+    const get = (number: string, path: string) =>
+      fetch(`${hub.baseUrl}/api/public/v1/invoices/${number}/${path}`, { headers: { authorization: `Bearer ${frenchKey}` } });
+
+    const response = await get(invoice.number, 'cii');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const cii = await response.text();
+    expect(cii).toContain('<ram:TypeCode>380</ram:TypeCode>');
+    expect(cii).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S1</ram:ID>');
+    expect(cii).toContain('<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">542065479</ram:ID>');
+    expect(cii).toContain('<ram:URIID schemeID="0225">542065479</ram:URIID>');
+    for (const code of ['PMT', 'PMD', 'AAB', 'BAR']) expect(cii).toContain(`<ram:SubjectCode>${code}</ram:SubjectCode>`);
+    expect(cii).toContain('<ram:DuePayableAmount>55.00</ram:DuePayableAmount>');
+    expect(cii).toContain('<ram:GlobalID schemeID="0009">30326504500029</ram:GlobalID><ram:Name>Paris Chauffeurs SAS</ram:Name>');
+    const noteCii = await (await get(note.number, 'cii')).text();
+    expect(noteCii).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(noteCii).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
+    expect(noteCii).toContain('<ram:Name>Paris Chauffeurs SAS</ram:Name>'); // the credit note keeps its invoice's seller
+    const ubl = await (await get(invoice.number, 'einvoice')).text();
+    expect(ubl).toContain('<cbc:CompanyID schemeID="0002">542065479</cbc:CompanyID>');
+    expect(ubl).toMatch(/<cbc:Note>Pay by card: [^<#]+#PMT#[^<]+#PMD#[^<]+#AAB#[^<]+#BAR#B2B<\/cbc:Note>/);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}/cii`, keys.corporate)).status).toBe(404);
+
+    // EN 16931 (CII) and the French rules: no failed assertion of any flag on either document.
+    const failures = [...validateEinvoices([cii, noteCii], RULE_SETS.cii), ...validateEinvoices([cii, noteCii], RULE_SETS.ciiFrance)];
+    expect(failures.map((f) => f.map((x) => `${x.flag} ${x.rule}`))).toEqual([[], [], [], []]);
+    // The UBL keeps passing EN 16931 and Peppol BIS 3.
+    expect(validateEinvoices([ubl]).map((f) => f.filter((x) => x.flag === 'fatal'))).toEqual([[]]);
+  });
+
+  it("the settlement cycle's issuing step keeps the configured seller on each invoice it issues", async () => {
+    const july: PeriodRef = { id: '2026-07', start: '2026-07-01T00:00:00.000Z', end: '2026-08-01T00:00:00.000Z' };
+    await ride(other, { gross: 3_300, at: '2026-07-09T08:00:00Z' });
+    await closePeriod(db.orm, july);
+    const seller = { ...DEMO_SELLER, legal_name: 'Configured Seller SAS' };
+    const activities = createFinanceActivities({ orm: db.orm, payouts: testPayouts(db.orm), seller });
+    const [issued] = await activities.issuePeriodInvoices({ period: july, targets: await billingTargets(db.orm, july) });
+    const cii = await (
+      await fetch(`${hub.baseUrl}/api/public/v1/invoices/${(issued as IssuedDocument).number}/cii`, {
+        headers: { authorization: `Bearer ${keys.other}` },
+      })
+    ).text();
+    expect(cii).toContain('<ram:Name>Configured Seller SAS</ram:Name>');
   });
 
   it('lists a credit note with the invoice it corrects, and serves it as a valid UBL CreditNote', async () => {
