@@ -53,6 +53,7 @@ import { getWebhookDestinationStats } from './public/webhooks/destination-stats'
 import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
 import { getWebhookRecovery, recoverWebhookDestination } from './public/webhooks/recover-destination';
 import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
+import { listRequestLogs } from './public/request-logs';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
   createWebhookDestination,
@@ -132,4 +133,5 @@ export const OPERATIONS = [
   listApiKeys,
   createApiKeyOperation,
   revokeApiKeyOperation,
+  listRequestLogs,
 ];

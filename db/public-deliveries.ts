@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TestOrLive } from '../domain/environment';
-import { newId } from '../infra/ids';
+import { idFloor, newId } from '../infra/ids';
 
 /** The statements of public webhook deliveries: the event and its deliveries, each attempt, and the destination's state. */
 
@@ -287,4 +287,20 @@ export async function destinationAttemptsKey(orm: MikroORM, destinationId: strin
     .getConnection()
     .execute<{ key: string }[]>(`select account_id || ':' || environment as key from webhook_destinations where id = ?`, [destinationId]);
   return dest?.key;
+}
+
+/**
+ * Clears what receivers answered to attempts sent before `before` (up to `limit`; returns how many). The events they
+ * belong to are older still, and the housekeeping has purged every such event whose deliveries are over
+ * (db/public-events.ts): what is left is found through the few old events still kept, by existing indexes.
+ */
+export async function clearAttemptResponses(orm: MikroORM, before: Date, limit: number): Promise<number> {
+  const done: { affectedRows: number } = await orm.em.getConnection().execute(
+    `update public_delivery_attempts set response_headers = null, response_body = null
+      where id in (select a.id from public_events e join public_delivery_attempts a on a.event_id = e.id
+                    where e.id < ? and a.sent_at < ? and a.response_headers is not null limit ?)`,
+    [idFloor('evt', before.getTime()), before, limit],
+    'run',
+  );
+  return done.affectedRows;
 }

@@ -32,8 +32,6 @@ const SECRET_SPANS: [RegExp, string][] = [
   ],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Redacts the secret-looking spans of a text and every occurrence of `secrets` (a value cut at the end of `text` too). */
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text;

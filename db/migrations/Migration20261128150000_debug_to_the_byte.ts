@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * - each public delivery attempt keeps what the receiver answered: its headers (secret-looking values redacted) and
  *   the first 4 KB of its body as received (`response_body`, bytes; `response_truncated` when there was more), written
  *   in the attempt's one insert; the retention sweep clears them 30 days after the attempt;
- * - `api_request_log`: one row per public API request made with a key (or a console login), written in batches off
+ * - `api_request_log`: one row per public API request made with a key (or a console login: `console`, with the key
+ *   that opened it, or the login's id when the CLI did), written in batches off
  *   the request's path and kept 7 days. Newest first per account (`(account_id, environment, id)`), per key
  *   (`(key_id, id)`); a BRIN index on `created_at` finds what the retention sweep deletes without a btree to maintain
  *   on every insert.
@@ -23,6 +24,7 @@ export class Migration20261128150000_debug_to_the_byte extends Migration {
         account_id text not null,
         environment text not null,
         key_id text not null,
+        console boolean not null,
         method text not null,
         path text not null,
         status smallint not null,
