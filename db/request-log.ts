@@ -80,7 +80,7 @@ export async function readRequestLog(orm: MikroORM, q: RequestLogQuery): Promise
   if (q.before) add('id < ?', q.before);
   return orm.em.getConnection().execute<RequestLogRow[]>(
     `select id::text, key_id, console, method, path, status, request_id, latency_ms, created_at from api_request_log
-        where ${where.join(' and ')} order by id desc limit ?`,
+        where ${where.join(' and ')} order by api_request_log.id desc limit ?`,
     [...params, q.limit],
   );
 }
