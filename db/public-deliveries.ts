@@ -96,7 +96,7 @@ export async function deliveryToAttempt(orm: MikroORM, deliveryId: string): Prom
   const [row] = await orm.em.getConnection().execute<AttemptRow[]>(
     `select e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.body, e.environment, w.account_id, w.id as destination_id, w.url,
             w.status, w.deleted_at, w.failing_since, w.updated_at as destination_updated_at, p.last_status, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at, p.state,
-            e.dedupe_key like 'test:%' as test
+            left(e.dedupe_key, 9) = 'test:evt_' as test
        from public_deliveries p join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
       where p.id = ?`,
     [deliveryId],

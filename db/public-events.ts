@@ -24,7 +24,7 @@ export interface EventLogQuery {
 export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ id: string; body: string }[]> {
   if (q.types.length === 0) return [];
   // Test events sent on request (`test:<evt>`, of any type) are about a destination, not the account's data.
-  const where = ['environment = ?', `type in (${q.types.map(() => '?').join(', ')})`, `dedupe_key not like 'test:%'`];
+  const where = ['environment = ?', `type in (${q.types.map(() => '?').join(', ')})`, `left(dedupe_key, 9) <> 'test:evt_'`];
   const params: unknown[] = [testOrLive(q.environment), ...q.types];
   if (q.accountId) {
     where.push('account_id = ?');
