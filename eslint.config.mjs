@@ -56,6 +56,8 @@ const RAW_SQL_CALLS = ['execute', 'getConnection', 'getKnex', 'createQueryBuilde
 // Imports run one way (docs/architecture.md#layers):
 //   api, scripts, bench → app → contracts, db → domain, infra;  workflows → contracts, domain;  activities → db, domain, infra.
 const TOOLS = ['scripts', 'bench', 'test'];
+// The console reaches none of the hub's own folders; within it, pages use components, never the other way round.
+const CONSOLE_FORBIDDEN = ['api', 'app', 'activities', 'contracts', 'db', 'domain', 'infra', 'workflows', 'workers', ...TOOLS];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.temporal/', '.data/', 'dist/', 'coverage/', 'console/dist/', 'console/src/client/schema.gen.ts'] },
@@ -111,8 +113,12 @@ export default tseslint.config(
     why: 'The API calls app/ and reads the read model; workflows are reached through Temporal',
   }),
   layer(['console/**/*.{ts,tsx}'], {
-    forbidden: ['api', 'app', 'activities', 'contracts', 'db', 'domain', 'infra', 'workflows', 'workers', ...TOOLS],
+    forbidden: CONSOLE_FORBIDDEN,
     why: 'The console is a browser client of the public API: it knows the hub only through docs/openapi.json',
+  }),
+  layer(['console/src/components/**/*.{ts,tsx}'], {
+    forbidden: [...CONSOLE_FORBIDDEN, 'pages'],
+    why: 'A console component serves pages without knowing them, and knows the hub only through docs/openapi.json',
   }),
   layer(['workers/**/*.ts'], {
     forbidden: ['api', 'app', ...TOOLS],

@@ -1,11 +1,19 @@
 import type { Page } from './shell';
 import { ApiKeysPage } from './pages/api-keys';
-import { BookingPage, BookingsPage, NewBookingPage } from './pages/bookings';
+import { BookingPage } from './pages/booking';
+import { BookingsPage } from './pages/bookings';
 import { DeliveriesPage } from './pages/deliveries';
 import { EventsPage } from './pages/events';
-import { FleetPage, InvoicePage, InvoicesPage, PaymentsPage, SettlementsPage } from './pages/finance';
+import { FleetPage } from './pages/fleet';
+import { InvoicePage } from './pages/invoice';
+import { InvoicesPage } from './pages/invoices';
+import { NewBookingPage } from './pages/new-booking';
+import { NewWebhookPage } from './pages/new-webhook';
 import { OverviewPage } from './pages/overview';
-import { NewWebhookPage, WebhookPage, WebhooksPage } from './pages/webhooks';
+import { PaymentsPage } from './pages/payments';
+import { SettlementsPage } from './pages/settlements';
+import { WebhookPage } from './pages/webhook';
+import { WebhooksPage } from './pages/webhooks';
 
 /**
  * The console's top-level sections, in the order of the navigation; a section shows when the login holds one of its

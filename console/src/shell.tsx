@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { configureClient } from './client/client';
 import { loadSession, signOut, type Session } from './client/session';
 import { Link, match, useLocation, type Location } from './router';
-import { Problem } from './ui';
+import { Problem } from './components/problem';
 import { routes, sections } from './routes';
 
 export interface PageProps {

@@ -3,8 +3,16 @@ import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTime } from '../format';
 import { navigate, withQuery } from '../router';
-import { ListTable } from '../list-table';
-import { Badge, Confirm, Notice, Problem, SecretOnce, Tags, useAction, useLoad, useTitle } from '../ui';
+import { Badge } from '../components/badge';
+import { Confirm } from '../components/confirm';
+import { ListTable } from '../components/list-table';
+import { Notice } from '../components/notice';
+import { Problem } from '../components/problem';
+import { SecretOnce } from '../components/secret-once';
+import { Tags } from '../components/tags';
+import { useAction } from '../components/use-action';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type Scope = Schema<'CreateApiKey'>['scopes'][number];
 

@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { count, dateTimeSeconds, fromLocalInput, prettyJson, toLocalInput } from '../format';
+import { count, dateTimeSeconds, fromLocalInput, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
 import { loadCatalogue } from '../events-catalogue';
-import { ListTable } from '../list-table';
-import { Badge, FilterForm, Loading, Notice, Problem, useAction, useLoad, useTitle } from '../ui';
+import { AttemptDetail } from '../components/attempt-detail';
+import { Badge } from '../components/badge';
+import { FilterForm } from '../components/filter-form';
+import { ListTable } from '../components/list-table';
+import { Notice } from '../components/notice';
+import { Problem } from '../components/problem';
+import { RecoverForm } from '../components/recover-form';
+import { useAction } from '../components/use-action';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type Attempt = Schema<'WebhookDeliveryAttempt'>;
 
@@ -37,136 +45,6 @@ function filtersOf(query: URLSearchParams): Filters {
 function Outcome({ attempt }: { attempt: Attempt }) {
   if (attempt.succeeded) return <Badge tone="good">{attempt.response_status ?? 'OK'}</Badge>;
   return <Badge tone="bad">{attempt.response_status ?? 'No answer'}</Badge>;
-}
-
-/** One attempt opened: the exact payload sent (as text) and what the receiver answered. */
-function AttemptDetail({ attempt }: { attempt: Attempt }) {
-  const detail = useLoad(() => ok(api.GET('/api/public/v1/webhook-deliveries/{id}', { params: { path: { id: attempt.id } } })), attempt.id);
-  return (
-    <div class="attempt-detail">
-      <Problem error={detail.error} />
-      {detail.loading && <Loading what="the payload" />}
-      {detail.data && (
-        <>
-          <p>
-            Delivery <code>{detail.data.delivery_id}</code> · event <code>{detail.data.event_id}</code>
-          </p>
-          {detail.data.error && (
-            <p>
-              Receiver's answer: <code>{detail.data.error}</code>
-            </p>
-          )}
-          <p class="muted">Payload sent</p>
-          <pre>{prettyJson(detail.data.payload)}</pre>
-        </>
-      )}
-    </div>
-  );
-}
-
-type Recovery = Schema<'WebhookRecovery'>;
-
-/** How often a running recovery is read again. */
-const RECOVERY_POLL_MS = 1000;
-
-/** A recovery's progress in words (and a progress bar that repeats them). */
-function RecoveryProgress({ recovery }: { recovery: Recovery }) {
-  const done = recovery.status === 'completed';
-  if (done && recovery.count === 0) {
-    return <p>Nothing to recover: no delivery to this destination failed for good since then.</p>;
-  }
-  return (
-    <>
-      <p>
-        {done ? 'Recovery done' : 'Recovering'}: {count(recovery.redelivered)} of {count(recovery.count)} failed deliveries sent again
-        {done ? '; their attempts appear below.' : '…'}{' '}
-        <span class="muted">
-          (job <code>webhook-recovery:{recovery.id}</code>)
-        </span>
-      </p>
-      <progress max={Math.max(1, recovery.count)} value={recovery.redelivered} aria-hidden="true" />
-    </>
-  );
-}
-
-/**
- * Recover every failure of one destination since a time: one durable job on the hub
- * (`POST /api/public/v1/webhook-destinations/{id}/recover`), followed here until it completes.
- */
-function RecoverForm({ destinations, destination: filtered }: { destinations: Schema<'WebhookDestination'>[]; destination?: string }) {
-  const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * 3600 * 1000)));
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const destination = chosen ?? filtered ?? destinations[0]?.id ?? '';
-  const [recovery, setRecovery] = useState<Recovery | null>(null);
-  const [pollError, setPollError] = useState<unknown>(null);
-  const action = useAction();
-  const running = recovery?.status === 'running';
-  const recoveryId = recovery?.id;
-  useEffect(() => {
-    if (!running || !recoveryId) return;
-    let stopped = false;
-    const timer = setTimeout(() => {
-      ok(api.GET('/api/public/v1/webhook-recoveries/{id}', { params: { path: { id: recoveryId } } })).then(
-        (next) => !stopped && setRecovery(next),
-        (error: unknown) => !stopped && setPollError(error),
-      );
-    }, RECOVERY_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [running, recoveryId, recovery]);
-  if (destinations.length === 0) return null;
-  return (
-    <form
-      class="filters"
-      aria-labelledby="recover-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setRecovery(null);
-        setPollError(null);
-        void action.run(async () => {
-          setRecovery(
-            await ok(
-              api.POST('/api/public/v1/webhook-destinations/{id}/recover', {
-                params: { path: { id: destination }, header: { 'Idempotency-Key': idempotencyKey() } },
-                body: { since: fromLocalInput(since)! },
-              }),
-            ),
-          );
-        });
-      }}
-    >
-      <h2 id="recover-heading" class="full">
-        Recover failed deliveries
-      </h2>
-      <p class="full muted">
-        Sends again every event whose delivery to the destination failed for good since the time you choose (up to 30 days back), as one job
-        on the hub that carries on if you leave this page.
-      </p>
-      <label>
-        Failed since
-        <input type="datetime-local" required value={since} onInput={(e) => setSince(e.currentTarget.value)} />
-      </label>
-      <label>
-        Destination
-        <select required value={destination} onChange={(e) => setChosen(e.currentTarget.value)}>
-          {destinations.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.url}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" disabled={action.busy || running}>
-        Recover
-      </button>
-      <Problem error={action.error ?? pollError} />
-      <div role="status" class="notice full" hidden={!recovery}>
-        {recovery && <RecoveryProgress recovery={recovery} />}
-      </div>
-    </form>
-  );
 }
 
 export function DeliveriesPage({ location }: PageProps) {

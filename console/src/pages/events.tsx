@@ -3,8 +3,10 @@ import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTimeSeconds, fromLocalInput, toLocalInput } from '../format';
 import { navigate, withQuery } from '../router';
-import { ListTable } from '../list-table';
-import { FilterForm, useLoad, useTitle } from '../ui';
+import { FilterForm } from '../components/filter-form';
+import { ListTable } from '../components/list-table';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type EventType = Schema<'LoggedEvent'>['type'];
 

@@ -1,9 +1,14 @@
 import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { count, date, money, time } from '../format';
+import { count, date, money } from '../format';
 import { Link } from '../router';
-import { Empty, Loading, Problem, useLoad, useTitle } from '../ui';
-import { StatusBadge } from './bookings';
+import { BookingStatusBadge } from '../components/booking-status';
+import { DeliveriesChart, type DestinationStats } from '../components/deliveries-chart';
+import { Empty } from '../components/empty';
+import { Loading } from '../components/loading';
+import { Problem } from '../components/problem';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
 
 type Status = Schema<'PublicBookingStatus'>;
 
@@ -32,12 +37,6 @@ async function todaysBookings(): Promise<{ byStatus: Map<Status, number>; total:
   return { byStatus, total, complete: false };
 }
 
-type Stats = Schema<'WebhookDestinationStats'>;
-interface DestinationStats {
-  destination: Schema<'WebhookDestination'>;
-  stats: Stats;
-}
-
 /** Each destination with its figures of the last 24 hours, from the hub's own stats (`…/webhook-destinations/{id}/stats`). */
 async function destinationStats(): Promise<DestinationStats[]> {
   const list = await ok(api.GET('/api/public/v1/webhook-destinations', { params: { query: { limit: 100 } } }));
@@ -46,62 +45,6 @@ async function destinationStats(): Promise<DestinationStats[]> {
       destination,
       stats: await ok(api.GET('/api/public/v1/webhook-destinations/{id}/stats', { params: { path: { id: destination.id } } })),
     })),
-  );
-}
-
-/**
- * Delivered, failed and pending of the last 24 hours per destination, as text, and a small chart of its attempts per
- * hour (green succeeded, red failed, stacked; scaled to the busiest hour of any destination). The chart only repeats
- * figures that are text too (the totals, and the hours with attempts under "Attempts per hour"), so screen readers skip it.
- */
-function DeliveriesChart({ rows }: { rows: DestinationStats[] }) {
-  const busiest = Math.max(1, ...rows.flatMap(({ stats }) => stats.hourly.map((hour) => hour.succeeded + hour.failed)));
-  return (
-    <ul class="plain bars">
-      {rows.map(({ destination, stats }) => {
-        const width = 100 / Math.max(1, stats.hourly.length);
-        const busy = stats.hourly.filter((hour) => hour.succeeded + hour.failed > 0);
-        return (
-          <li key={destination.id}>
-            <Link to={`/webhooks/${destination.id}`} class="url">
-              {destination.url}
-            </Link>
-            <span class="muted">
-              {' '}
-              {count(stats.deliveries.delivered)} delivered · {count(stats.deliveries.failed)} failed · {count(stats.deliveries.pending)}{' '}
-              pending
-            </span>
-            <svg class="bar hourly" viewBox="0 0 100 20" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-              <rect x="0" y="0" width="100" height="20" fill="#f4f6f8" />
-              {stats.hourly.map((hour, i) => {
-                const good = (hour.succeeded / busiest) * 20;
-                const bad = (hour.failed / busiest) * 20;
-                return (
-                  <g key={hour.start}>
-                    <rect x={i * width + width * 0.1} y={20 - good} width={width * 0.8} height={good} fill="#146c2e" />
-                    <rect x={i * width + width * 0.1} y={20 - good - bad} width={width * 0.8} height={bad} fill="#a4161a" />
-                  </g>
-                );
-              })}
-            </svg>
-            {busy.length > 0 && (
-              <details class="hours">
-                <summary>
-                  Attempts per hour: {count(stats.attempts.succeeded)} succeeded, {count(stats.attempts.failed)} failed
-                </summary>
-                <ul class="plain">
-                  {busy.map((hour) => (
-                    <li key={hour.start}>
-                      From {time(hour.start)}: {count(hour.succeeded)} succeeded, {count(hour.failed)} failed
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 
@@ -145,7 +88,7 @@ export function OverviewPage({ session }: PageProps) {
               <ul class="plain">
                 {[...bookings.data.byStatus.entries()].map(([status, n]) => (
                   <li key={status}>
-                    <StatusBadge status={status} /> {count(n)}
+                    <BookingStatusBadge status={status} /> {count(n)}
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,228 @@
+import { useState } from 'preact/hooks';
+import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import type { PageProps } from '../shell';
+import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
+import { Link } from '../router';
+import { BookingStatusBadge } from '../components/booking-status';
+import { BookingTimeline } from '../components/booking-timeline';
+import { Confirm } from '../components/confirm';
+import { LiveView } from '../components/live-view';
+import { Loading } from '../components/loading';
+import { Notice } from '../components/notice';
+import { Problem } from '../components/problem';
+import { useAction } from '../components/use-action';
+import { useLoad } from '../components/use-load';
+import { useTitle } from '../components/use-title';
+
+type Status = Schema<'PublicBookingStatus'>;
+
+const CANCEL_REASONS = [
+  ['passenger_request', 'The passenger asked'],
+  ['flight_cancelled', 'Flight cancelled'],
+  ['flight_delayed', 'Flight delayed'],
+  ['duplicate_booking', 'Duplicate booking'],
+  ['booked_in_error', 'Booked in error'],
+  ['driver_late', 'Chauffeur late'],
+  ['other', 'Other'],
+] as const;
+
+const OPEN: Status[] = ['confirmed', 'allocated', 'en_route', 'arrived'];
+
+export function BookingPage({ params }: PageProps) {
+  const reference = params.ref;
+  const loaded = useLoad(() => ok(api.GET('/api/public/v1/bookings/{ref}', { params: { path: { ref: reference } } })), reference);
+  const booking = loaded.data;
+  useTitle(booking ? `Booking ${booking.ref}` : 'Booking');
+  const action = useAction();
+  const [notice, setNotice] = useState('');
+  const [newPickup, setNewPickup] = useState('');
+  const [reason, setReason] = useState<(typeof CANCEL_REASONS)[number][0]>('passenger_request');
+  if (!booking)
+    return (
+      <>
+        <p class="crumbs">
+          <Link to="/bookings">Bookings</Link>
+        </p>
+        <h1>Booking</h1>
+        <Problem error={loaded.error} />
+        {loaded.loading && <Loading what="the booking" />}
+      </>
+    );
+  const open = OPEN.includes(booking.status);
+  // The hub's own terms, reckoned when the booking was read (and read again when the confirmation opens).
+  const terms = booking.cancellation_policy;
+  const feeNow = terms.fee_now;
+  const free = !feeNow || feeNow.gross === 0;
+  return (
+    <>
+      <p class="crumbs">
+        <Link to="/bookings">Bookings</Link>
+      </p>
+      <h1>
+        Ride on {dateTime(booking.pickup_at)} <BookingStatusBadge status={booking.status} />
+      </h1>
+      <Problem error={action.error} />
+      <Notice>{notice}</Notice>
+      <dl class="facts">
+        <dt>Reference</dt>
+        <dd>
+          <code>{booking.ref}</code>
+        </dd>
+        <dt>Your reference</dt>
+        <dd>{booking.customer_reference ?? '—'}</dd>
+        <dt>From</dt>
+        <dd>{booking.pickup}</dd>
+        <dt>To</dt>
+        <dd>{booking.dropoff}</dd>
+        <dt>Market, class</dt>
+        <dd>
+          {booking.market}, {booking.vehicle_class}
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {money(booking.total.gross, booking.total.currency)}{' '}
+          <span class="muted">
+            ({money(booking.total.net, booking.total.currency)} + {money(booking.total.tax, booking.total.currency)} tax)
+          </span>
+        </dd>
+        {booking.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd>{booking.notes}</dd>
+          </>
+        )}
+        <dt>Booked</dt>
+        <dd>{dateTime(booking.created_at)}</dd>
+      </dl>
+
+      <h2>Allocation</h2>
+      {booking.allocation ? (
+        <dl class="facts">
+          <dt>Chauffeur</dt>
+          <dd>
+            {booking.allocation.chauffeur.name} ·{' '}
+            <a href={`tel:${booking.allocation.chauffeur.phone}`}>{booking.allocation.chauffeur.phone}</a>
+          </dd>
+          <dt>Vehicle</dt>
+          <dd>
+            {booking.allocation.vehicle.color} {booking.allocation.vehicle.make} {booking.allocation.vehicle.model},{' '}
+            <code>{booking.allocation.vehicle.plate}</code>
+          </dd>
+          <dt>Allocated</dt>
+          <dd>{dateTime(booking.allocation.allocated_at)}</dd>
+          <dt>Accepted</dt>
+          <dd>{booking.allocation.accepted_at ? dateTime(booking.allocation.accepted_at) : 'Awaiting the chauffeur’s answer'}</dd>
+          <dt>Expected at pickup</dt>
+          <dd>{dateTime(booking.allocation.eta_at)}</dd>
+        </dl>
+      ) : (
+        <p class="muted">No chauffeur allocated yet.</p>
+      )}
+
+      {booking.flight_watch && (
+        <>
+          <h2>Flight watch</h2>
+          <dl class="facts">
+            <dt>Flight</dt>
+            <dd>
+              {booking.flight_watch.flight_number} · {booking.flight_watch.status}
+            </dd>
+            <dt>Scheduled arrival</dt>
+            <dd>{dateTime(booking.flight_watch.scheduled_arrival)}</dd>
+            <dt>Estimated arrival</dt>
+            <dd>{dateTime(booking.flight_watch.estimated_arrival)}</dd>
+            <dt>Last checked</dt>
+            <dd>{dateTime(booking.flight_watch.checked_at)}</dd>
+          </dl>
+        </>
+      )}
+
+      {booking.cancellation && (
+        <>
+          <h2>Cancellation</h2>
+          <p>
+            Cancelled {dateTime(booking.cancellation.cancelled_at)} by {booking.cancellation.cancelled_by} ({booking.cancellation.reason}
+            {booking.cancellation.note ? `: ${booking.cancellation.note}` : ''}). Fee{' '}
+            {money(booking.cancellation.fee.gross, booking.cancellation.fee.currency)}.
+          </p>
+        </>
+      )}
+
+      {open && (
+        <section aria-labelledby="change-heading">
+          <h2 id="change-heading">Change the ride</h2>
+          <form
+            class="filters"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void action.run(async () => {
+                await ok(
+                  api.POST('/api/public/v1/bookings/{ref}/reschedule', {
+                    params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': idempotencyKey() } },
+                    body: { pickup_at: fromLocalInput(newPickup)! },
+                  }),
+                );
+                setNotice('Rescheduled: the fare, the free-cancellation window and the allocation follow the new time.');
+                loaded.reload();
+              });
+            }}
+          >
+            <label>
+              New pickup time
+              <input
+                type="datetime-local"
+                required
+                value={newPickup || toLocalInput(booking.pickup_at)}
+                onInput={(e) => setNewPickup(e.currentTarget.value)}
+              />
+            </label>
+            <button type="submit" disabled={action.busy}>
+              Reschedule
+            </button>
+          </form>
+          <Confirm
+            label="Cancel the ride"
+            title="Cancel this ride?"
+            confirmLabel={free ? 'Cancel for free' : `Cancel and pay ${money(feeNow!.gross, feeNow!.currency)}`}
+            onOpen={loaded.reload}
+            disabled={!terms.cancellable}
+            danger
+            onConfirm={() =>
+              action.run(async () => {
+                const cancelled = await ok(
+                  api.POST('/api/public/v1/bookings/{ref}/cancel', {
+                    params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': idempotencyKey() } },
+                    body: { reason },
+                  }),
+                );
+                const fee = cancelled.cancellation?.fee;
+                setNotice(`Cancelled. Fee charged: ${fee ? money(fee.gross, fee.currency) : 'none'}.`);
+                loaded.reload();
+              })
+            }
+          >
+            <p>
+              {!terms.cancellable
+                ? 'This ride can no longer be cancelled.'
+                : free
+                  ? `Free: cancelling before ${dateTime(terms.free_until)} costs nothing; after that the fee is ${money(terms.fee_after.gross, terms.fee_after.currency)}.`
+                  : `The free window ended ${dateTime(terms.free_until)}: cancelling now costs ${money(feeNow!.gross, feeNow!.currency)}.`}
+            </p>
+            <label class="field">
+              Reason
+              <select value={reason} onChange={(e) => setReason(e.currentTarget.value as typeof reason)}>
+                {CANCEL_REASONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </Confirm>
+        </section>
+      )}
+      <BookingTimeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
+      {open || booking.status === 'pob' ? <LiveView reference={booking.ref} onChange={loaded.reload} /> : null}
+    </>
+  );
+}
