@@ -5,6 +5,7 @@ import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
 import { Link } from '../router';
 import { BookingStatusBadge } from '../components/booking-status';
 import { BookingTimeline } from '../components/booking-timeline';
+import { DeliverySummary } from '../components/delivery-summary';
 import { Confirm } from '../components/confirm';
 import { LiveView } from '../components/live-view';
 import { Loading } from '../components/loading';
@@ -28,7 +29,7 @@ const CANCEL_REASONS = [
 
 const OPEN: Status[] = ['confirmed', 'allocated', 'en_route', 'arrived'];
 
-export function BookingPage({ params }: PageProps) {
+export function BookingPage({ params, session }: PageProps) {
   const reference = params.ref;
   const loaded = useLoad(() => ok(api.GET('/api/public/v1/bookings/{ref}', { params: { path: { ref: reference } } })), reference);
   const booking = loaded.data;
@@ -222,6 +223,9 @@ export function BookingPage({ params }: PageProps) {
         </section>
       )}
       <BookingTimeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
+      {session.scopes.includes('webhooks.manage') && (
+        <DeliverySummary filter={{ booking: booking.ref }} version={`${booking.status} ${booking.pickup_at}`} />
+      )}
       {open || booking.status === 'pob' ? <LiveView reference={booking.ref} onChange={loaded.reload} /> : null}
     </>
   );
