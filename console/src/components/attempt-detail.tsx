@@ -22,7 +22,7 @@ export function hexDump(base64: string): string {
 
 /** What the receiver answered: its headers and the first 4 KB of its body, secrets redacted by the hub. */
 function ReceiverAnswer({ status, response }: { status: number | null; response: ReceiverResponse }) {
-  const headers = Object.entries(response.headers);
+  const headers = Object.entries(response.headers).sort(([a], [b]) => a.localeCompare(b));
   return (
     <>
       <p class="muted">
@@ -44,7 +44,7 @@ function ReceiverAnswer({ status, response }: { status: number | null; response:
           ))}
         </dl>
       )}
-      <pre aria-label="Response body">
+      <pre class="response-body" aria-label="Response body">
         {response.body_encoding === 'base64' ? hexDump(response.body) : prettyJson(response.body)}
         {response.truncated ? '\n… (cut at 4 KB)' : ''}
       </pre>
@@ -75,7 +75,9 @@ export function AttemptDetail({ attempt }: { attempt: Attempt }) {
             !detail.data.error && <p class="muted">The receiver's answer is kept 30 days; this one is no longer.</p>
           )}
           <p class="muted">Payload sent</p>
-          <pre>{prettyJson(detail.data.payload)}</pre>
+          <pre class="payload" aria-label="Payload sent">
+            {prettyJson(detail.data.payload)}
+          </pre>
         </>
       )}
     </div>

@@ -66,7 +66,7 @@ export function RequestLogPage({ location }: PageProps) {
             {filters.key && !labelOf.has(filters.key) && <option value={filters.key}>{filters.key}</option>}
             {(keys.data?.data ?? []).map((k) => (
               <option key={k.id} value={k.id}>
-                {k.label} ({k.masked})
+                {k.label} (…{k.masked.slice(-4)})
               </option>
             ))}
           </select>
