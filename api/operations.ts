@@ -34,7 +34,7 @@ import { listPublicBookings } from './public/list-bookings';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import { listPayments } from './public/payments';
-import { listPublicEvents } from './public/list-events';
+import { getPublicEvent, listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
 import { authorizationServerMetadata, jwks } from './well-known';
@@ -105,6 +105,7 @@ export const OPERATIONS = [
   getBankStatement,
   resolveBankStatementLine,
   listPublicEvents,
+  getPublicEvent,
   getBookingStatus,
   cancelPartnerBooking,
   reschedulePartnerBooking,

@@ -8,6 +8,8 @@ export interface EventLogQuery {
   accountId?: string;
   /** One booking's events only (its timeline). */
   bookingId?: string;
+  /** One event only (its single read). */
+  eventId?: string;
   types: readonly string[];
   /** Created at or after. */
   from?: Date;
@@ -33,6 +35,10 @@ export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ i
   if (q.bookingId) {
     where.push('booking_id = ?');
     params.push(q.bookingId);
+  }
+  if (q.eventId) {
+    where.push('id = ?');
+    params.push(q.eventId);
   }
   if (q.after) {
     where.push('id > ?');

@@ -440,6 +440,7 @@ describe('Web console (headless Chromium)', () => {
         .first()
         .click();
       await page.getByRole('heading', { level: 1, name: /^Event evt_/ }).waitFor();
+      await page.getByText('Not in the event log: a test event').waitFor(); // test events stay out of the log
       const deliveries = page.getByRole('table', { name: 'Webhook deliveries' });
       await deliveries.waitFor();
       expect(await deliveries.textContent()).toContain(debug.url);
