@@ -380,6 +380,12 @@ describe('Web console (headless Chromium)', () => {
       return (await table.count()) && (await table.textContent())?.includes('booking.status_changed') ? true : undefined;
     });
     expect(await page.getByRole('table', { name: 'Webhook deliveries' }).textContent()).toContain('Delivered');
+    // One of them opened: the event's page, its envelope from the event log above its deliveries.
+    await page.getByRole('table', { name: 'Webhook deliveries' }).getByRole('link', { name: 'booking.status_changed' }).first().click();
+    await page.getByRole('heading', { level: 1, name: /^Event evt_/ }).waitFor();
+    await page.getByText('Envelope').click();
+    expect(await page.locator('details pre').textContent()).toContain('"type": "booking.status_changed"');
+    await page.goBack();
 
     await open(page, '/bookings', 'Bookings');
     expect(await page.locator('main table').textContent()).toContain(XSS);
