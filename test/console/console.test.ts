@@ -325,6 +325,12 @@ describe('Web console (headless Chromium)', () => {
   });
 
   it("books a sandbox ride from a quote, reschedules and cancels it (the hub's fee shown before confirming), shows its timeline, and finds it by reference", async () => {
+    // A destination for the booking's reschedule and cancellation: the booking page lists their deliveries.
+    const hooked = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, keyA, {
+      url: receiver.url,
+      events: ['booking.rescheduled', 'booking.cancelled'],
+    });
+    expect(hooked.status).toBe(201);
     const { page } = await signedIn(keyA);
     await open(page, '/bookings', 'Bookings');
     await page.getByText('No booking yet').waitFor();
@@ -372,19 +378,21 @@ describe('Web console (headless Chromium)', () => {
       return (await timeline.textContent())?.includes('booking.cancelled') ? true : undefined;
     });
 
-    // The booking's webhook deliveries: its events went to the destination of the test above.
+    // The booking's webhook deliveries: its reschedule and cancellation, each delivered to the destination above.
     await until("the booking's deliveries", async () => {
       await page.reload();
       const table = page.getByRole('table', { name: 'Webhook deliveries' });
       await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
-      return (await table.count()) && (await table.textContent())?.includes('booking.status_changed') ? true : undefined;
+      const text = (await table.count()) ? await table.textContent() : '';
+      return text?.includes('booking.rescheduled') && text.includes('booking.cancelled') ? true : undefined;
     });
     expect(await page.getByRole('table', { name: 'Webhook deliveries' }).textContent()).toContain('Delivered');
     // One of them opened: the event's page, its envelope from the event log above its deliveries.
-    await page.getByRole('table', { name: 'Webhook deliveries' }).getByRole('link', { name: 'booking.status_changed' }).first().click();
+    await page.getByRole('table', { name: 'Webhook deliveries' }).getByRole('link', { name: 'booking.cancelled' }).first().click();
     await page.getByRole('heading', { level: 1, name: /^Event evt_/ }).waitFor();
     await page.getByText('Envelope').click();
-    expect(await page.locator('details pre').textContent()).toContain('"type": "booking.status_changed"');
+    expect(await page.locator('details pre').textContent()).toContain('"type": "booking.cancelled"');
+    expect(await page.getByRole('table', { name: 'Webhook deliveries' }).textContent()).toContain(receiver.url);
     await page.goBack();
 
     await open(page, '/bookings', 'Bookings');
