@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { deliveryToAttempt, failDelivery, logAttempt, parkDelivery } from '../db/public-deliveries';
 import { signingSecrets } from '../infra/destination-secrets';
-import { TEST_EVENT_TYPE } from '../domain/public-events';
+import { RESPONSE_CAPTURE_BYTES, redactBody, redactHeaders } from '../domain/webhook-response';
 import { parseRetryAfter, PUBLIC_WEBHOOK_RETRY } from '../domain/public-webhook-schedule';
 import { recordDelivery, recordFirstAttempt } from '../infra/metrics';
 import { safePost } from '../infra/safe-http';
@@ -81,6 +81,7 @@ export function createPublicDeliveryAttemptActivities(deps: PublicWebhookActivit
         livemode: row.environment === 'live',
         devTargets: deps.devTargets,
         resolver: deps.resolver,
+        captureBytes: RESPONSE_CAPTURE_BYTES,
         headers: {
           'service-signature': publicSignature(row.body, secrets, Math.floor(sentAt.getTime() / 1000)),
           'service-event-id': row.event_id,
@@ -93,6 +94,8 @@ export function createPublicDeliveryAttemptActivities(deps: PublicWebhookActivit
       recordDelivery('public', succeeded ? 'delivered' : result.status === null ? 'unreachable' : 'rejected');
       const state = succeeded ? 'delivered' : attempt >= PUBLIC_WEBHOOK_RETRY.maxAttempts ? 'failed' : 'pending';
       const error = result.error ?? (succeeded ? null : `http_${result.status}`);
+      // Our own secrets never reach the log, even when the receiver echoes them (with or without their prefix).
+      const own = secrets.flatMap((s) => [s, s.replace(/^whsec_/, '')]);
       await logAttempt(orm, row, {
         deliveryId,
         attempt,
@@ -103,10 +106,15 @@ export function createPublicDeliveryAttemptActivities(deps: PublicWebhookActivit
         succeeded,
         state,
         lastError: error,
+        response: result.response && {
+          headers: redactHeaders(result.response.headers, own),
+          body: redactBody(result.response.body, own),
+          truncated: result.response.truncated,
+        },
       });
       // The entity counts consecutive failures; a success matters to it only while failures are on record.
       // Test events do not count: a test is how an integrator checks a fixed endpoint, not traffic.
-      if (row.event_type !== TEST_EVENT_TYPE && (!succeeded || row.failing_since)) await reportOutcome(row.destination_id, succeeded);
+      if (!row.test && (!succeeded || row.failing_since)) await reportOutcome(row.destination_id, succeeded);
       return {
         kind: succeeded ? 'delivered' : 'failed',
         status: result.status,

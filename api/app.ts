@@ -13,6 +13,7 @@ import { idempotency } from './middleware/idempotency';
 import { requestMetrics } from './middleware/metrics';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
+import { requestLog } from './middleware/request-log';
 import { opsRouter } from './ops-routes';
 import { mountOperations, type AnyOperation, type OperationPipeline } from './operation';
 import { OPERATIONS } from './operations';
@@ -73,6 +74,7 @@ export function createApp(deps: ApiDeps, operations: AnyOperation[] = OPERATIONS
   });
   if (deps.tracing) app.use(deps.tracing.middleware);
   app.use(requestMetrics(operations));
+  if (deps.requestLog) app.use(requestLog(deps.requestLog));
   app.use(requestContext(deps.logger, deps.publicBaseUrl));
   app.use(opsRouter(deps).routes());
   app.use(codecRouter(deps.codecServer).routes());

@@ -17,6 +17,7 @@ import type { CodecServerDeps } from './codec-routes';
 import type { Admission } from '../app/admission';
 import type { AdmissionLimits } from '../domain/admission';
 import type { Geocoder } from '../domain/places';
+import type { RequestLogWriter } from '../app/request-log';
 
 /** Everything the API needs, built once per process by its composition root. */
 export interface ApiDeps {
@@ -76,6 +77,8 @@ export interface ApiDeps {
   streamRecheckMs?: number;
   /** The web console: its built files (HUB_CONSOLE_DIR) and the origins that may frame it (HUB_CONSOLE_EMBED_ORIGINS). */
   console: { dir: string; embedOrigins: string[] };
+  /** The public API's request log, written in batches off the requests' path (app/request-log.ts); none: nothing logged. */
+  requestLog?: RequestLogWriter;
   /** Load shedding's limits (HUB_SANDBOX_RIDE_BUDGET, HUB_LIVE_RIDE_BUDGET, HUB_MAX_TASK_WAIT_SECONDS). */
   admissionLimits: AdmissionLimits;
   /** Load shedding, started by `listen()` (api/server.ts); an app without it (a benchmark's bare app) admits every write. */

@@ -36,7 +36,7 @@ import { bookingTotals, exportInvoices, exportPublicBookings } from './public/ex
 import { getInvoice, getInvoiceCii, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import { listPayments } from './public/payments';
-import { listPublicEvents } from './public/list-events';
+import { getPublicEvent, listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
 import { trackPublicBooking } from './public/track-booking';
 import { authorizationServerMetadata, jwks } from './well-known';
@@ -55,6 +55,7 @@ import { getWebhookDestinationStats } from './public/webhooks/destination-stats'
 import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
 import { getWebhookRecovery, recoverWebhookDestination } from './public/webhooks/recover-destination';
 import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
+import { listRequestLogs } from './public/request-logs';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
   createWebhookDestination,
@@ -111,6 +112,7 @@ export const OPERATIONS = [
   getBankStatement,
   resolveBankStatementLine,
   listPublicEvents,
+  getPublicEvent,
   getBookingStatus,
   cancelPartnerBooking,
   reschedulePartnerBooking,
@@ -139,4 +141,5 @@ export const OPERATIONS = [
   listApiKeys,
   createApiKeyOperation,
   revokeApiKeyOperation,
+  listRequestLogs,
 ];

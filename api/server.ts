@@ -33,6 +33,8 @@ import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 import { awaitingRailCount } from '../db/payouts';
 import { configuredGeocoder } from '../app/places';
+import { insertRequestLog } from '../db/request-log';
+import { RequestLogWriter } from '../app/request-log';
 
 export function apiDeps(
   config: HubConfig,
@@ -87,6 +89,10 @@ export function apiDeps(
     positionSignals: new PositionSignals(config.ride.gpsIntervalMs),
     lifecycle: { draining: false },
     admissionLimits: config.admission,
+    requestLog: new RequestLogWriter(
+      (rows) => insertRequestLog(parts.orm, rows),
+      (err, rows) => parts.logger.warn({ err, rows }, 'request log rows dropped: their insert failed'),
+    ),
   };
 }
 
@@ -117,6 +123,7 @@ export async function listen(
   // Not awaited: the API listens whether or not Temporal answers yet (its first reading admits every write).
   void admission.start();
   deps.admission = admission;
+  deps.requestLog?.start();
   const app = createApp(deps);
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -135,7 +142,7 @@ export async function listen(
       deps.lifecycle.draining = true;
       // End the live tracking streams first: the server waits for every open response.
       void deps.changes.close();
-      server.close(() => void deps.lifeline.close().then(resolve));
+      server.close(() => void (deps.requestLog?.close() ?? Promise.resolve()).then(() => deps.lifeline.close()).then(resolve));
       server.closeIdleConnections();
     }));
   const shutdown = async ({ drainMs, graceMs }: { drainMs: number; graceMs: number }) => {

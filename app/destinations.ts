@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { encryptDestinationSecret, newSigningSecret } from '../infra/destination-secrets';
 import { newId } from '../infra/ids';
-import { publicEventBody, TEST_EVENT_TYPE } from '../domain/public-events';
+import { publicEventBody, TEST_EVENT_TYPE, testEventData, type PublicEventType } from '../domain/public-events';
 import {
   deliveryWorkflowId,
   type DeliveryInput,
@@ -144,24 +144,38 @@ export async function signalDestination(temporal: Client, destinationId: string,
   });
 }
 
-/** Records a `webhook.test` event for one destination and starts its delivery. */
-export async function sendDestinationTestEvent(orm: MikroORM, temporal: Client, d: WebhookDestination) {
+/**
+ * Records a test event for one destination, marked `"test": true`, and starts its delivery: `webhook.test`, or any
+ * type of the catalogue with the example payload given (`example`). Its dedupe key (`test:<evt>`) keeps it out of the
+ * event log and of the pause rule.
+ */
+export async function sendDestinationTestEvent(
+  orm: MikroORM,
+  temporal: Client,
+  d: WebhookDestination,
+  of: { type: PublicEventType; example?: unknown } = { type: TEST_EVENT_TYPE },
+) {
   const em = orm.em.fork();
   const now = new Date();
   const eventId = newId('evt', now.getTime());
   const deliveryId = newId('dlv', now.getTime());
+  const livemode = d.environment === 'live';
   const body = publicEventBody({
     id: eventId,
-    type: TEST_EVENT_TYPE,
+    type: of.type,
     created: now.toISOString(),
-    livemode: d.environment === 'live',
-    data: { destination: d.id, message: 'A test event sent on request.' },
+    livemode,
+    test: true,
+    data:
+      of.type === TEST_EVENT_TYPE
+        ? { destination: d.id, message: 'A test event sent on request.' }
+        : testEventData(of.example ?? {}, livemode),
   });
   em.create(PublicEventSchema, {
     id: eventId,
     accountId: d.accountId,
     environment: d.environment,
-    type: TEST_EVENT_TYPE,
+    type: of.type,
     dedupeKey: `test:${eventId}`,
     body,
     createdAt: now,

@@ -12,4 +12,8 @@ export interface RetentionOutcome {
   endedBefore: string;
   bookings: number;
   events: number;
+  /** Webhook attempts whose receiver's answer was cleared (past 30 days); absent in sweeps before it existed. */
+  attemptResponses?: number;
+  /** API requests deleted from the request log (past 7 days). */
+  apiRequests?: number;
 }

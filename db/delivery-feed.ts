@@ -45,17 +45,30 @@ export async function attemptsAfter(
   );
 }
 
-/** An attempt as the delivery log shows it (`GET /api/public/v1/webhook-deliveries`); `body`, the payload sent, on a single read. */
+/**
+ * An attempt as the delivery log shows it (`GET /api/public/v1/webhook-deliveries`); on a single read, `body` (the
+ * payload sent) and what the receiver answered.
+ */
 export interface LoggedAttemptRow extends Omit<FeedAttemptRow, 'sent_at'> {
   sent_at: string | Date;
   body?: string;
+  response_headers?: Record<string, string> | null;
+  response_body?: Buffer | null;
+  response_truncated?: boolean;
 }
+
+/** The columns a listing reads: not the receiver's answers, which only the single read shows. */
+const LISTED = `id, delivery_id, event_id, event_type, destination_id, url, sent_at, attempt, duration_ms, response_status, error, succeeded`;
 
 export interface DeliveryLogQuery {
   accountId: string;
   environment: string;
   destinationId?: string;
   eventId?: string;
+  /** The events of one booking (`public_events.booking_id`). */
+  bookingId?: string;
+  /** The attempts of one delivery. */
+  deliveryId?: string;
   eventType?: string;
   succeeded?: boolean;
   /** Sent at or after. */
@@ -77,6 +90,8 @@ export async function readDeliveryLog(orm: MikroORM, q: DeliveryLogQuery): Promi
   };
   if (q.destinationId) add('destination_id = ?', q.destinationId);
   if (q.eventId) add('event_id = ?', q.eventId);
+  if (q.bookingId) add('event_id in (select id from public_events where booking_id = ?)', q.bookingId);
+  if (q.deliveryId) add('delivery_id = ?', q.deliveryId);
   if (q.eventType) add('event_type = ?', q.eventType);
   if (q.succeeded !== undefined) add('succeeded = ?', q.succeeded);
   if (q.from) add('sent_at >= ?', q.from);
@@ -84,7 +99,7 @@ export async function readDeliveryLog(orm: MikroORM, q: DeliveryLogQuery): Promi
   if (q.before) add('id < ?', q.before);
   return orm.em
     .getConnection()
-    .execute<LoggedAttemptRow[]>(`select * from public_delivery_attempts where ${where.join(' and ')} order by id desc limit ?`, [
+    .execute<LoggedAttemptRow[]>(`select ${LISTED} from public_delivery_attempts where ${where.join(' and ')} order by id desc limit ?`, [
       ...params,
       q.limit,
     ]);

@@ -41,6 +41,7 @@ import { Migration20261125150000_partner_endpoints_per_environment } from './mig
 import { Migration20261125030000_notify_credentials_of_keys_and_units } from './migrations/Migration20261125030000_notify_credentials_of_keys_and_units';
 import { Migration20261125010000_allocation_times_and_event_log } from './migrations/Migration20261125010000_allocation_times_and_event_log';
 import { Migration20261126080000_console_logins } from './migrations/Migration20261126080000_console_logins';
+import { Migration20261128150000_debug_to_the_byte } from './migrations/Migration20261128150000_debug_to_the_byte';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -90,6 +91,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128070000_payout_guards', class: Migration20261128070000_payout_guards },
   { name: 'Migration20261128100000_document_seller', class: Migration20261128100000_document_seller },
   { name: 'Migration20261128130000_find_a_ride', class: Migration20261128130000_find_a_ride },
+  { name: 'Migration20261128150000_debug_to_the_byte', class: Migration20261128150000_debug_to_the_byte },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

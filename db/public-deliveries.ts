@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TestOrLive } from '../domain/environment';
-import { newId } from '../infra/ids';
+import { idFloor, newId } from '../infra/ids';
 
 /** The statements of public webhook deliveries: the event and its deliveries, each attempt, and the destination's state. */
 
@@ -87,13 +87,16 @@ export interface AttemptRow {
   state: string;
   destination_updated_at: string;
   last_status: number | null;
+  /** A test event sent on request (`webhook.test`, or any type's example): not counted towards the pause rule. */
+  test: boolean;
 }
 
 /** A delivery with its event and destination, as one attempt needs them; undefined when there is no such delivery. */
 export async function deliveryToAttempt(orm: MikroORM, deliveryId: string): Promise<AttemptRow | undefined> {
   const [row] = await orm.em.getConnection().execute<AttemptRow[]>(
     `select e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.body, e.environment, w.account_id, w.id as destination_id, w.url,
-            w.status, w.deleted_at, w.failing_since, w.updated_at as destination_updated_at, p.last_status, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at, p.state
+            w.status, w.deleted_at, w.failing_since, w.updated_at as destination_updated_at, p.last_status, w.secret_enc, w.previous_secret_enc, w.previous_secret_expires_at, p.state,
+            left(e.dedupe_key, 9) = 'test:evt_' as test
        from public_deliveries p join public_events e on e.id = p.event_id join webhook_destinations w on w.id = p.destination_id
       where p.id = ?`,
     [deliveryId],
@@ -127,13 +130,16 @@ export async function logAttempt(
     succeeded: boolean;
     state: string;
     lastError: string | null;
+    /** What the receiver answered, redacted (domain/webhook-response.ts). */
+    response?: { headers: Record<string, string>; body: Buffer; truncated: boolean };
   },
 ): Promise<void> {
   await orm.em.getConnection().execute(
     `with logged as (
        insert into public_delivery_attempts
-         (delivery_id, event_id, event_type, destination_id, account_id, environment, url, attempt, sent_at, duration_ms, response_status, error, succeeded)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         (delivery_id, event_id, event_type, destination_id, account_id, environment, url, attempt, sent_at, duration_ms, response_status, error, succeeded,
+          response_headers, response_body, response_truncated)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)
      )
      update public_deliveries set state = ?, attempts = ?, last_status = ?, last_error = ?, updated_at = now() where id = ?`,
     [
@@ -150,6 +156,9 @@ export async function logAttempt(
       a.status,
       a.error,
       a.succeeded,
+      a.response ? JSON.stringify(a.response.headers) : null,
+      a.response?.body ?? null,
+      a.response?.truncated ?? false,
       a.state,
       a.attempt,
       a.status,
@@ -278,4 +287,20 @@ export async function destinationAttemptsKey(orm: MikroORM, destinationId: strin
     .getConnection()
     .execute<{ key: string }[]>(`select account_id || ':' || environment as key from webhook_destinations where id = ?`, [destinationId]);
   return dest?.key;
+}
+
+/**
+ * Clears what receivers answered to attempts sent before `before` (up to `limit`; returns how many). The events they
+ * belong to are older still, and the housekeeping has purged every such event whose deliveries are over
+ * (db/public-events.ts): what is left is found through the few old events still kept, by existing indexes.
+ */
+export async function clearAttemptResponses(orm: MikroORM, before: Date, limit: number): Promise<number> {
+  const done: { affectedRows: number } = await orm.em.getConnection().execute(
+    `update public_delivery_attempts set response_headers = null, response_body = null
+      where id in (select a.id from public_events e join public_delivery_attempts a on a.event_id = e.id
+                    where e.id < ? and a.sent_at < ? and a.response_headers is not null limit ?)`,
+    [idFloor('evt', before.getTime()), before, limit],
+    'run',
+  );
+  return done.affectedRows;
 }

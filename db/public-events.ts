@@ -8,6 +8,8 @@ export interface EventLogQuery {
   accountId?: string;
   /** One booking's events only (its timeline). */
   bookingId?: string;
+  /** One event only (its single read). */
+  eventId?: string;
   types: readonly string[];
   /** Created at or after. */
   from?: Date;
@@ -23,7 +25,8 @@ export interface EventLogQuery {
  */
 export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ id: string; body: string }[]> {
   if (q.types.length === 0) return [];
-  const where = ['environment = ?', `type in (${q.types.map(() => '?').join(', ')})`];
+  // Test events sent on request (`test:<evt>`, of any type) are about a destination, not the account's data.
+  const where = ['environment = ?', `type in (${q.types.map(() => '?').join(', ')})`, `left(dedupe_key, 9) <> 'test:evt_'`];
   const params: unknown[] = [testOrLive(q.environment), ...q.types];
   if (q.accountId) {
     where.push('account_id = ?');
@@ -32,6 +35,10 @@ export async function readEventLog(orm: MikroORM, q: EventLogQuery): Promise<{ i
   if (q.bookingId) {
     where.push('booking_id = ?');
     params.push(q.bookingId);
+  }
+  if (q.eventId) {
+    where.push('id = ?');
+    params.push(q.eventId);
   }
   if (q.after) {
     where.push('id > ?');

@@ -35,12 +35,23 @@ export interface PublicEventEnvelope<D = Record<string, unknown>> {
   created: string;
   livemode: boolean;
   data: D;
+  /** Present, and true, only on a test event sent on request ("send a test event"): a receiver may ignore it. */
+  test?: true;
 }
 
 /** The exact body of an event: built once when recorded, sent byte for byte on every attempt. */
 export function publicEventBody(envelope: PublicEventEnvelope<unknown>): string {
-  const { id, type, created, livemode, data } = envelope;
-  return JSON.stringify({ id, type, created, livemode, data });
+  const { id, type, created, livemode, data, test } = envelope;
+  return JSON.stringify(test ? { id, type, created, livemode, test, data } : { id, type, created, livemode, data });
+}
+
+/** A catalogue example made a destination's test event: its `livemode` fields follow the destination's environment. */
+export function testEventData(example: unknown, livemode: boolean): unknown {
+  if (Array.isArray(example)) return example.map((item) => testEventData(item, livemode));
+  if (example === null || typeof example !== 'object') return example;
+  return Object.fromEntries(
+    Object.entries(example).map(([k, v]) => [k, k === 'livemode' && typeof v === 'boolean' ? livemode : testEventData(v, livemode)]),
+  );
 }
 
 /** Masked form of a signing secret: prefix and last four. */

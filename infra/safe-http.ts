@@ -7,7 +7,8 @@
  *   validation time and to 127.0.0.1 at send time (DNS rebinding) is still refused.
  * - development targets (`HUB_DEV_WEBHOOK_TARGETS`, which `npm start` sets and production refuses), for sandbox and
  *   test mode only: plain `http` and loopback too (`http://localhost:3000/hooks`); the other ranges stay refused.
- * - redirects are never followed (a 3xx is a failure); at most RESPONSE_BODY_CAP bytes of the answer are read.
+ * - redirects are never followed (a 3xx is a failure); at most RESPONSE_BODY_CAP bytes of the answer are read, and
+ *   the first `captureBytes` of them kept with the headers when asked (the public delivery log shows them).
  *
  * node:http's own `lookup` hook is used rather than an undici Agent: the same connect-time guarantee without another
  * dependency.
@@ -134,6 +135,16 @@ export interface PostOptions extends TargetPolicy {
   headers: Record<string, string>;
   timeoutMs: number;
   resolver?: Resolver;
+  /** Keep the answer's headers and its first this many bytes (`PostResult.response`). */
+  captureBytes?: number;
+}
+
+/** What the receiver answered, as read: its headers and the first bytes of its body. */
+export interface CapturedResponse {
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  /** The body went on past the bytes kept. */
+  truncated: boolean;
 }
 
 export interface PostResult {
@@ -143,6 +154,8 @@ export interface PostResult {
   error: string | null;
   retryAfter: string | null;
   durationMs: number;
+  /** With `captureBytes`, when an answer came. */
+  response?: CapturedResponse;
 }
 
 const agents = {
@@ -173,11 +186,17 @@ function errorClass(err: NodeJS.ErrnoException): string {
 /** One POST under the rules above. Never throws: the outcome says what happened. */
 export async function safePost(rawUrl: string, options: PostOptions): Promise<PostResult> {
   const started = performance.now();
-  const done = (status: number | null, error: string | null, retryAfter: string | null = null): PostResult => ({
+  const done = (
+    status: number | null,
+    error: string | null,
+    retryAfter: string | null = null,
+    response?: CapturedResponse,
+  ): PostResult => ({
     status,
     error,
     retryAfter,
     durationMs: Math.round(performance.now() - started),
+    ...(response ? { response } : {}),
   });
   const problem = urlProblem(rawUrl, options);
   if (problem) return done(null, problem.includes('https') ? 'insecure_url' : 'blocked_address');
@@ -208,16 +227,28 @@ export async function safePost(rawUrl: string, options: PostOptions): Promise<Po
       (response) => {
         let read = 0;
         const retryAfter = response.headers['retry-after'] ?? null;
+        const capture = options.captureBytes ?? 0;
+        const kept: Buffer[] = [];
+        const answered = () =>
+          done(
+            response.statusCode ?? null,
+            null,
+            retryAfter,
+            capture > 0
+              ? { headers: response.headers, body: Buffer.concat(kept).subarray(0, capture), truncated: read > capture }
+              : undefined,
+          );
         response.on('data', (chunk: Buffer) => {
+          if (read < capture) kept.push(chunk.subarray(0, capture - read));
           read += chunk.length;
           if (read > RESPONSE_BODY_CAP) {
             // Enough: the status is the answer; drop the rest and the socket with it.
             response.destroy();
-            finish(done(response.statusCode ?? null, null, retryAfter));
+            finish(answered());
           }
         });
-        response.on('end', () => finish(done(response.statusCode ?? null, null, retryAfter)));
-        response.on('error', () => finish(done(response.statusCode ?? null, null, retryAfter)));
+        response.on('end', () => finish(answered()));
+        response.on('error', () => finish(answered()));
       },
     );
     request.on('error', (err) => finish(done(null, errorClass(err as NodeJS.ErrnoException))));

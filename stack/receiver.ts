@@ -7,8 +7,15 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** A partner's webhook receiver: a real local HTTP server answering `status()` and recording every request. */
-export async function startReceiver(status: () => number = () => 200, headers: () => Record<string, string> = () => ({})) {
+/**
+ * A partner's webhook receiver: a real local HTTP server answering `status()` with `headers()` and `body()` and recording
+ * every request.
+ */
+export async function startReceiver(
+  status: () => number = () => 200,
+  headers: () => Record<string, string | string[]> = () => ({}),
+  body: () => Buffer | string | undefined = () => undefined,
+) {
   const requests: ReceivedRequest[] = [];
   const waiters: (() => void)[] = [];
   const server = createServer((req, res) => {
@@ -16,7 +23,7 @@ export async function startReceiver(status: () => number = () => 200, headers: (
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      res.writeHead(status(), headers()).end();
+      res.writeHead(status(), headers()).end(body());
       waiters.splice(0).forEach((w) => w());
     });
   });

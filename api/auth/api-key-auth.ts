@@ -51,13 +51,7 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
   if (!key || key.revoked || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secret_hash, deps.hashPepper)) {
     throw invalidKey(true);
   }
-  const accepted = typeof scope === 'string' ? [scope] : scope;
-  if (!accepted.some((s) => key.scopes.includes(s))) throw insufficientScope(accepted);
-  if (Date.now() - key.used_at >= LAST_USED_RESOLUTION_MS) {
-    key.used_at = Date.now();
-    await markApiKeyUsed(deps.orm, key.id);
-  }
-  return {
+  const principal: Principal = {
     kind: 'integrator',
     credentialId: key.id,
     ownerId: key.account_id,
@@ -66,4 +60,12 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
     rateLimitPerMinute: key.rate_per_minute,
     accountKind: key.account_kind,
   };
+  ctx.state.identified = principal;
+  const accepted = typeof scope === 'string' ? [scope] : scope;
+  if (!accepted.some((s) => key.scopes.includes(s))) throw insufficientScope(accepted);
+  if (Date.now() - key.used_at >= LAST_USED_RESOLUTION_MS) {
+    key.used_at = Date.now();
+    await markApiKeyUsed(deps.orm, key.id);
+  }
+  return principal;
 }

@@ -201,7 +201,9 @@ export async function authenticateKeyOrConsole(ctx: Context, deps: ApiDeps, scop
   if (ctx.get('authorization') || consoleCookie(ctx, deps) === undefined) return authenticateApiKey(ctx, deps, scope);
   const login = await consoleLogin(ctx, deps);
   checkConsoleCsrf(ctx, deps, login.token);
+  const principal = consolePrincipal(login);
+  ctx.state.identified = principal;
   const accepted = typeof scope === 'string' ? [scope] : scope;
   if (!accepted.some((s) => login.scopes.includes(s))) throw insufficientScope(accepted);
-  return consolePrincipal(login);
+  return principal;
 }

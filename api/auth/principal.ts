@@ -24,6 +24,8 @@ export interface Principal {
 declare module 'koa' {
   interface DefaultState {
     principal: Principal;
+    /** The caller once its key or login checked out, even when its scope then falls short (the request log keeps a 403 too). */
+    identified?: Principal;
   }
 }
 

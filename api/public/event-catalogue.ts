@@ -339,6 +339,7 @@ const envelopeSchema = (type: string, data: Record<string, unknown>) => ({
     type: { const: type },
     created: { type: 'string', format: 'date-time' },
     livemode: { type: 'boolean', description: 'false for test-mode (sandbox) events' },
+    test: { const: true, description: 'Present only on a test event sent on request ("send a test event"), with the example payload.' },
     data,
   },
 });

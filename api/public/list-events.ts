@@ -12,6 +12,7 @@ import {
 } from '../../domain/public-event-scopes';
 import { EventId } from '../delivery-logs';
 import { insufficientScope } from '../auth/api-key-auth';
+import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
 import { encodeCursor, keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../wire-schemas';
@@ -116,3 +117,30 @@ export function eventFeedPage(ctx: Context, publicBaseUrl: string, rows: { id: s
   const last = page.body.data.at(-1)?.id ?? cursor;
   return { headers: page.headers, body: { ...page.body, next_cursor: last ? encodeCursor(last) : null } };
 }
+
+export const getPublicEvent = defineOperation({
+  operationId: 'getPublicEvent',
+  method: 'get',
+  path: '/api/public/v1/events/:id',
+  summary: 'Retrieve one event',
+  description:
+    'One event of the event log, as the webhook envelope delivered: the same rules as the list (your account’s events, or every account’s for an operator; ' +
+    `the key's environment; a type your scopes read; ${EVENT_LOG_RETENTION_DAYS} days). Anything else, and test events, answer 404. ` +
+    'Its deliveries: `GET /api/public/v1/webhook-deliveries?event=<id>`.',
+  tags: ['Public events'],
+  security: { kind: 'apiKey', scope: EVENT_READ_SCOPES },
+  request: { params: z.object({ id: EventId }) },
+  responses: { 200: { description: 'The event.', schema: LoggedEvent } },
+  errors: ['invalid_api_key', 'insufficient_scope', 'not_found', 'validation_failed', 'rate_limited'],
+  async handler({ params, principal, deps }) {
+    const [row] = await readEventLog(deps.orm, {
+      environment: environmentOf(principal.livemode),
+      accountId: principal.accountKind === 'operator' ? undefined : principal.ownerId,
+      types: readableEventTypes(principal.scopes),
+      eventId: params.id,
+      limit: 1,
+    });
+    if (!row) throw new ProblemError('not_found', { detail: `No event ${params.id}.`, param: 'id' });
+    return { status: 200, body: JSON.parse(row.body) as z.infer<typeof LoggedEvent> };
+  },
+});

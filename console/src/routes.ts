@@ -3,6 +3,7 @@ import { ApiKeysPage } from './pages/api-keys';
 import { BookingPage } from './pages/booking';
 import { BookingsPage } from './pages/bookings';
 import { DeliveriesPage } from './pages/deliveries';
+import { EventPage } from './pages/event';
 import { EventsPage } from './pages/events';
 import { FleetPage } from './pages/fleet';
 import { InvoicePage } from './pages/invoice';
@@ -11,6 +12,7 @@ import { NewBookingPage } from './pages/new-booking';
 import { NewWebhookPage } from './pages/new-webhook';
 import { OverviewPage } from './pages/overview';
 import { PaymentsPage } from './pages/payments';
+import { RequestLogPage } from './pages/request-log';
 import { SettlementsPage } from './pages/settlements';
 import { WebhookPage } from './pages/webhook';
 import { WebhooksPage } from './pages/webhooks';
@@ -37,6 +39,7 @@ export const routes: { path: string; page: Page; section: string }[] = [
   { path: '/webhooks/:id', page: WebhookPage, section: '/webhooks' },
   { path: '/deliveries', page: DeliveriesPage, section: '/deliveries' },
   { path: '/events', page: EventsPage, section: '/events' },
+  { path: '/events/:id', page: EventPage, section: '/events' },
   { path: '/bookings', page: BookingsPage, section: '/bookings' },
   { path: '/bookings/new', page: NewBookingPage, section: '/bookings' },
   { path: '/bookings/:ref', page: BookingPage, section: '/bookings' },
@@ -46,4 +49,5 @@ export const routes: { path: string; page: Page; section: string }[] = [
   { path: '/finance/settlements', page: SettlementsPage, section: '/finance' },
   { path: '/finance/fleet', page: FleetPage, section: '/finance' },
   { path: '/api-keys', page: ApiKeysPage, section: '/api-keys' },
+  { path: '/api-keys/requests', page: RequestLogPage, section: '/api-keys' },
 ];

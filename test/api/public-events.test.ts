@@ -201,6 +201,26 @@ describe('GET /api/public/v1/events: the event log', () => {
     );
   });
 
+  it('reads one event by id under the same rules: its account (or an operator), environment and scope; else 404', async () => {
+    const [first] = eventsA;
+    const one = await getJson(`${url}/${first.id}`, keyA);
+    expect(one.status).toBe(200);
+    expect(JSON.stringify(one.json)).toBe(first.body);
+    expect((await getJson(`${url}/${first.id}`, operatorKey)).json.id).toBe(first.id);
+    const invoicesOnly = await key(accountA, ['invoices.read']);
+    for (const [token, id] of [
+      [keyB, first.id],
+      [operatorLiveKey, first.id],
+      [invoicesOnly, first.id],
+      [keyA, liveA],
+      [keyA, 'evt_01jd2k3m4n5p6q7r8s9t0v1w2x'],
+    ]) {
+      const missing = await getJson(`${url}/${id}`, token);
+      expect([id, missing.status, missing.json.code]).toEqual([id, 404, 'not_found']);
+    }
+    expect((await getJson(`${url}/nope`, keyA)).status).toBe(422);
+  });
+
   it.each([
     ['cursor=not*base64', 'query.cursor'],
     [`cursor=${Buffer.from('bkg_01jd2k3m4n5p6q7r8s9t0v1w2x').toString('base64url')}`, 'query.cursor'],

@@ -264,8 +264,8 @@ describe('Web console (headless Chromium)', () => {
       .getByRole('button', { name: /^Payload of attempt 1/ })
       .first()
       .click();
-    await page.locator('.attempt-detail pre').waitFor();
-    expect(await page.locator('.attempt-detail pre').textContent()).toContain('"type": "webhook.test"');
+    await page.locator('.attempt-detail pre.payload').waitFor();
+    expect(await page.locator('.attempt-detail pre.payload').textContent()).toContain('"type": "webhook.test"');
     await screenshot(page, 'deliveries');
 
     // A new attempt appears by itself (the stream of new attempts), with no reload or click.
@@ -340,6 +340,12 @@ describe('Web console (headless Chromium)', () => {
   });
 
   it("books a sandbox ride from a quote, reschedules and cancels it (the hub's fee shown before confirming), shows its timeline, and finds it by reference", async () => {
+    // A destination for the booking's reschedule and cancellation: the booking page lists their deliveries.
+    const hooked = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, keyA, {
+      url: receiver.url,
+      events: ['booking.rescheduled', 'booking.cancelled'],
+    });
+    expect(hooked.status).toBe(201);
     const { page } = await signedIn(keyA);
     await open(page, '/bookings', 'Bookings');
     await page.getByText('No booking yet').waitFor();
@@ -418,6 +424,23 @@ describe('Web console (headless Chromium)', () => {
       await page.getByRole('button', { name: /Check for newer events|Later events/ }).click();
       return (await timeline.textContent())?.includes('booking.cancelled') ? true : undefined;
     });
+
+    // The booking's webhook deliveries: its reschedule and cancellation, each delivered to the destination above.
+    await until("the booking's deliveries", async () => {
+      await page.reload();
+      const table = page.getByRole('table', { name: 'Webhook deliveries' });
+      await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
+      const text = (await table.count()) ? await table.textContent() : '';
+      return text?.includes('booking.rescheduled') && text.includes('booking.cancelled') ? true : undefined;
+    });
+    expect(await page.getByRole('table', { name: 'Webhook deliveries' }).textContent()).toContain('Delivered');
+    // One of them opened: the event's page, its envelope from the event log above its deliveries.
+    await page.getByRole('table', { name: 'Webhook deliveries' }).getByRole('link', { name: 'booking.cancelled' }).first().click();
+    await page.getByRole('heading', { level: 1, name: /^Event evt_/ }).waitFor();
+    await page.getByText('Envelope').click();
+    expect(await page.locator('details pre').textContent()).toContain('"type": "booking.cancelled"');
+    expect(await page.getByRole('table', { name: 'Webhook deliveries' }).textContent()).toContain(receiver.url);
+    await page.goBack();
 
     await open(page, '/bookings', 'Bookings');
     expect(await page.locator('main table').textContent()).toContain(XSS);
@@ -596,6 +619,77 @@ describe('Web console (headless Chromium)', () => {
     expect(readFileSync((await invoices.path())!, 'utf8')).toContain(`${invoiceNumber},invoice,`);
   });
 
+  it("debugs a webhook to the byte: a test event of any type, the receiver's answer redacted, an event's deliveries, the request log", async () => {
+    const answer = JSON.stringify({ error: 'upstream down', session_token: 'st-0123456789', pad: 'y'.repeat(5000) });
+    const debug = await startReceiver(
+      () => 502,
+      () => ({ 'content-type': 'application/json', 'set-cookie': 'sid=abcdef123456', 'x-trace': 'trace-77' }),
+      () => answer,
+    );
+    try {
+      const created = await postJson(`${hub.baseUrl}/api/public/v1/webhook-destinations`, keyA, {
+        url: debug.url,
+        events: ['invoice.paid'],
+      });
+      const { page } = await signedIn(keyA);
+      await open(page, `/webhooks/${created.json.id}`, debug.url);
+      await page.getByLabel('Test event type').selectOption('booking.cancelled');
+      await page.getByRole('button', { name: 'Send a test event' }).click();
+      await page.getByRole('status').filter({ hasText: 'Test booking.cancelled event' }).waitFor();
+      const [sent] = await debug.waitFor(1);
+      expect(JSON.parse(sent.body)).toMatchObject({ type: 'booking.cancelled', test: true, livemode: false });
+
+      await open(page, `/deliveries?destination=${created.json.id}`, 'Deliveries');
+      await page.locator('.badge.bad', { hasText: '502' }).first().waitFor();
+      await page.getByRole('button', { name: /^Payload of attempt 1/ }).click();
+      const detail = page.locator('.attempt-detail');
+      await detail.locator('pre.response-body').waitFor();
+      expect(await detail.textContent()).toContain("Receiver's answer: HTTP 502 · body cut at 4 KB");
+      const headers = await detail.getByLabel('Response headers').textContent();
+      expect(headers).toContain('set-cookie[redacted]');
+      expect(headers).toContain('x-tracetrace-77');
+      expect(headers).not.toContain('abcdef123456');
+      const shown = (await detail.locator('pre.response-body').textContent())!;
+      expect(shown).toContain('"error":"upstream down"');
+      expect(shown).toContain('"session_token":"[redacted]"');
+      expect(shown).not.toContain('st-0123456789');
+      await screenshot(page, 'attempt-response');
+
+      // The event's page lists its deliveries, one link away from their attempts.
+      await page
+        .getByRole('link', { name: JSON.parse(sent.body).id })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: /^Event evt_/ }).waitFor();
+      await page.getByText('Not in the event log: a test event').waitFor(); // test events stay out of the log
+      const deliveries = page.getByRole('table', { name: 'Webhook deliveries' });
+      await deliveries.waitFor();
+      expect(await deliveries.textContent()).toContain(debug.url);
+      expect(await deliveries.textContent()).toMatch(/Retrying|Failed/);
+      await deliveries.getByRole('link', { name: /^Attempts of delivery dlv_/ }).click();
+      await page.waitForURL(/\/deliveries\?delivery=dlv_/);
+      await page.locator('.badge.bad', { hasText: '502' }).first().waitFor();
+
+      // The request log: the console's own requests, newest first, with their status and request id.
+      await open(page, '/api-keys/requests', 'Request log');
+      await until('the console requests in the log', async () => {
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: 'Request log' }).waitFor();
+        const table = page.getByRole('table', { name: 'API requests' });
+        return (await table.count()) && (await table.textContent())?.includes('/api/public/v1/webhook-deliveries?delivery=')
+          ? true
+          : undefined;
+      });
+      expect(await page.getByRole('table', { name: 'API requests' }).textContent()).toMatch(/console login/);
+      await page.getByLabel('Status').fill('4xx');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL(/status=4xx/);
+      await screenshot(page, 'request-log');
+    } finally {
+      await debug.close();
+    }
+  });
+
   it('shows an invoice with its tax buckets and downloads its PDF and e-invoice', async () => {
     const { page } = await signedIn(keyA);
     await open(page, '/finance', 'Finance');
@@ -702,6 +796,7 @@ describe('Web console (headless Chromium)', () => {
       ['/finance/settlements', 'Finance'],
       ['/finance/fleet', 'Finance'],
       ['/api-keys', 'API keys'],
+      ['/api-keys/requests', 'Request log'],
     ])('on %s', async (path, heading) => {
       await open(page, path, heading);
       if (path === '/bookings' || path === '/deliveries') await listShown(page);

@@ -1,6 +1,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { newId } from '../../infra/ids';
+import { createIntegratorAccount } from '../../app/accounts';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
 import type { RetentionInput, RetentionOutcome } from '../../contracts/retention';
 import { runWorkers } from '../../workers/create-workers';
@@ -97,5 +98,58 @@ describe('passenger data retention', () => {
     expect(await due()).toBe(521);
     expect(await sweep(300)).toMatchObject({ bookings: 521, events: 1 });
     expect(await due()).toBe(0);
+  });
+
+  it("clears receivers' answers after 30 days and deletes API requests after 7, keeping the recent ones", async () => {
+    const account = (await createIntegratorAccount(db.orm, 'Retention')).accountId;
+    await sql(
+      `insert into webhook_destinations (id, account_id, environment, url, event_types, secret_enc, secret_last4, status, created_at, updated_at)
+       values ('whd_retention', ?, 'test', 'https://hooks.example.com/in', '{booking.status_changed}', 'x', 'abcd', 'active', now(), now())`,
+      [account],
+    );
+    /** An attempt `daysAgo` days ago of an event as old, with its receiver's answer; a pending delivery keeps the event. */
+    async function attempt(daysAgo: number) {
+      const at = new Date(Date.now() - daysAgo * DAY);
+      const eventId = newId('evt', at.getTime());
+      const deliveryId = newId('dlv', at.getTime());
+      await sql(
+        `insert into public_events (id, account_id, environment, type, dedupe_key, body, created_at) values (?, ?, 'test', 'booking.status_changed', ?, '{}', ?)`,
+        [eventId, account, `retention:${eventId}`, at],
+      );
+      await sql(
+        `insert into public_deliveries (id, event_id, destination_id, state, attempts, created_at, updated_at) values (?, ?, 'whd_retention', 'parked', 1, ?, ?)`,
+        [deliveryId, eventId, at, at],
+      );
+      const [row] = await sql<{ id: string }>(
+        `insert into public_delivery_attempts (delivery_id, event_id, event_type, destination_id, account_id, environment, url, attempt, sent_at,
+           duration_ms, response_status, succeeded, response_headers, response_body, response_truncated)
+         values (?, ?, 'booking.status_changed', 'whd_retention', ?, 'test', 'https://hooks.example.com/in', 1, ?, 12, 500, false,
+           '{"content-type":"text/plain"}', 'oops'::bytea, false) returning id::text`,
+        [deliveryId, eventId, account, at],
+      );
+      return row!.id;
+    }
+    const request = (daysAgo: number) =>
+      sql(
+        `insert into api_request_log (account_id, environment, key_id, console, method, path, status, request_id, latency_ms, created_at)
+         values (?, 'test', 'a1B2c3D4e5F6', false, 'GET', '/api/public/v1/bookings', 200, 'req_1', 3, ?)`,
+        [account, new Date(Date.now() - daysAgo * DAY)],
+      );
+    const [old, recent] = [await attempt(31), await attempt(29)];
+    await Promise.all([request(8), request(8), request(6)]);
+
+    const outcome = await sweep(90);
+    expect(outcome).toMatchObject({ attemptResponses: 1, apiRequests: 2 });
+    const kept = await sql<{ id: string; headers: unknown; body: Buffer | null; status: number }>(
+      `select id::text, response_headers as headers, response_body as body, response_status as status from public_delivery_attempts
+        where destination_id = 'whd_retention' order by id`,
+    );
+    expect(kept).toEqual([
+      { id: old, headers: null, body: null, status: 500 },
+      { id: recent, headers: { 'content-type': 'text/plain' }, body: Buffer.from('oops'), status: 500 },
+    ]);
+    const requests = await sql<{ n: number }>(`select count(*)::int as n from api_request_log where account_id = ?`, [account]);
+    expect(requests[0]!.n).toBe(1);
+    expect(await sweep(90)).toMatchObject({ attemptResponses: 0, apiRequests: 0 });
   });
 });

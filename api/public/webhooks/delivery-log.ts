@@ -7,6 +7,8 @@ import { environmentOf, testOrLive } from '../../../domain/environment';
 import { AttemptId, checkRedeliverySelection, DELIVERY_LOG_QUERY, documentRedeliverySelection, EventId } from '../../delivery-logs';
 import { keysetPage } from '../../pagination';
 import { DeliveryEventType, DestinationId } from './schemas';
+import { BookingRef } from '../schemas';
+import { bodyForDisplay } from '../../../domain/webhook-response';
 import { redeliver } from '../../../app/destinations';
 import { loggedAttempt, readDeliveryLog, type LoggedAttemptRow } from '../../../db/delivery-feed';
 
@@ -26,9 +28,37 @@ export const DeliveryAttempt = z
     succeeded: z.boolean(),
   })
   .meta({ id: 'WebhookDeliveryAttempt' });
+const ReceiverResponse = z
+  .object({
+    headers: z.record(z.string(), z.string()).meta({
+      description:
+        'The response headers, names lowercased; the values of credential headers (`set-cookie`, `authorization`, any name with token, secret, session, key, signature…) and secret-looking spans read `[redacted]`.',
+      example: { 'content-type': 'application/json', 'set-cookie': '[redacted]' },
+    }),
+    body: z.string().meta({
+      description:
+        'The first 4 KB of the response body as received, secret-looking spans (and your signing secret, if echoed) replaced by `[redacted]`: text when the bytes are UTF-8, otherwise base64 (`body_encoding`).',
+    }),
+    body_encoding: z.enum(['utf8', 'base64']),
+    truncated: z.boolean().meta({ description: 'The body went on past the 4 KB kept.' }),
+  })
+  .meta({ id: 'WebhookReceiverResponse' });
+
 const DeliveryAttemptWithPayload = DeliveryAttempt.extend({
   payload: z.string().meta({ description: 'The exact body sent.' }),
+  response: ReceiverResponse.nullable().meta({
+    description: 'What your endpoint answered, kept 30 days; null when no answer came (see `error`) or after those 30 days.',
+  }),
 }).meta({ id: 'WebhookDeliveryAttemptWithPayload' });
+
+const responseView = (r: AttemptRow) =>
+  r.response_headers && r.response_body
+    ? {
+        headers: r.response_headers,
+        ...bodyForDisplay(r.response_body, Boolean(r.response_truncated)),
+        truncated: Boolean(r.response_truncated),
+      }
+    : null;
 
 export type AttemptRow = LoggedAttemptRow;
 
@@ -55,7 +85,7 @@ export const listWebhookDeliveries = defineOperation({
   path: '/api/public/v1/webhook-deliveries',
   summary: 'List delivery attempts',
   description:
-    "Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, event type, status and time sent (`from` inclusive, `to` exclusive).",
+    "Every attempt to deliver an event to one of your destinations (key's environment), newest first. Filter by destination, event, booking (the attempts of its events), delivery, event type, status and time sent (`from` inclusive, `to` exclusive). The single read adds the payload and what your endpoint answered.",
   tags: ['Webhook deliveries'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
   request: {
@@ -63,6 +93,12 @@ export const listWebhookDeliveries = defineOperation({
       .object({
         destination: DestinationId.optional(),
         type: DeliveryEventType,
+        booking: BookingRef.optional().meta({ description: 'The attempts of this booking\u2019s events.' }),
+        delivery: z
+          .string()
+          .regex(/^dlv_[0-9a-hjkmnp-tv-z]{26}$/, 'expected a delivery id (dlv_…)')
+          .optional()
+          .meta({ description: 'The attempts of one delivery.' }),
         ...DELIVERY_LOG_QUERY,
       })
       .strict(),
@@ -82,6 +118,8 @@ export const listWebhookDeliveries = defineOperation({
       environment: testOrLive(environmentOf(principal.livemode)),
       destinationId: query.destination,
       eventId: query.event,
+      bookingId: query.booking,
+      deliveryId: query.delivery,
       eventType: query.type,
       succeeded: query.status ? query.status === 'succeeded' : undefined,
       from: query.from ? new Date(query.from) : undefined,
@@ -97,16 +135,18 @@ export const getWebhookDelivery = defineOperation({
   operationId: 'getWebhookDelivery',
   method: 'get',
   path: '/api/public/v1/webhook-deliveries/:id',
-  summary: 'Retrieve one delivery attempt with its payload',
+  summary: 'Retrieve one delivery attempt with its payload and the answer',
   tags: ['Webhook deliveries'],
   security: { kind: 'apiKey', scope: 'webhooks.manage' },
   request: { params: z.object({ id: AttemptId }) },
-  responses: { 200: { description: 'The attempt and the exact body sent.', schema: DeliveryAttemptWithPayload } },
+  responses: {
+    200: { description: 'The attempt, the exact body sent and what your endpoint answered.', schema: DeliveryAttemptWithPayload },
+  },
   errors: [...LOG_ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
     const row = await loggedAttempt(deps.orm, params.id, principal.ownerId, testOrLive(environmentOf(principal.livemode)));
     if (!row) throw new ProblemError('not_found', { detail: `No delivery attempt ${params.id}.`, param: 'id' });
-    return { status: 200, body: { ...attemptView(row), payload: row.body! } };
+    return { status: 200, body: { ...attemptView(row), payload: row.body!, response: responseView(row) } };
   },
 });
 

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTime } from '../format';
-import { navigate, withQuery } from '../router';
+import { Link, navigate, withQuery } from '../router';
 import { Badge } from '../components/badge';
 import { Confirm } from '../components/confirm';
 import { ListTable } from '../components/list-table';
@@ -36,7 +36,8 @@ export function ApiKeysPage({ location, session }: PageProps) {
     <>
       <h1>API keys</h1>
       <p class="lead">
-        Keys of this account in {session.livemode ? 'live' : 'test'} mode. A new key can hold at most the scopes of this login.
+        Keys of this account in {session.livemode ? 'live' : 'test'} mode. A new key can hold at most the scopes of this login.{' '}
+        <Link to="/api-keys/requests">Request log</Link>: what each key asked in the last 7 days.
       </p>
       <Problem error={action.error} />
       <Notice>{notice}</Notice>

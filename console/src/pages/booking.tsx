@@ -5,6 +5,7 @@ import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime, zoneName 
 import { Link } from '../router';
 import { BookingStatusBadge } from '../components/booking-status';
 import { BookingTimeline } from '../components/booking-timeline';
+import { DeliverySummary } from '../components/delivery-summary';
 import { Confirm } from '../components/confirm';
 import { LiveView } from '../components/live-view';
 import { Loading } from '../components/loading';
@@ -242,6 +243,9 @@ export function BookingPage({ params, session }: PageProps) {
         </section>
       )}
       <BookingTimeline reference={booking.ref} version={`${booking.status} ${booking.pickup_at}`} />
+      {holds(session, 'webhooks.manage') && (
+        <DeliverySummary filter={{ booking: booking.ref }} version={`${booking.status} ${booking.pickup_at}`} />
+      )}
       {open || booking.status === 'pob' ? (
         <LiveView reference={booking.ref} status={booking.status} trackable={holds(session, 'tracking.read')} onChange={loaded.reload} />
       ) : null}

@@ -24,6 +24,10 @@ interface Filters {
   /** The event type (`booking.cancelled`), one of the catalogue's. */
   type?: string;
   event?: string;
+  /** A booking's ref: the attempts of its events. */
+  booking?: string;
+  /** One delivery's attempts (a booking's or an event's page links here). */
+  delivery?: string;
   from?: string;
   to?: string;
   cursor?: string;
@@ -36,6 +40,8 @@ function filtersOf(query: URLSearchParams): Filters {
     status: status === 'succeeded' || status === 'failed' ? status : undefined,
     type: query.get('type') ?? undefined,
     event: query.get('event') ?? undefined,
+    booking: query.get('booking') ?? undefined,
+    delivery: query.get('delivery') ?? undefined,
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
     cursor: query.get('cursor') ?? undefined,
@@ -102,7 +108,8 @@ export function DeliveriesPage({ location }: PageProps) {
         </span>
       </div>
       <p class="lead">
-        Every attempt to deliver an event to one of your destinations, newest first, with the receiver's HTTP status and response time.
+        Every attempt to deliver an event to one of your destinations, newest first, with the receiver's HTTP status and response time; open
+        one for the payload sent and what the receiver answered (headers and the first 4 KB of the body, kept 30 days).
       </p>
       <FilterForm
         key={location.query.toString()}
@@ -113,6 +120,8 @@ export function DeliveriesPage({ location }: PageProps) {
             status: text('status') as Filters['status'],
             type: text('type'),
             event: text('event'),
+            booking: text('booking'),
+            delivery: text('delivery'),
             from: fromLocalInput(text('from') ?? ''),
             to: fromLocalInput(text('to') ?? ''),
           })
@@ -162,6 +171,14 @@ export function DeliveriesPage({ location }: PageProps) {
           <input name="event" placeholder="evt_…" defaultValue={filters.event ?? ''} pattern="evt_[0-9a-z]{26}" />
         </label>
         <label>
+          Booking
+          <input name="booking" placeholder="bkg_…" value={filters.booking ?? ''} pattern="bkg_[0-9a-z]{26}" />
+        </label>
+        <label>
+          Delivery
+          <input name="delivery" placeholder="dlv_…" value={filters.delivery ?? ''} pattern="dlv_[0-9a-z]{26}" />
+        </label>
+        <label>
           Sent from
           <input type="datetime-local" name="from" defaultValue={filters.from ? toLocalInput(filters.from) : ''} />
         </label>
@@ -199,7 +216,9 @@ export function DeliveriesPage({ location }: PageProps) {
               <>
                 <code>{attempt.event_type}</code>
                 <div class="muted">
-                  <code>{attempt.event_id}</code>
+                  <Link to={`/events/${attempt.event_id}`}>
+                    <code>{attempt.event_id}</code>
+                  </Link>
                 </div>
               </>
             ),

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTimeSeconds, fromLocalInput, toLocalInput } from '../format';
-import { navigate, withQuery } from '../router';
+import { Link, navigate, withQuery } from '../router';
 import { FilterForm } from '../components/filter-form';
 import { ListTable } from '../components/list-table';
 import { useLoad } from '../components/use-load';
@@ -63,7 +63,14 @@ export function EventsPage({ location }: PageProps) {
         columns={[
           { header: 'Created', cell: (event) => dateTimeSeconds(event.created) },
           { header: 'Type', cell: (event) => <code>{event.type}</code> },
-          { header: 'Id', cell: (event) => <code>{event.id}</code> },
+          {
+            header: 'Id',
+            cell: (event) => (
+              <Link to={`/events/${event.id}`} aria-label={`Deliveries of ${event.id}`}>
+                <code>{event.id}</code>
+              </Link>
+            ),
+          },
           {
             header: 'Envelope',
             hideHeader: true,

@@ -11,6 +11,7 @@ import { Notice } from '../components/notice';
 import { Problem } from '../components/problem';
 import { SecretOnce } from '../components/secret-once';
 import { Tags } from '../components/tags';
+import { TestEventForm } from '../components/test-event-form';
 import { useAction } from '../components/use-action';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
@@ -114,18 +115,7 @@ export function WebhookPage({ params }: PageProps) {
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading">Actions</h2>
         <div class="actions wrap">
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() =>
-              action.run(async () => {
-                const sent = await ok(api.POST(`${PATH}/test`, { params: { ...path, header: header() } }));
-                setNotice(`Test event ${sent.event_id} queued; it shows in the deliveries in a moment.`);
-              })
-            }
-          >
-            Send a test event
-          </button>
+          <TestEventForm destinationId={destination.id} action={action} onSent={(message) => setNotice(message)} />
           {destination.status === 'active' ? (
             <Confirm
               label="Pause"
