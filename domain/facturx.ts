@@ -3,6 +3,12 @@
  * fixed names; api/pdf-a3.ts builds the PDF around them.
  */
 
+/** What makes an invoice PDF a Factur-X: the CII to embed, and its notes, which French law wants readable on the page. */
+export interface FacturXContent {
+  xml: string;
+  notes: { subjectCode?: string; text: string }[];
+}
+
 /** The one name the embedded CII may have. */
 export const FACTURX_FILENAME = 'factur-x.xml';
 
