@@ -11,7 +11,7 @@ export const frenchSeller: UblParty = {
   taxId: 'FR40303265045',
   endpoint: { scheme: '0225', id: '303265045' },
   siren: '303265045',
-  siret: '30326504500013',
+  siret: '30326504500011',
 };
 export const frenchBuyer: UblParty = {
   legalName: 'Voyages Lumière SA',
@@ -22,7 +22,7 @@ export const frenchBuyer: UblParty = {
   taxId: 'FR82542065479',
   endpoint: { scheme: '0225', id: '542065479' },
   siren: '542065479',
-  siret: '54206547900018',
+  siret: '54206547900017',
 };
 export const germanBuyer: UblParty = {
   legalName: 'Acme Travel GmbH',
