@@ -23,6 +23,17 @@ const FRENCH_BUYER = {
   email: 'factures@lumiere.example',
 };
 
+const SELLER = {
+  legal_name: 'Chauffeurs Élysée & Cie SAS',
+  address: '5 avenue Kléber',
+  city: 'Paris',
+  postal_code: '75116',
+  country: 'FR',
+  tax_id: 'FR40303265045',
+  siren: '303265045',
+  email: 'facturation@elysee.example',
+};
+
 /** Why Mustang refused a file, short enough to read in a failed expectation. */
 const refusals = (r: MustangReport) => ({
   file: r.file,
@@ -38,7 +49,8 @@ describe("Factur-X: Mustang's validator accepts every PDF the hub serves a Frenc
 
   beforeAll(async () => {
     [db, env] = await Promise.all([freshDatabase(), timeSkippingEnvironment()]);
-    hub = await startTestHub(db, env, { workers: false });
+    // A seller whose name needs escaping and is not ASCII: PDF/A wants the same name in the info dictionary and the XMP.
+    hub = await startTestHub(db, env, { workers: false, env: { INVOICE_SELLER: JSON.stringify(SELLER) } });
     const account = (await createIntegratorAccount(db.orm, 'Lumière', 'corporate', FRENCH_BUYER)).accountId;
     key = (await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'live', label: 'fx', scopes: ['invoices.read'] }))
       .key;
