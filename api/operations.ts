@@ -31,7 +31,7 @@ import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
-import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
+import { getInvoice, getInvoiceCii, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import { listPayments } from './public/payments';
 import { listPublicEvents } from './public/list-events';
@@ -93,6 +93,7 @@ export const OPERATIONS = [
   listInvoices,
   getInvoice,
   getInvoiceEinvoice,
+  getInvoiceCii,
   getInvoicePdf,
   listSettlements,
   listPayments,
