@@ -82,12 +82,22 @@ describe('GET /api/public/v1/invoices/{number}/pdf: Factur-X for a French buyer,
     const read = await readPdf(await pdfOf(invoice, key));
     const xml = read.attachments['factur-x.xml'];
     expect(Object.keys(read.attachments)).toEqual(['factur-x.xml']);
+    // The very CII the hub serves at /cii.
+    const cii = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${invoice}/cii`, { headers: { authorization: `Bearer ${key}` } });
+    expect(await cii.text()).toBe(xml);
     expect(xml).toContain('<rsm:CrossIndustryInvoice');
     expect(xml).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
     expect(xml).toContain(`<ram:ID>${invoice}</ram:ID><ram:TypeCode>380</ram:TypeCode>`);
     expect(xml).toContain('<ram:DuePayableAmount>121.70</ram:DuePayableAmount>');
+    expect(xml).toContain('<ram:ID schemeID="0002">542065479</ram:ID>');
     expect(read.xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
     expect(read.pages[0]).toEqual(expect.arrayContaining(['Voyages Lumière SA', 'SIREN 542065479', 'Total due', '121.70 EUR']));
+    // The French notes of the CII (BR-FR-05) are printed too, after the totals.
+    expect(xml).toContain('<ram:SubjectCode>AAB</ram:SubjectCode>');
+    const page = read.pages[0].join('\n');
+    expect(page.indexOf('Mentions')).toBeGreaterThan(page.indexOf('Total due'));
+    expect(page).toContain('Escompte pour paiement anticipé : néant.');
+    expect(page).toContain('Indemnité forfaitaire pour frais de recouvrement');
   });
 
   it("serves a French buyer's credit note as a Factur-X of type 381 naming the invoice it corrects", async () => {

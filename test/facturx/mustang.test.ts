@@ -20,6 +20,8 @@ const FRENCH_BUYER = {
   postal_code: '75016',
   country: 'FR',
   tax_id: 'FR82542065479',
+  siren: '542065479',
+  siret: '54206547900018',
   email: 'factures@lumiere.example',
 };
 
