@@ -11,6 +11,7 @@ import { challengeTimeoutMs } from '../domain/payments';
 import { newId } from '../infra/ids';
 import type { PaymentInput } from '../contracts/payments';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
+import type { BillingDetails } from '../domain/billing-details';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
 export function createFinanceActivities({
@@ -18,8 +19,11 @@ export function createFinanceActivities({
   payouts,
   links,
   paymentChallengeTimeoutMs = challengeTimeoutMs(undefined),
+  seller,
 }: {
   orm: MikroORM;
+  /** INVOICE_SELLER: each invoice keeps the seller as it stood at issue. */
+  seller?: BillingDetails;
   /** The provider PAYOUT_PROVIDER chose (infra/payouts/configured.ts, wired in workers/create-workers.ts). */
   payouts: PayoutProvider;
   links?: PaymentLinks;
@@ -48,7 +52,7 @@ export function createFinanceActivities({
     /** Issues the invoice of each target in turn, each in its own transaction and idempotent by period and party. */
     async issuePeriodInvoices(input: { period: PeriodRef; targets: BillingTarget[] }): Promise<IssueOutcome[]> {
       const outcomes: IssueOutcome[] = [];
-      for (const target of input.targets) outcomes.push(await issueInvoice(orm, input.period, target));
+      for (const target of input.targets) outcomes.push(await issueInvoice(orm, input.period, target, seller ?? null));
       if (!links) return outcomes;
       // Each invoice's payment page, for invoice.created (the link's expiry runs from the issue time).
       const ids = outcomes.flatMap((o) => (o && 'id' in o ? [o.id] : []));

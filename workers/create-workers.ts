@@ -1,5 +1,6 @@
 import { bundleWorkflowCode, Worker, type NativeConnection, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BillingDetails } from '../domain/billing-details';
 import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createFlightActivities } from '../activities/flight';
@@ -45,6 +46,8 @@ export interface WorkerDeps {
   paymentChallengeTimeoutMs?: number;
   /** Who takes the cards (PAYMENT_PROVIDER, infra/payments/configured.ts); the simulated PSP when absent. */
   paymentProvider?: PaymentProvider;
+  /** INVOICE_SELLER, kept on each invoice the settlement cycle issues; absent: documents are rendered with the configured one. */
+  invoiceSeller?: BillingDetails;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
@@ -118,6 +121,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       orm: deps.orm,
       links,
       paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
+      seller: deps.invoiceSeller,
       payouts: configuredPayoutProvider(deps.payouts ?? { provider: 'simulated' }, payoutStores(deps.orm, decryptionKeys)),
     }),
     ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),
