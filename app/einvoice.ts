@@ -97,14 +97,17 @@ export function einvoiceModel(
   const from = ublParty(kept);
   if (Array.isArray(buyer)) return { missing: buyer };
   if (Array.isArray(from)) return { missing: from.map((m) => `seller ${m}`) };
+  // The period's end is exclusive; the document names its last day.
+  const lastDay = day(new Date(Date.parse(doc.ends_at) - 1).toISOString());
   const document: UblDocument = {
     number: doc.number,
     type: doc.type,
     issueDate: day(doc.issued_at),
     dueDate: doc.due_at ? day(doc.due_at) : undefined,
     currency: doc.currency,
-    // The period's end is exclusive; the document names its last day.
-    period: { start: day(doc.starts_at), end: day(new Date(Date.parse(doc.ends_at) - 1).toISOString()) },
+    period: { start: day(doc.starts_at), end: lastDay },
+    // Every ride the document bills was done by the period's last day.
+    deliveryDate: lastDay,
     buyerReference: doc.party_id,
     preceding: doc.credits ? { number: doc.credits, issueDate: day(doc.credits_issued_at ?? doc.issued_at) } : undefined,
     seller: from,
