@@ -10,6 +10,7 @@ import { prepareCollections } from '../db/payments';
 import { challengeTimeoutMs } from '../domain/payments';
 import { newId } from '../infra/ids';
 import type { PaymentInput } from '../contracts/payments';
+import type { BillingDetails } from '../domain/billing-details';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
@@ -18,12 +19,15 @@ export function createFinanceActivities({
   payouts,
   links,
   paymentChallengeTimeoutMs = challengeTimeoutMs(undefined),
+  invoiceSeller,
 }: {
   orm: MikroORM;
   /** The provider PAYOUT_PROVIDER chose (infra/payouts/configured.ts, wired in workers/create-workers.ts). */
   payouts: PayoutProvider;
   links?: PaymentLinks;
   paymentChallengeTimeoutMs?: number;
+  /** The company (INVOICE_SELLER): the buyer of each chauffeur's self-billed invoice, issued with the settlement. */
+  invoiceSeller?: BillingDetails;
 }) {
   const provider = payouts;
   return {
@@ -71,7 +75,7 @@ export function createFinanceActivities({
     /** Issues the settlement of each driver in turn, each in its own transaction and idempotent by period and driver. */
     async issueDriverSettlements(input: { period: PeriodRef; targets: DriverTarget[] }): Promise<(IssuedSettlement | null)[]> {
       const issued: (IssuedSettlement | null)[] = [];
-      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target));
+      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target, invoiceSeller));
       return issued;
     },
 

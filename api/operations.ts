@@ -12,6 +12,7 @@ import {
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
 import { getDriverBankAccount, listDriverNoticesOperation, setDriverBankAccount } from './driver/bank-account';
+import { getDriverBillingIdentity, setDriverBillingIdentity } from './driver/billing-identity';
 import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
 import { getBankStatement, listBankStatements, resolveBankStatementLine } from './public/bank-statements';
 import { getBooking } from './partner/get-booking';
@@ -33,6 +34,7 @@ import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
+import { getSelfBilledInvoice, getSelfBilledInvoiceUbl } from './public/self-billed-invoices';
 import { listPayments } from './public/payments';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
@@ -97,6 +99,8 @@ export const OPERATIONS = [
   listSettlements,
   listPayments,
   getSettlement,
+  getSelfBilledInvoice,
+  getSelfBilledInvoiceUbl,
   listPayoutFiles,
   getPayoutFile,
   importBankStatement,
@@ -113,6 +117,8 @@ export const OPERATIONS = [
   getDriverBankAccount,
   listDriverNoticesOperation,
   setDriverBankAccount,
+  getDriverBillingIdentity,
+  setDriverBillingIdentity,
   reportDriverPosition,
   answerDriverAllocation,
   reportDriverOnTheWay,

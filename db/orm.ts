@@ -33,6 +33,7 @@ import { Migration20261128020000_webhook_backlog } from './migrations/Migration2
 import { Migration20261128090000_console_link_not_after } from './migrations/Migration20261128090000_console_link_not_after';
 import { Migration20261128010000_active_rides } from './migrations/Migration20261128010000_active_rides';
 import { Migration20261128070000_payout_guards } from './migrations/Migration20261128070000_payout_guards';
+import { Migration20261128120000_self_billing } from './migrations/Migration20261128120000_self_billing';
 import { Migration20261126100000_sepa_payouts } from './migrations/Migration20261126100000_sepa_payouts';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
 import { Migration20261125150000_partner_endpoints_per_environment } from './migrations/Migration20261125150000_partner_endpoints_per_environment';
@@ -86,6 +87,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128090000_console_link_not_after', class: Migration20261128090000_console_link_not_after },
   { name: 'Migration20261128010000_active_rides', class: Migration20261128010000_active_rides },
   { name: 'Migration20261128070000_payout_guards', class: Migration20261128070000_payout_guards },
+  { name: 'Migration20261128120000_self_billing', class: Migration20261128120000_self_billing },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {

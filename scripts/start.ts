@@ -88,6 +88,7 @@ async function main() {
         devWebhookTargets: config.devWebhookTargets,
         ride: config.ride,
         paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+        invoiceSeller: config.invoiceSeller,
         paymentProvider: configuredPaymentProvider(config, paymentProviderStores(orm)),
         payouts: config.payouts,
         publicBaseUrl: config.publicBaseUrl,

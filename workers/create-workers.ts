@@ -17,6 +17,8 @@ import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
 import type { PayoutSettings } from '../infra/payouts/provider';
 import { configuredPayoutProvider } from '../infra/payouts/configured';
+import { DEMO_SELLER } from '../infra/config';
+import type { BillingDetails } from '../domain/billing-details';
 import { payoutStores } from '../db/payout-stores';
 import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
@@ -41,6 +43,8 @@ export interface WorkerDeps {
   publicBaseUrl?: string;
   /** PAYOUT_PROVIDER (infra/payouts/configured.ts): the simulated provider when absent; `sepa` writes pain.001 files for EUR payouts. */
   payouts?: PayoutSettings;
+  /** INVOICE_SELLER: the buyer of the chauffeurs' self-billed invoices (the demo company when absent). */
+  invoiceSeller?: BillingDetails;
   /** PAYMENT_CHALLENGE_TIMEOUT for the payments the settlement cycle collects (15 minutes when absent). */
   paymentChallengeTimeoutMs?: number;
   /** Who takes the cards (PAYMENT_PROVIDER, infra/payments/configured.ts); the simulated PSP when absent. */
@@ -118,6 +122,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       orm: deps.orm,
       links,
       paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
+      invoiceSeller: deps.invoiceSeller ?? DEMO_SELLER,
       payouts: configuredPayoutProvider(deps.payouts ?? { provider: 'simulated' }, payoutStores(deps.orm, decryptionKeys)),
     }),
     ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),

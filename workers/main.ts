@@ -39,6 +39,7 @@ async function main() {
     devWebhookTargets: config.devWebhookTargets,
     ride: config.ride,
     paymentChallengeTimeoutMs: config.paymentChallengeTimeoutMs,
+    invoiceSeller: config.invoiceSeller,
     paymentProvider: configuredPaymentProvider(config, paymentProviderStores(orm)),
     payouts: config.payouts,
     // A bundle built ahead from the same code starts the worker in seconds instead of bundling at start.

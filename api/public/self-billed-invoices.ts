@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { fromMinor } from '../../domain/money';
+import { SETTLEMENT_LINE_KINDS } from '../../domain/settlement';
+import { selfBilledInvoice, selfBilledUbl } from '../../app/self-billing';
+import { defineOperation } from '../operation';
+import { requireAccountKind } from './account-kind';
+import { getSettlement } from './settlements';
+
+const Money = z.number().meta({ description: 'A decimal amount in the settlement currency.' });
+const Party = z.object({
+  legal_name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+});
+const SelfBilledInvoice = z
+  .object({
+    number: z.string().meta({
+      description: 'Numbered in the chauffeur’s own gapless series per year: `SB-<year>-<driver>-<seq>` (sandbox `SB-TEST-…`).',
+      example: 'SB-2026-unit_01jd2k3m4n5p6q7r8s9t0v1w2x-000003',
+    }),
+    type_code: z.literal(389).meta({ description: 'UNTDID 1001 389: a self-billed invoice.' }),
+    settlement: z.string().meta({ example: 'ST-2026-000042' }),
+    issued_at: z.string(),
+    currency: z.string(),
+    seller: Party.extend({
+      siren: z.string().nullable(),
+      siret: z.string().nullable(),
+      vat_id: z.string().nullable(),
+      electronic_address: z.string().meta({ example: '0002:732829320' }),
+      vat_regime: z.enum(['normal', 'franchise']),
+    }).meta({ description: 'The chauffeur, as their billing identity stood at the settlement’s date.' }),
+    buyer: Party.extend({ tax_id: z.string().nullable() }).meta({ description: 'The dispatch company (INVOICE_SELLER).' }),
+    note: z
+      .string()
+      .meta({ description: 'The self-billing mention (and, under the franchise en base, `TVA non applicable, art. 293 B du CGI`).' }),
+    net: Money,
+    tax: Money,
+    gross: Money,
+    rounding: Money,
+    amount_due: Money.meta({
+      description: 'The settlement’s balance: its payable, plus any negative balance it carries out, less any it carried in.',
+    }),
+    lines: z.array(
+      z.object({
+        ref: z.string().nullable(),
+        kind: z.enum(SETTLEMENT_LINE_KINDS),
+        description: z.string(),
+        net: Money,
+        category: z.enum(['standard', 'reduced', 'zero', 'exempt', 'reverse_charge', 'out_of_scope']),
+        rate: z.number().meta({ description: 'Percent.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'SelfBilledInvoice' });
+
+const ERRORS = [
+  'invalid_api_key',
+  'insufficient_scope',
+  'account_kind_forbidden',
+  'validation_failed',
+  'rate_limited',
+  'not_found',
+  'conflict',
+  'self_billing_identity_missing',
+] as const;
+const DESCRIPTION =
+  'The settlement as the invoice the company issues in the chauffeur’s name (self-billing, UNTDID 1001 389): the chauffeur ' +
+  'sells, the company buys, with the self-billing mention and VAT (or the franchise en base) per the chauffeur’s regime at the ' +
+  'settlement’s date; amounts equal the settlement’s. Issued with the settlement, or by the first request once the chauffeur’s ' +
+  'billing identity is on file (`409 self_billing_identity_missing` until then); an issued one never changes.';
+const request = { params: getSettlement.request!.params! };
+
+export const getSelfBilledInvoice = defineOperation({
+  operationId: 'getSelfBilledInvoice',
+  method: 'get',
+  path: '/api/public/v1/settlements/:number/self-billed-invoice',
+  summary: 'A settlement’s self-billed invoice (operator accounts)',
+  description: DESCRIPTION,
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request,
+  responses: { 200: { description: 'The self-billed invoice.', schema: SelfBilledInvoice } },
+  errors: [...ERRORS],
+  async handler({ params, principal, deps }) {
+    requireAccountKind(principal, 'operator', 'Chauffeur settlements');
+    const { invoice: i } = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
+    const money = (minor: string) => fromMinor(Number(minor), i.currency);
+    const party = (p: { legal_name?: string; address?: string; city?: string; postal_code?: string; country?: string }) => ({
+      legal_name: p.legal_name ?? '',
+      address: p.address ?? null,
+      city: p.city ?? null,
+      postal_code: p.postal_code ?? null,
+      country: p.country ?? null,
+    });
+    return {
+      status: 200,
+      body: {
+        number: i.number,
+        type_code: 389 as const,
+        settlement: params.number,
+        issued_at: new Date(i.issued_at).toISOString(),
+        currency: i.currency,
+        seller: {
+          ...party(i.seller),
+          siren: i.seller.siren ?? null,
+          siret: i.seller.siret ?? null,
+          vat_id: i.seller.vat_id ?? null,
+          electronic_address: i.seller.electronic_address!,
+          vat_regime: i.seller.vat_regime,
+        },
+        buyer: { ...party(i.buyer), tax_id: i.buyer.tax_id ?? null },
+        note: i.note,
+        net: money(i.net_minor),
+        tax: money(i.tax_minor),
+        gross: money(i.gross_minor),
+        rounding: money(i.rounding_minor),
+        amount_due: money(i.amount_due_minor),
+        lines: i.lines.map((l) => ({
+          ref: l.ref,
+          kind: l.kind,
+          description: l.description,
+          net: money(l.net),
+          category: l.category,
+          rate: l.rate_ppm / 10_000,
+        })),
+      },
+    };
+  },
+});
+
+export const getSelfBilledInvoiceUbl = defineOperation({
+  operationId: 'getSelfBilledInvoiceUbl',
+  method: 'get',
+  path: '/api/public/v1/settlements/:number/self-billed-invoice/ubl',
+  summary: 'A settlement’s self-billed invoice as UBL 2.1 (operator accounts)',
+  description:
+    `${DESCRIPTION} As a UBL 2.1 \`Invoice\` with \`InvoiceTypeCode\` 389 under EN 16931, identified as Peppol's self-billing ` +
+    'profile (`urn:fdc:peppol.eu:2017:poacc:selfbilling:3.0`).',
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request,
+  responses: { 200: { description: 'The UBL document.', schema: z.string(), contentType: 'application/xml' } },
+  errors: [...ERRORS],
+  async handler({ params, principal, deps }) {
+    requireAccountKind(principal, 'operator', 'Chauffeur settlements');
+    const { invoice, document } = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `inline; filename="${invoice.number}.xml"` },
+      body: selfBilledUbl(document),
+    };
+  },
+});
