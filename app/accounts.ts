@@ -1,4 +1,4 @@
-import type { BillingDetails } from '../domain/billing-details';
+import { billingDetailsProblems, type BillingDetails } from '../domain/billing-details';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { generateApiKey, generateClientId, generateClientSecret, maskApiKey } from '../infra/credentials';
 import { createPartnerEndpoints } from './partner-endpoints';
@@ -95,7 +95,20 @@ export async function revokeClient(orm: MikroORM, clientId: string): Promise<voi
   await orm.em.fork().nativeUpdate(OAuthClientSchema, { id: clientId }, { revokedAt: new Date() });
 }
 
+/** Billing details whose fields contradict each other (a SIRET of another SIREN…): nothing was stored. */
+export class BillingDetailsRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+function checkBillingDetails(billing: BillingDetails): void {
+  const problems = billingDetailsProblems(billing);
+  if (problems.length) throw new BillingDetailsRefused(problems);
+}
+
 export async function createIntegratorAccount(orm: MikroORM, name: string, kind: AccountKind = 'corporate', billing: BillingDetails = {}) {
+  checkBillingDetails(billing);
   const em = orm.em.fork();
   const account = em.create(IntegratorAccountSchema, { id: newId('acct'), name, kind, billing, createdAt: new Date() });
   await em.flush();
@@ -107,7 +120,9 @@ export async function updateBillingDetails(orm: MikroORM, accountId: string, pat
   const em = orm.em.fork();
   const account = await em.findOne(IntegratorAccountSchema, { id: accountId });
   if (!account) return null;
-  account.billing = { ...account.billing, ...patch };
+  const billing = { ...account.billing, ...patch };
+  checkBillingDetails(billing);
+  account.billing = billing;
   await em.flush();
   return account.billing;
 }

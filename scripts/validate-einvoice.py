@@ -1,6 +1,7 @@
-"""Validates UBL e-invoices against EN 16931 and Peppol BIS Billing 3.0 (the published Schematron, compiled to XSLT),
-with Saxon-HE. Usage: validate-einvoice.py <rules dir> <file.xml>...; prints one JSON object per file:
-{"file", "failures": [{"rule", "flag", "location", "text"}]} (failed assertions of either rule set)."""
+"""Validates e-invoices against published Schematron compiled to XSLT (EN 16931 and Peppol BIS Billing 3.0 for UBL,
+EN 16931 for CII, France's BR-FR), with Saxon-HE. Usage: validate-einvoice.py <rules dir> <rule files, comma-separated>
+<file.xml>...; prints one JSON object per file: {"file", "failures": [{"rules", "rule", "flag", "location", "text"}]}
+(failed assertions of every rule set)."""
 import json
 import sys
 import xml.etree.ElementTree as ET
@@ -8,17 +9,16 @@ import xml.etree.ElementTree as ET
 from saxonche import PySaxonProcessor
 
 SVRL = "{http://purl.oclc.org/dsdl/svrl}"
-RULES = ["EN16931-UBL-validation.xslt", "PEPPOL-EN16931-UBL.xslt"]
 
 
 def main() -> None:
-    rules_dir, files = sys.argv[1], sys.argv[2:]
+    rules_dir, rules, files = sys.argv[1], sys.argv[2].split(","), sys.argv[3:]
     with PySaxonProcessor(license=False) as proc:
         xslt = proc.new_xslt30_processor()
-        compiled = [xslt.compile_stylesheet(stylesheet_file=f"{rules_dir}/{name}") for name in RULES]
+        compiled = [xslt.compile_stylesheet(stylesheet_file=f"{rules_dir}/{name}") for name in rules]
         for path in files:
             failures = []
-            for name, executable in zip(RULES, compiled):
+            for name, executable in zip(rules, compiled):
                 report = executable.transform_to_string(source_file=path)
                 for failed in ET.fromstring(report).iter(f"{SVRL}failed-assert"):
                     text = failed.find(f"{SVRL}text")

@@ -1,5 +1,5 @@
 import { ACCOUNT_KINDS, IntegratorAccountSchema, type AccountKind } from '../../db/entities';
-import { createIntegratorAccount, updateBillingDetails } from '../../app/accounts';
+import { BillingDetailsRefused, createIntegratorAccount, updateBillingDetails } from '../../app/accounts';
 import { BILLING_FIELDS, billingFieldProblem, missingBillingDetails, type BillingDetails } from '../../domain/billing-details';
 import { Failure, fields, flag, isoOrNull, requiredFlag, table, UsageError, when, type Command, type Flags } from './cli';
 
@@ -13,7 +13,17 @@ function accountKind(value: string | undefined): AccountKind {
 
 const BILLING_OPTIONS = Object.fromEntries(BILLING_FIELDS.map((f) => [f.replace('_', '-'), { type: 'string' as const }]));
 const BILLING_USAGE =
-  '[--legal-name N] [--address A] [--city C] [--postal-code P] [--country CC] [--tax-id T] [--email E] [--terms-days D] [--invoice-passengers yes|no]';
+  '[--legal-name N] [--address A] [--city C] [--postal-code P] [--country CC] [--tax-id T] [--email E] [--terms-days D] [--invoice-passengers yes|no] [--peppol-id SCHEME:ID] [--siren S] [--siret S] [--vat-regime normal|franchise]';
+
+/** Runs a change of billing details; contradicting fields are a usage error naming each. */
+async function refusedAsUsage<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (err instanceof BillingDetailsRefused) throw new UsageError(err.message);
+    throw err;
+  }
+}
 
 /** The billing fields given on the command line, each checked. */
 function billingFlags(flags: Flags): BillingDetails {
@@ -41,7 +51,7 @@ export const accountCommands: Record<string, Command> = {
     options: { name: { type: 'string' }, kind: { type: 'string' }, ...BILLING_OPTIONS },
     async run({ orm, flags }) {
       const name = requiredFlag(flags, 'name');
-      const account = await createIntegratorAccount(orm, name, accountKind(flag(flags, 'kind')), billingFlags(flags));
+      const account = await refusedAsUsage(() => createIntegratorAccount(orm, name, accountKind(flag(flags, 'kind')), billingFlags(flags)));
       return {
         json: { account_id: account.accountId, name: account.name, kind: account.kind },
         text: `Integrator account created.\n${fields([
@@ -59,7 +69,7 @@ export const accountCommands: Record<string, Command> = {
     args: ['account_id'],
     options: BILLING_OPTIONS,
     async run({ orm, flags, args: [accountId] }) {
-      const billing = await updateBillingDetails(orm, accountId!, billingFlags(flags));
+      const billing = await refusedAsUsage(() => updateBillingDetails(orm, accountId!, billingFlags(flags)));
       if (!billing) throw new Failure(`no account ${accountId}`);
       return {
         json: { account_id: accountId, billing, billing_complete: missingBillingDetails(billing).length === 0 },

@@ -36,6 +36,7 @@ describe('configuration', () => {
       postal_code: '75116',
       country: 'FR',
       tax_id: 'FR40303265045',
+      siren: '303265045',
       email: 'billing@paris-chauffeurs.example',
     }),
     // Live money is never simulated: a production configuration names its real payment provider and payout rail.
@@ -73,6 +74,20 @@ describe('configuration', () => {
       /INVOICE_SELLER: the seller needs address, city/,
     );
     expect(() => loadConfig({ ...production, INVOICE_SELLER: 'Paris Chauffeurs' })).toThrow(/INVOICE_SELLER: must be JSON/);
+    // The seller's French identity: a SIREN (BR-FR-10), Luhn-checked, and a SIRET of that SIREN.
+    const seller = JSON.parse(production.INVOICE_SELLER) as Record<string, unknown>;
+    const withSeller = (patch: Record<string, unknown>) => ({ ...production, INVOICE_SELLER: JSON.stringify({ ...seller, ...patch }) });
+    expect(() => loadConfig(withSeller({ siren: undefined }))).toThrow(/INVOICE_SELLER: the seller needs siren/);
+    expect(() => loadConfig(withSeller({ siren: '303265046' }))).toThrow(/siren must be the 9 digits of a SIREN/);
+    expect(() => loadConfig(withSeller({ siret: '54206547900017' }))).toThrow(
+      /siret 54206547900017 is not an establishment of siren 303265045/,
+    );
+    expect(() => loadConfig(withSeller({ vat_regime: 'micro' }))).toThrow(/vat-regime must be normal or franchise/);
+    expect(() => loadConfig(withSeller({ vat_on_debits: 'yes' }))).toThrow(/vat_on_debits must be true or false/);
+    expect(loadConfig(withSeller({ siret: '30326504500011', vat_on_debits: true })).invoiceSeller).toMatchObject({
+      siret: '30326504500011',
+      vat_on_debits: true,
+    });
     const config = loadConfig({ ...production, NODE_ENV: 'production' });
     expect(config.invoiceSeller).toMatchObject({ legal_name: 'Paris Chauffeurs SAS', tax_id: 'FR40303265045' });
     expect(config.oauth.issuer).toBe('https://hub.example.com');

@@ -316,6 +316,59 @@ describe('accounts and API keys', () => {
     expect((await hub('accounts', 'update', 'acct_nope', '--city', 'Paris')).code).toBe(1);
   });
 
+  test('French billing identity: SIREN and SIRET Luhn-checked, consistent with each other and the 0225 address, and the VAT regime', async () => {
+    const created = await hubJson('accounts', 'create', '--name', 'Lumière', '--country', 'FR', '--siren', '542065479');
+    const update = (...args: string[]) => hub('accounts', 'update', created.account_id, ...args);
+    expect(await update('--siren', '542065478')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('siren must be the 9 digits of a SIREN'),
+    });
+    expect(await update('--siret', '54206547900018')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('siret must be the 14 digits'),
+    });
+    // Luhn-valid, but an establishment of another company.
+    expect(await update('--siret', '30326504500011')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('siret 30326504500011 is not an establishment of siren 542065479'),
+    });
+    expect(await update('--peppol-id', '0225:303265045')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('does not start with siren 542065479'),
+    });
+    expect(await update('--peppol-id', '0225:12345')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('0225 (France) must be a valid SIREN'),
+    });
+    expect(await update('--vat-regime', 'exempt')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('vat-regime must be normal or franchise'),
+    });
+    // La Poste's establishments follow INSEE's own rule (digit sum divisible by 5), not Luhn.
+    expect((await hubJson('accounts', 'create', '--name', 'La Poste', '--country', 'FR', '--siret', '35600000000024')).account_id).toMatch(
+      /^acct_/,
+    );
+    const updated = await hubJson(
+      'accounts',
+      'update',
+      created.account_id,
+      '--siret',
+      '54206547900017',
+      '--peppol-id',
+      '0225:542065479_54206547900017',
+      '--vat-regime',
+      'franchise',
+    );
+    expect(updated.billing).toMatchObject({
+      siren: '542065479',
+      siret: '54206547900017',
+      peppol_id: '0225:542065479_54206547900017',
+      vat_regime: 'franchise',
+    });
+    const stored = await db.orm.em.fork().findOneOrFail(IntegratorAccountSchema, { id: created.account_id });
+    expect(stored.billing).toMatchObject({ siren: '542065479', siret: '54206547900017', vat_regime: 'franchise' });
+  });
+
   test('an unknown --kind is refused with a usage error naming the kinds, and creates nothing', async () => {
     const before = (await hubJson('accounts', 'list')).length;
     const refused = await hub('accounts', 'create', '--name', 'Typo', '--kind', 'operater');
