@@ -34,7 +34,7 @@ import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
-import { getSelfBilledInvoice, getSelfBilledInvoiceUbl } from './public/self-billed-invoices';
+import { getSelfBilledInvoice, getSelfBilledInvoiceCii, getSelfBilledInvoiceUbl } from './public/self-billed-invoices';
 import { listPayments } from './public/payments';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
@@ -101,6 +101,7 @@ export const OPERATIONS = [
   getSettlement,
   getSelfBilledInvoice,
   getSelfBilledInvoiceUbl,
+  getSelfBilledInvoiceCii,
   listPayoutFiles,
   getPayoutFile,
   importBankStatement,

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BillingDetails } from '../domain/billing-details';
 import { ublParty } from './einvoice';
 import { checkIdentity, IDENTITY_FIELDS, type ChauffeurBillingIdentity } from '../domain/chauffeur-billing';
-import { ublXml, type UblDocument, type UblParty } from '../domain/ubl';
+import type { UblDocument, UblParty } from '../domain/ubl';
 import { chauffeurIdentityAt, chauffeurIdentityVersions, ensureSelfBilledInvoice, recordChauffeurIdentity } from '../db/self-billing';
 import type { SelfBilledInvoiceRow, IdentityVersion } from '../db/self-billing';
 import { settlementWithLines } from '../db/settlements';
@@ -118,5 +118,3 @@ export async function selfBilledInvoice(orm: MikroORM, number: string, livemode:
     document: selfBilledDocument(invoice, found.settlement, ublParty(invoice.buyer) as UblParty),
   };
 }
-
-export const selfBilledUbl = (document: UblDocument) => ublXml(document);

@@ -82,7 +82,7 @@ export function checkIdentity(input: Partial<ChauffeurBillingIdentity>): Chauffe
   const address = input.electronic_address?.trim() || null;
   if (address && !/^\d{4}:[^\s:]{1,100}$/.test(address))
     fail('electronic_address', 'electronic_address_invalid', 'electronic_address must be scheme:identifier, e.g. 0225:732829320');
-  if (!address && !siren)
+  if (!address && !siren && !siret)
     fail('electronic_address', 'required', 'an electronic_address is required when there is no siren to derive it from (0225:<siren>)');
   if (errors.length) return errors;
   return {

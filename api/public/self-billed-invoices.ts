@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { fromMinor } from '../../domain/money';
 import { SETTLEMENT_LINE_KINDS } from '../../domain/settlement';
-import { selfBilledInvoice, selfBilledUbl } from '../../app/self-billing';
+import { ciiXml } from '../../domain/cii';
+import { ublXml } from '../../domain/ubl';
+import { selfBilledInvoice } from '../../app/self-billing';
 import { defineOperation } from '../operation';
 import { requireAccountKind } from './account-kind';
 import { getSettlement } from './settlements';
@@ -149,7 +151,29 @@ export const getSelfBilledInvoiceUbl = defineOperation({
     return {
       status: 200,
       headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `inline; filename="${invoice.number}.xml"` },
-      body: selfBilledUbl(document),
+      body: ublXml(document),
+    };
+  },
+});
+
+export const getSelfBilledInvoiceCii = defineOperation({
+  operationId: 'getSelfBilledInvoiceCii',
+  method: 'get',
+  path: '/api/public/v1/settlements/:number/self-billed-invoice/cii',
+  summary: 'A settlement’s self-billed invoice as UN/CEFACT CII (operator accounts)',
+  description: `${DESCRIPTION} As a Cross Industry Invoice D16B under EN 16931 with \`TypeCode\` 389.`,
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request,
+  responses: { 200: { description: 'The CII document.', schema: z.string(), contentType: 'application/xml' } },
+  errors: [...ERRORS],
+  async handler({ params, principal, deps }) {
+    requireAccountKind(principal, 'operator', 'Chauffeur settlements');
+    const { invoice, document } = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `inline; filename="${invoice.number}.cii.xml"` },
+      body: ciiXml(document),
     };
   },
 });
