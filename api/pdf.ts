@@ -8,7 +8,11 @@ export function renderA4(
   info: { Title: string; Author: string; Subject: string },
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info });
+  return renderPdf(new PDFDocument({ size: 'A4', margin: 56, info }), draw);
+}
+
+/** Draws on `doc` and collects the whole file. */
+export function renderPdf(doc: PDFKit.PDFDocument, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
 import type { TaxCategory } from '../domain/tax-rules';
 import { commonReference, lineName, rideNote, rideSummary, type LineRide } from '../domain/invoice-lines';
-import { ublXml, type UblParty } from '../domain/ubl';
+import { ublXml, type UblDocument, type UblParty } from '../domain/ubl';
 
 /** An issued document as stored (db/finance.ts), with its buyer's details as they stood at issue. */
 export interface StoredDocument {
@@ -61,11 +61,22 @@ export function einvoiceOf(
   seller: BillingDetails,
   paymentUrl: string | null = null,
 ): { xml: string } | { missing: string[] } {
+  const model = einvoiceModel(doc, lines, seller, paymentUrl);
+  return 'missing' in model ? model : { xml: ublXml(model.document) };
+}
+
+/** The document in the e-invoice model that ublXml and ciiXml write, or what its buyer's or seller's details lack. */
+export function einvoiceModel(
+  doc: StoredDocument,
+  lines: StoredLine[],
+  seller: BillingDetails,
+  paymentUrl: string | null = null,
+): { document: UblDocument } | { missing: string[] } {
   const buyer = ublParty(doc.billing_details);
   const from = ublParty(seller);
   if (Array.isArray(buyer)) return { missing: buyer };
   if (Array.isArray(from)) return { missing: from.map((m) => `seller ${m}`) };
-  const xml = ublXml({
+  const document: UblDocument = {
     number: doc.number,
     type: doc.type,
     issueDate: day(doc.issued_at),
@@ -99,6 +110,6 @@ export function einvoiceOf(
       rounding: BigInt(doc.rounding_minor ?? 0),
     },
     ...(paymentUrl ? { paymentUrl } : {}),
-  });
-  return { xml };
+  };
+  return { document };
 }

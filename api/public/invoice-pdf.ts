@@ -1,4 +1,6 @@
+import type { FacturXContent } from '../../domain/facturx';
 import { renderA4 } from '../pdf';
+import { EMBEDDED_FONTS, renderFacturX } from '../pdf-a3';
 import type { StoredDocument } from '../../app/einvoice';
 import type { BillingDetails } from '../../domain/billing-details';
 import { commonReference, lineName, pickupText, type LineRide } from '../../domain/invoice-lines';
@@ -27,6 +29,8 @@ const CATEGORY_LABEL: Record<string, string> = {
   out_of_scope: 'Not subject to VAT',
 };
 
+const HELVETICA = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+
 function partyLines(name: string, d: BillingDetails & { name?: string | null }): string[] {
   return [
     name,
@@ -40,25 +44,28 @@ function partyLines(name: string, d: BillingDetails & { name?: string | null }):
 
 /**
  * An issued invoice or credit note as a PDF (pdfkit, built-in Helvetica, as the receipts): seller and buyer, dates,
- * one row per line with its rate and net, the tax buckets and the totals, exactly as the document stores them.
+ * one row per line with its rate and net, the tax buckets and the totals, exactly as the document stores them. With
+ * `facturX`, the same page as a Factur-X PDF/A-3b (embedded fonts, the CII attached) that also prints the notes.
  */
 export function renderFinanceDocument(
   doc: StoredDocument,
   lines: PdfLine[],
   seller: BillingDetails,
   paymentUrl: string | null = null,
+  facturX: FacturXContent | null = null,
 ): Promise<Buffer> {
   const credit = doc.type === 'credit_note';
   const title = `${credit ? 'Credit note' : 'Invoice'} ${doc.number}`;
-  const author = seller.legal_name ?? 'Dispatch Integration Hub';
-  return renderA4({ Title: title, Author: author, Subject: title }, (pdf) => {
+  const info = { Title: title, Author: seller.legal_name ?? 'Dispatch Integration Hub', Subject: title };
+  const fonts = facturX ? EMBEDDED_FONTS : HELVETICA;
+  const draw = (pdf: PDFKit.PDFDocument) => {
     const left = 56;
     const right = pdf.page.width - 56;
     const row = (cells: [string, number, 'left' | 'right'][], bold = false, size = 10) => {
       // A row never splits over two pages: a long invoice continues on the next.
       if (pdf.y > pdf.page.height - 110) pdf.addPage();
       const y = pdf.y;
-      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+      pdf.font(bold ? fonts.bold : fonts.regular).fontSize(size);
       let x = left;
       let bottom = y;
       for (const [text, width, align] of cells) {
@@ -70,16 +77,16 @@ export function renderFinanceDocument(
     };
     const width = right - left;
 
-    pdf.font('Helvetica-Bold').fontSize(20).text(title, left, 56);
-    if (credit && doc.credits) pdf.font('Helvetica').fontSize(10).text(`Corrects invoice ${doc.credits}`);
+    pdf.font(fonts.bold).fontSize(20).text(title, left, 56);
+    if (credit && doc.credits) pdf.font(fonts.regular).fontSize(10).text(`Corrects invoice ${doc.credits}`);
     pdf.moveDown(1);
     const top = pdf.y;
-    pdf.font('Helvetica-Bold').fontSize(10).text('From', left, top);
-    pdf.font('Helvetica').text(partyLines(seller.legal_name ?? '', seller).join('\n'), left, pdf.y);
+    pdf.font(fonts.bold).fontSize(10).text('From', left, top);
+    pdf.font(fonts.regular).text(partyLines(seller.legal_name ?? '', seller).join('\n'), left, pdf.y);
     const afterSeller = pdf.y;
-    pdf.font('Helvetica-Bold').text('Bill to', left + width / 2, top);
+    pdf.font(fonts.bold).text('Bill to', left + width / 2, top);
     const buyer = doc.billing_details;
-    pdf.font('Helvetica').text(partyLines(buyer.legal_name ?? buyer.name ?? doc.party_id, buyer).join('\n'), left + width / 2, pdf.y);
+    pdf.font(fonts.regular).text(partyLines(buyer.legal_name ?? buyer.name ?? doc.party_id, buyer).join('\n'), left + width / 2, pdf.y);
     pdf.y = Math.max(afterSeller, pdf.y) + 12;
 
     row([
@@ -188,8 +195,14 @@ export function renderFinanceDocument(
     );
     if (paymentUrl) {
       pdf.moveDown(1.5);
-      pdf.font('Helvetica-Bold').fontSize(10).text('Pay by card', left);
-      pdf.font('Helvetica').fontSize(9).text(paymentUrl, left, pdf.y, { width, link: paymentUrl });
+      pdf.font(fonts.bold).fontSize(10).text('Pay by card', left);
+      pdf.font(fonts.regular).fontSize(9).text(paymentUrl, left, pdf.y, { width, link: paymentUrl });
     }
-  });
+    if (facturX?.notes.length) {
+      pdf.moveDown(1.5);
+      pdf.font(fonts.bold).fontSize(10).text('Mentions', left);
+      for (const note of facturX.notes) pdf.font(fonts.regular).fontSize(8.5).text(note.text, left, pdf.y, { width });
+    }
+  };
+  return facturX ? renderFacturX(info, { xml: facturX.xml, issuedAt: new Date(doc.issued_at) }, draw) : renderA4(info, draw);
 }

@@ -10,6 +10,7 @@ import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einv
 import type { ApiDeps } from '../deps';
 import { readFinanceDocuments, visibleFinanceDocument, type DocumentVisibility, type FinanceDocumentRow } from '../../db/finance';
 import { renderFinanceDocument, type PdfLine } from './invoice-pdf';
+import { facturXOf } from '../../app/facturx';
 
 const Cursor = keysetCursor((id) => /^doc_[a-z0-9]{26}$/.test(id));
 const Money = z.number().meta({ description: 'A decimal amount in the document currency (minor units / 10^exponent).' });
@@ -272,7 +273,9 @@ export const getInvoicePdf = defineOperation({
     const { doc, lines } = await visibleDocument(deps, principal, params.number);
     let pdf = pdfs.get(doc.number);
     if (!pdf) {
-      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller, paymentPage(deps, doc));
+      const payment = paymentPage(deps, doc);
+      const facturX = facturXOf(doc, lines, deps.invoiceSeller, payment);
+      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller, payment, facturX);
       if (pdfs.size >= PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);
       pdfs.set(doc.number, pdf);
     }
