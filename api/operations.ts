@@ -34,7 +34,12 @@ import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
 import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
-import { getSelfBilledInvoice, getSelfBilledInvoiceCii, getSelfBilledInvoiceUbl } from './public/self-billed-invoices';
+import {
+  getSelfBilledInvoice,
+  getSelfBilledInvoiceCii,
+  getSelfBilledInvoicePdf,
+  getSelfBilledInvoiceUbl,
+} from './public/self-billed-invoices';
 import { listPayments } from './public/payments';
 import { listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
@@ -102,6 +107,7 @@ export const OPERATIONS = [
   getSelfBilledInvoice,
   getSelfBilledInvoiceUbl,
   getSelfBilledInvoiceCii,
+  getSelfBilledInvoicePdf,
   listPayoutFiles,
   getPayoutFile,
   importBankStatement,

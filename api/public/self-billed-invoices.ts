@@ -6,6 +6,7 @@ import { ublXml } from '../../domain/ubl';
 import { selfBilledInvoice } from '../../app/self-billing';
 import { defineOperation } from '../operation';
 import { requireAccountKind } from './account-kind';
+import { renderFinanceDocument } from './invoice-pdf';
 import { getSettlement } from './settlements';
 
 const Money = z.number().meta({ description: 'A decimal amount in the settlement currency.' });
@@ -174,6 +175,75 @@ export const getSelfBilledInvoiceCii = defineOperation({
       status: 200,
       headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `inline; filename="${invoice.number}.cii.xml"` },
       body: ciiXml(document),
+    };
+  },
+});
+
+/** Rendered PDFs by invoice number: an issued invoice never changes, so each is rendered once per process. */
+const pdfs = new Map<string, Buffer>();
+const PDFS_KEPT = 200;
+
+/** The issued invoice on the invoices' page layout: the chauffeur as seller, the company billed, the mentions printed. */
+function renderSelfBilledPdf({ invoice: i, settlement, document }: Awaited<ReturnType<typeof selfBilledInvoice>>): Promise<Buffer> {
+  const seller = {
+    ...i.seller,
+    tax_id: i.seller.vat_id ?? undefined,
+    siren: i.seller.siren ?? undefined,
+    siret: i.seller.siret ?? undefined,
+  };
+  const facturX = i.seller.country === 'FR' ? { xml: ciiXml(document), notes: [{ text: i.note }] } : null;
+  return renderFinanceDocument(
+    {
+      number: i.number,
+      type: 'invoice',
+      issued_at: i.issued_at,
+      due_at: i.issued_at,
+      currency: i.currency,
+      starts_at: settlement.starts_at,
+      ends_at: settlement.ends_at,
+      party_id: settlement.number,
+      net_minor: i.net_minor,
+      tax_minor: i.tax_minor,
+      gross_minor: i.gross_minor,
+      rounding_minor: i.rounding_minor,
+      amount_due_minor: i.amount_due_minor,
+      tax_buckets: i.tax_buckets,
+      billing_details: i.buyer,
+      credits: null,
+    },
+    i.lines.map((l, n) => ({ ...l, position: n + 1, booking_ref: l.ref, ride: null, net_minor: l.net, tax_point: null })),
+    seller,
+    null,
+    facturX,
+  );
+}
+
+export const getSelfBilledInvoicePdf = defineOperation({
+  operationId: 'getSelfBilledInvoicePdf',
+  method: 'get',
+  path: '/api/public/v1/settlements/:number/self-billed-invoice/pdf',
+  summary: 'A settlement’s self-billed invoice as a PDF, Factur-X for a French chauffeur (operator accounts)',
+  description:
+    `${DESCRIPTION} As a PDF that prints the mentions; for a chauffeur established in France a Factur-X 1.09 PDF/A-3b (EN 16931 ` +
+    'profile) carrying the CII as `factur-x.xml`.',
+  tags: ['Settlements'],
+  security: { kind: 'apiKey', scope: 'payments.read' },
+  request,
+  responses: { 200: { description: 'The PDF.', schema: z.string(), contentType: 'application/pdf' } },
+  errors: [...ERRORS],
+  async handler({ params, principal, deps }) {
+    requireAccountKind(principal, 'operator', 'Chauffeur settlements');
+    const found = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
+    let pdf = pdfs.get(found.invoice.number);
+    if (!pdf) {
+      pdf = await renderSelfBilledPdf(found);
+      if (pdfs.size >= PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);
+      pdfs.set(found.invoice.number, pdf);
+    }
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${found.invoice.number}.pdf"` },
+      body: pdf,
     };
   },
 });
