@@ -3,7 +3,6 @@
  * dispatch company pays. Pure rules; stored as versions in force from a date (db/self-billing.ts).
  */
 import { validSiren, validSiret, type VatRegime } from './billing-details';
-import { FRANCHISE_MENTION } from './ubl';
 
 /** Spaces and dots people write in (`732 829 320`, `732.829.320.00074`) taken out. */
 const compact = (value: string) => value.replace(/[\s.]/g, '');

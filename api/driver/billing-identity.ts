@@ -26,13 +26,10 @@ const BillingIdentityInput = z
       .nullable()
       .optional()
       .meta({ description: 'The VAT number: required under the normal regime, absent under the franchise.' }),
-    electronic_address: text(110)
-      .nullable()
-      .optional()
-      .meta({
-        description: 'Where e-invoices reach the chauffeur (BT-34), `scheme:identifier`; `0002:<siren>` when absent.',
-        example: '0225:732829320',
-      }),
+    electronic_address: text(110).nullable().optional().meta({
+      description: 'Where e-invoices reach the chauffeur (BT-34), `scheme:identifier`; `0002:<siren>` when absent.',
+      example: '0225:732829320',
+    }),
     vat_regime: z.enum(VAT_REGIMES).meta({
       description:
         '`normal` (VAT charged) or `franchise` (franchise en base, French chauffeurs only: `TVA non applicable, art. 293 B du CGI`).',

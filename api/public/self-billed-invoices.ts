@@ -133,50 +133,50 @@ export const getSelfBilledInvoice = defineOperation({
   },
 });
 
-export const getSelfBilledInvoiceUbl = defineOperation({
+/** The invoice as one XML syntax, under `…/self-billed-invoice/<format>`. */
+function xmlOperation(spec: { operationId: string; format: 'ubl' | 'cii'; syntax: string; description: string; render: typeof ublXml }) {
+  return defineOperation({
+    operationId: spec.operationId,
+    method: 'get',
+    path: `/api/public/v1/settlements/:number/self-billed-invoice/${spec.format}`,
+    summary: `A settlement’s self-billed invoice as ${spec.syntax} (operator accounts)`,
+    description: `${DESCRIPTION} ${spec.description}`,
+    tags: ['Settlements'],
+    security: { kind: 'apiKey', scope: 'payments.read' },
+    request,
+    responses: { 200: { description: `The ${spec.syntax} document.`, schema: z.string(), contentType: 'application/xml' } },
+    errors: [...ERRORS],
+    async handler({ params, principal, deps }) {
+      requireAccountKind(principal, 'operator', 'Chauffeur settlements');
+      const { invoice, document } = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
+      return {
+        status: 200,
+        headers: {
+          'content-type': 'application/xml; charset=utf-8',
+          'content-disposition': `inline; filename="${invoice.number}.${spec.format}.xml"`,
+        },
+        body: spec.render(document),
+      };
+    },
+  });
+}
+
+export const getSelfBilledInvoiceUbl = xmlOperation({
   operationId: 'getSelfBilledInvoiceUbl',
-  method: 'get',
-  path: '/api/public/v1/settlements/:number/self-billed-invoice/ubl',
-  summary: 'A settlement’s self-billed invoice as UBL 2.1 (operator accounts)',
+  format: 'ubl',
+  syntax: 'UBL 2.1',
   description:
-    `${DESCRIPTION} As a UBL 2.1 \`Invoice\` with \`InvoiceTypeCode\` 389 under EN 16931, identified as Peppol's self-billing ` +
-    'profile (`urn:fdc:peppol.eu:2017:poacc:selfbilling:3.0`).',
-  tags: ['Settlements'],
-  security: { kind: 'apiKey', scope: 'payments.read' },
-  request,
-  responses: { 200: { description: 'The UBL document.', schema: z.string(), contentType: 'application/xml' } },
-  errors: [...ERRORS],
-  async handler({ params, principal, deps }) {
-    requireAccountKind(principal, 'operator', 'Chauffeur settlements');
-    const { invoice, document } = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `inline; filename="${invoice.number}.xml"` },
-      body: ublXml(document),
-    };
-  },
+    "As a UBL 2.1 `Invoice` with `InvoiceTypeCode` 389 under EN 16931, identified as Peppol's self-billing profile " +
+    '(`urn:fdc:peppol.eu:2017:poacc:selfbilling:3.0`).',
+  render: ublXml,
 });
 
-export const getSelfBilledInvoiceCii = defineOperation({
+export const getSelfBilledInvoiceCii = xmlOperation({
   operationId: 'getSelfBilledInvoiceCii',
-  method: 'get',
-  path: '/api/public/v1/settlements/:number/self-billed-invoice/cii',
-  summary: 'A settlement’s self-billed invoice as UN/CEFACT CII (operator accounts)',
-  description: `${DESCRIPTION} As a Cross Industry Invoice D16B under EN 16931 with \`TypeCode\` 389.`,
-  tags: ['Settlements'],
-  security: { kind: 'apiKey', scope: 'payments.read' },
-  request,
-  responses: { 200: { description: 'The CII document.', schema: z.string(), contentType: 'application/xml' } },
-  errors: [...ERRORS],
-  async handler({ params, principal, deps }) {
-    requireAccountKind(principal, 'operator', 'Chauffeur settlements');
-    const { invoice, document } = await selfBilledInvoice(deps.orm, params.number, principal.livemode, deps.invoiceSeller);
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `inline; filename="${invoice.number}.cii.xml"` },
-      body: ciiXml(document),
-    };
-  },
+  format: 'cii',
+  syntax: 'UN/CEFACT CII',
+  description: 'As a Cross Industry Invoice D16B under EN 16931 with `TypeCode` 389.',
+  render: ciiXml,
 });
 
 /** Rendered PDFs by invoice number: an issued invoice never changes, so each is rendered once per process. */

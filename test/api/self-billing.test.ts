@@ -8,7 +8,7 @@ import type { PeriodRef } from '../../contracts/finance';
 import { DEMO_SELLER } from '../../infra/config';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
-import { getJson } from '../support/fixtures';
+import { getJson, putJson } from '../support/fixtures';
 import { createTestUnit } from '../support/fleet';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 
@@ -49,14 +49,7 @@ describe('self-billed invoices of chauffeur settlements', () => {
   const sql = sqlOn(() => db);
   const year = new Date().getUTCFullYear();
 
-  async function put(path: string, credential: string, body: unknown) {
-    const res = await fetch(`${hub.baseUrl}${path}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
+  const put = (path: string, credential: string, body: unknown) => putJson(`${hub.baseUrl}${path}`, credential, body);
   const url = (path: string) => `${hub.baseUrl}/api/public/v1/settlements${path}`;
 
   /** One ride per month in `months`, the period closed and every settlement of it issued (with its invoice when `buyer`). */
