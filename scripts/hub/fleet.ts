@@ -1,5 +1,5 @@
 import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
-import { addUnit, FleetInputError, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../app/fleet';
+import { addUnit, FleetInputError, findUnit, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../app/fleet';
 import { compliance, COMPLIANCE_DOCUMENTS, type ComplianceDocuments } from '../../domain/compliance';
 import { setBankAccount, showBankAccount, type BankAccountView } from '../../app/bank-accounts';
 import { ProblemError } from '../../app/problems';
@@ -277,6 +277,8 @@ export const fleetCommands: Record<string, Command> = {
     options: Object.fromEntries([...IDENTITY_FLAGS, 'from'].map((f) => [f, { type: 'string' }])) as Record<string, { type: 'string' }>,
     async run({ orm, flags, args: [action, driver] }) {
       if (action === 'set') {
+        // A typo must not record an identity for nobody: a fleet unit, or a simulated driver.
+        if (!driver!.startsWith('sandbox:')) await guarded(() => findUnit(orm, driver!));
         const input = Object.fromEntries(IDENTITY_FIELDS.map((f, i) => [f, flag(flags, IDENTITY_FLAGS[i]!)]));
         const from = flag(flags, 'from');
         if (from !== undefined && Number.isNaN(Date.parse(from)))
