@@ -1,8 +1,9 @@
 /**
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
  * crash test, the production Temporal server test, the fuzzer, the browser tests (the web console's among them), the Stripe adapter on stripe-mock and
- * promtool's rule tests (stripe-mock and promtool built from their Go modules the first time) and Mustang's Factur-X
- * validation (a JVM with veraPDF), each a minute or more.
+ * promtool's rule tests (stripe-mock and promtool built from their Go modules the first time), Mustang's Factur-X
+ * validation (a JVM with veraPDF), each a minute or more, and the e-invoice proofs under the published Schematron (CII,
+ * France's BR-FR).
  */
 const SLOW = [
   '<rootDir>/test/crash/**/*.test.ts',
@@ -14,6 +15,7 @@ const SLOW = [
   '<rootDir>/test/ops/prometheus-rules.test.ts',
   '<rootDir>/test/console/**/*.test.ts',
   '<rootDir>/test/facturx/**/*.test.ts',
+  '<rootDir>/test/einvoice/**/*.test.ts',
 ];
 const slowTier = process.env.HUB_TEST_TIER === 'slow';
 
@@ -35,6 +37,7 @@ module.exports = {
         '<rootDir>/test/ops/prometheus-rules.test.ts',
         '<rootDir>/test/console/',
         '<rootDir>/test/facturx/',
+        '<rootDir>/test/einvoice/',
       ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

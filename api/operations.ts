@@ -32,7 +32,7 @@ import { listPublicBookingEvents } from './public/booking-events';
 import { reschedulePublicBooking } from './public/reschedule-booking';
 import { reschedulePartnerBooking } from './partner/reschedule-booking';
 import { listPublicBookings } from './public/list-bookings';
-import { getInvoice, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
+import { getInvoice, getInvoiceCii, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
 import {
   getSelfBilledInvoice,
@@ -100,6 +100,7 @@ export const OPERATIONS = [
   listInvoices,
   getInvoice,
   getInvoiceEinvoice,
+  getInvoiceCii,
   getInvoicePdf,
   listSettlements,
   listPayments,

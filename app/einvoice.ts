@@ -1,4 +1,6 @@
-import { electronicAddress, missingBillingDetails, type BillingDetails } from '../domain/billing-details';
+import { electronicAddress, missingBillingDetails, sirenOf, type BillingDetails } from '../domain/billing-details';
+import { ciiXml } from '../domain/cii';
+import { withFrenchRules } from '../domain/french-einvoice';
 import type { TaxCategory } from '../domain/tax-rules';
 import { commonReference, lineName, rideNote, rideSummary, type LineRide } from '../domain/invoice-lines';
 import { ublXml, type UblDocument, type UblParty } from '../domain/ubl';
@@ -51,21 +53,32 @@ export function ublParty(d: BillingDetails): UblParty | string[] {
     country: d.country!,
     taxId: d.tax_id,
     endpoint,
+    ...(sirenOf(d) ? { siren: sirenOf(d) } : {}),
+    ...(d.siret ? { siret: d.siret } : {}),
+    ...(d.vat_regime ? { vatRegime: d.vat_regime } : {}),
   };
 }
 
-/** The document as an EN 16931 e-invoice (UBL, Peppol BIS Billing 3.0), or what its buyer's details lack for one. */
+/** The e-invoice syntaxes the hub writes: UBL 2.1 (Peppol BIS Billing 3.0) and UN/CEFACT CII D16B, both EN 16931. */
+export type EinvoiceSyntax = 'ubl' | 'cii';
+
+/**
+ * The document as an EN 16931 e-invoice in either syntax (UBL by default), or what its buyer's details lack for one.
+ * The French rules apply where they govern (domain/french-einvoice.ts).
+ */
 export function einvoiceOf(
   doc: StoredDocument,
   lines: StoredLine[],
   seller: BillingDetails,
   paymentUrl: string | null = null,
+  syntax: EinvoiceSyntax = 'ubl',
 ): { xml: string } | { missing: string[] } {
   const model = einvoiceModel(doc, lines, seller, paymentUrl);
-  return 'missing' in model ? model : { xml: ublXml(model.document) };
+  if ('missing' in model) return model;
+  return { xml: syntax === 'cii' ? ciiXml(model.document) : ublXml(model.document) };
 }
 
-/** The document in the e-invoice model that ublXml and ciiXml write, or what its buyer's or seller's details lack. */
+/** The document in the e-invoice model both syntaxes write, or what its buyer's (or the seller's) details lack. */
 export function einvoiceModel(
   doc: StoredDocument,
   lines: StoredLine[],
@@ -111,5 +124,5 @@ export function einvoiceModel(
     },
     ...(paymentUrl ? { paymentUrl } : {}),
   };
-  return { document };
+  return { document: withFrenchRules(document, { vatOnDebits: seller.vat_on_debits }) };
 }

@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BillingDetails } from '../domain/billing-details';
 import { ublParty } from './einvoice';
-import { checkIdentity, IDENTITY_FIELDS, type ChauffeurBillingIdentity } from '../domain/chauffeur-billing';
+import { checkIdentity, IDENTITY_FIELDS, selfBillingMention, type ChauffeurBillingIdentity } from '../domain/chauffeur-billing';
+import { withFrenchRules } from '../domain/french-einvoice';
 import type { UblDocument, UblParty } from '../domain/ubl';
 import { chauffeurIdentityAt, chauffeurIdentityVersions, ensureSelfBilledInvoice, recordChauffeurIdentity } from '../db/self-billing';
 import type { SelfBilledInvoiceRow, IdentityVersion } from '../db/self-billing';
@@ -60,7 +61,8 @@ export function selfBilledDocument(
   settlement: { number: string; starts_at: string; ends_at: string },
   buyer: UblParty,
 ): UblDocument {
-  return {
+  // France's rules (its B2B mentions, the billing frame; the franchise's art. 293 B note) as on any invoice to the company.
+  const document: UblDocument = {
     number: row.number,
     type: 'invoice',
     selfBilled: true,
@@ -72,7 +74,7 @@ export function selfBilledDocument(
     buyerReference: settlement.number,
     seller: sellerParty(row.seller),
     buyer,
-    note: row.note,
+    note: selfBillingMention(row.seller.country),
     buckets: row.tax_buckets.map((b) => ({
       category: b.category,
       ratePpm: b.rate_ppm,
@@ -93,6 +95,7 @@ export function selfBilledDocument(
       rounding: BigInt(row.rounding_minor),
     },
   };
+  return withFrenchRules(document, {});
 }
 
 /**

@@ -50,6 +50,18 @@ function lineTax(c: TaxCategory, ratePpm: number): string {
 }
 
 /**
+ * BT-20/BT-9: an invoice's due date; a credit note's terms name what it credits (BR-CO-25 wants terms or a due date
+ * wherever an amount is due, and a credit note's amount is due to the buyer).
+ */
+function paymentTerms(doc: UblDocument): string {
+  if (doc.type === 'credit_note')
+    return doc.preceding ? tag('SpecifiedTradePaymentTerms', text('Description', `Credits invoice ${doc.preceding.number}`)) : '';
+  return doc.dueDate
+    ? tag('SpecifiedTradePaymentTerms', text('Description', `Due ${doc.dueDate}`) + tag('DueDateDateTime', date102(doc.dueDate)))
+    : '';
+}
+
+/**
  * An invoice or credit note as UN/CEFACT Cross Industry Invoice D16B under EN 16931 (guideline
  * `urn:cen.eu:en16931:2017`, the XML of Factur-X's EN 16931 profile): the same content as `ublXml` — parties with their
  * electronic addresses and French identifiers, notes with their subject codes, the VAT breakdown per bucket, totals
@@ -97,7 +109,6 @@ export function ciiXml(doc: UblDocument): string {
       `</ram:ApplicableTradeTax>`
     );
   });
-  const credit = doc.type === 'credit_note';
   const settlement =
     text('PaymentReference', doc.paymentUrl ? doc.number : undefined) +
     `<ram:InvoiceCurrencyCode>${doc.currency}</ram:InvoiceCurrencyCode>` +
@@ -106,9 +117,7 @@ export function ciiXml(doc: UblDocument): string {
       : '') +
     breakdown.join('') +
     tag('BillingSpecifiedPeriod', tag('StartDateTime', date102(doc.period.start)) + tag('EndDateTime', date102(doc.period.end))) +
-    (!credit && doc.dueDate
-      ? tag('SpecifiedTradePaymentTerms', text('Description', `Due ${doc.dueDate}`) + tag('DueDateDateTime', date102(doc.dueDate)))
-      : '') +
+    paymentTerms(doc) +
     tag(
       'SpecifiedTradeSettlementHeaderMonetarySummation',
       `<ram:LineTotalAmount>${amount(doc.totals.net)}</ram:LineTotalAmount>` +

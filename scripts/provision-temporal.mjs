@@ -102,6 +102,34 @@ async function provisionRules() {
   console.log(`[provision] e-invoice rules: ${missingRules.map((r) => r.file).join(', ')} into .temporal/einvoice-rules/`);
 }
 
+/** UN/CEFACT's CII D16B schema (with its code lists), as ph-cii-d16b on Maven Central ships it: pinned by checksum. */
+const CII_SCHEMA = {
+  jar: 'https://repo1.maven.org/maven2/com/helger/cii/ph-cii-d16b/4.1.1/ph-cii-d16b-4.1.1.jar',
+  sha256: '6f8d04bcb702b26ec4b748e8739ca27ab088034994d45ed1d708a583171dee0a',
+  prefix: 'external/schemas/d16b/',
+  dir: join(RULES_DIR, 'cii-d16b'),
+};
+
+async function provisionCiiSchema() {
+  if (existsSync(join(CII_SCHEMA.dir, 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'))) return;
+  const response = await fetch(CII_SCHEMA.jar);
+  if (!response.ok) throw new Error(`${CII_SCHEMA.jar} answered ${response.status}`);
+  const jar = Buffer.from(await response.arrayBuffer());
+  const digest = createHash('sha256').update(jar).digest('hex');
+  if (digest !== CII_SCHEMA.sha256) throw new Error(`${CII_SCHEMA.jar}: sha256 ${digest}, expected ${CII_SCHEMA.sha256}`);
+  mkdirSync(CII_SCHEMA.dir, { recursive: true });
+  const jarPath = join(CII_SCHEMA.dir, 'schema.jar');
+  writeFileSync(jarPath, jar);
+  const unzip =
+    'import os, sys, zipfile\nfor n in zipfile.ZipFile(sys.argv[1]).namelist():\n' +
+    '  if n.startswith(sys.argv[2]) and n.endswith(".xsd"):\n' +
+    '    out = os.path.join(sys.argv[3], n[len(sys.argv[2]):]); os.makedirs(os.path.dirname(out), exist_ok=True)\n' +
+    '    open(out, "wb").write(zipfile.ZipFile(sys.argv[1]).read(n))';
+  execFileSync(bin('python'), ['-c', unzip, jarPath, CII_SCHEMA.prefix, CII_SCHEMA.dir]);
+  unlinkSync(jarPath);
+  console.log('[provision] e-invoice rules: the CII D16B schema into .temporal/einvoice-rules/cii-d16b/');
+}
+
 /** The venv's python3.X folder under lib/. */
 function pythonDir() {
   const lib = join(venv, 'lib');
@@ -137,6 +165,7 @@ await rulesOrExit();
 async function rulesOrExit() {
   try {
     await provisionRules();
+    await provisionCiiSchema();
   } catch (err) {
     console.error(`[provision] could not fetch the e-invoice validation rules from Maven Central (${err.message}).`);
     process.exit(1);

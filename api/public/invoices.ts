@@ -6,7 +6,7 @@ import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../wire-schemas';
 import { fromMinor } from '../../domain/money';
-import { einvoiceOf, type StoredDocument, type StoredLine } from '../../app/einvoice';
+import { einvoiceOf, type EinvoiceSyntax, type StoredDocument, type StoredLine } from '../../app/einvoice';
 import type { ApiDeps } from '../deps';
 import { readFinanceDocuments, visibleFinanceDocument, type DocumentVisibility, type FinanceDocumentRow } from '../../db/finance';
 import { renderFinanceDocument, type PdfLine } from './invoice-pdf';
@@ -294,20 +294,40 @@ export const getInvoiceEinvoice = defineOperation({
   summary: 'Download a document as an EN 16931 e-invoice (UBL 2.1, Peppol BIS Billing 3.0)',
   description:
     'The invoice (`Invoice`) or credit note (`CreditNote`, referencing the invoice it corrects) as UBL 2.1 XML following Peppol BIS Billing 3.0, with the VAT breakdown and totals of the issued document. ' +
+    "For a French buyer it also carries the French rules' data UBL can hold (SIRENs, SIRETs, 0225 addresses, the PMT/PMD/AAB notes as one `#CODE#text` note); the CII (`/cii`) carries all of them. " +
     "A document whose buyer's billing details were incomplete when it was issued (sandbox) has no e-invoice: `409`.",
   tags: ['Invoices'],
   security: { kind: 'apiKey', scope: 'invoices.read' },
   request: { params: getInvoice.request!.params! },
   responses: { 200: { description: 'The UBL document.', schema: z.string(), contentType: 'application/xml' } },
   errors: [...ERRORS, 'not_found', 'conflict'],
-  async handler({ params, principal, deps }) {
-    const { doc, lines } = await visibleDocument(deps, principal, params.number);
-    const einvoice = einvoiceOf(doc, lines, deps.invoiceSeller, paymentPage(deps, doc));
-    if ('missing' in einvoice) {
-      throw new ProblemError('conflict', {
-        detail: `No e-invoice for ${doc.number}: its billing details lacked ${einvoice.missing.join(', ')} when it was issued.`,
-      });
-    }
-    return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: einvoice.xml };
-  },
+  handler: ({ params, principal, deps }) => einvoiceResponse(deps, principal, params.number, 'ubl'),
 });
+
+export const getInvoiceCii = defineOperation({
+  operationId: 'getInvoiceCii',
+  method: 'get',
+  path: '/api/public/v1/invoices/:number/cii',
+  summary: 'Download a document as an EN 16931 e-invoice (UN/CEFACT CII D16B)',
+  description:
+    'The invoice (type code 380) or credit note (381, referencing the invoice it corrects) as UN/CEFACT Cross Industry Invoice D16B XML under EN 16931 (guideline `urn:cen.eu:en16931:2017`, the XML of Factur-X’s EN 16931 profile), with the same content as the UBL. ' +
+    "For a French buyer it follows the French rules (FNFE-MPE BR-FR): seller's and buyer's SIRENs and electronic addresses, the PMT, PMD and AAB notes, the billing frame S1 (services) in BT-23, VAT on debits when the seller opted for it. " +
+    "A document whose buyer's billing details were incomplete when it was issued (sandbox) has no e-invoice: `409`.",
+  tags: ['Invoices'],
+  security: { kind: 'apiKey', scope: 'invoices.read' },
+  request: { params: getInvoice.request!.params! },
+  responses: { 200: { description: 'The CII document.', schema: z.string(), contentType: 'application/xml' } },
+  errors: [...ERRORS, 'not_found', 'conflict'],
+  handler: ({ params, principal, deps }) => einvoiceResponse(deps, principal, params.number, 'cii'),
+});
+
+async function einvoiceResponse(deps: ApiDeps, principal: Principal, number: string, syntax: EinvoiceSyntax) {
+  const { doc, lines } = await visibleDocument(deps, principal, number);
+  const einvoice = einvoiceOf(doc, lines, deps.invoiceSeller, paymentPage(deps, doc), syntax);
+  if ('missing' in einvoice) {
+    throw new ProblemError('conflict', {
+      detail: `No e-invoice for ${doc.number}: its billing details lacked ${einvoice.missing.join(', ')} when it was issued.`,
+    });
+  }
+  return { status: 200 as const, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: einvoice.xml };
+}

@@ -191,7 +191,8 @@ function renderSelfBilledPdf({ invoice: i, settlement, document }: Awaited<Retur
     siren: i.seller.siren ?? undefined,
     siret: i.seller.siret ?? undefined,
   };
-  const facturX = i.seller.country === 'FR' ? { xml: ciiXml(document), notes: [{ text: i.note }] } : null;
+  // Factur-X for every chauffeur (for a German one it is ZUGFeRD): the hybrid prints the mentions the invoice must carry.
+  const facturX = { xml: ciiXml(document), notes: [{ text: document.note! }, ...(document.notes ?? [])] };
   return renderFinanceDocument(
     {
       number: i.number,
@@ -222,10 +223,10 @@ export const getSelfBilledInvoicePdf = defineOperation({
   operationId: 'getSelfBilledInvoicePdf',
   method: 'get',
   path: '/api/public/v1/settlements/:number/self-billed-invoice/pdf',
-  summary: 'A settlement’s self-billed invoice as a PDF, Factur-X for a French chauffeur (operator accounts)',
+  summary: 'A settlement’s self-billed invoice as a Factur-X PDF (operator accounts)',
   description:
-    `${DESCRIPTION} As a PDF that prints the mentions; for a chauffeur established in France a Factur-X 1.09 PDF/A-3b (EN 16931 ` +
-    'profile) carrying the CII as `factur-x.xml`.',
+    `${DESCRIPTION} As a Factur-X 1.09 PDF/A-3b (EN 16931 profile; the same file is a ZUGFeRD 2.4 for a German chauffeur) that ` +
+    'prints the mentions and carries the CII as `factur-x.xml`.',
   tags: ['Settlements'],
   security: { kind: 'apiKey', scope: 'payments.read' },
   request,

@@ -9,7 +9,7 @@ import { appendBilledRide } from '../../stack/billed-rides';
 import { billingTargets, closePeriod, issueInvoice } from '../../db/finance';
 import { issueCreditNote } from '../../db/credit-notes';
 import type { IssuedDocument, PeriodRef } from '../../contracts/finance';
-import { validateEinvoices } from '../support/einvoice-validator';
+import { RULE_SETS, validateEinvoices } from '../support/einvoice-validator';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
@@ -160,6 +160,61 @@ describe('Public Integration API: invoices', () => {
     const number = (issued as IssuedDocument).number;
     const refused = await getJson(`${hub.baseUrl}/api/public/v1/invoices/${number}/einvoice`, bareKey);
     expect(refused).toMatchObject({ status: 409, json: { detail: expect.stringContaining('legal_name') } });
+  });
+
+  it('serves invoices and credit notes as CII; for a French buyer under the French rules, which the published BR-FR schematron accepts', async () => {
+    const french = (
+      await createIntegratorAccount(db.orm, 'Lumière', 'corporate', {
+        legal_name: 'Voyages Lumière SA',
+        address: '8 avenue Foch',
+        city: 'Paris',
+        postal_code: '75016',
+        country: 'FR',
+        tax_id: 'FR82542065479',
+        email: 'compta@lumiere.example',
+        siren: '542065479',
+        siret: '54206547900017',
+      })
+    ).accountId;
+    const frenchKey = (
+      await createApiKey(db.orm, TEST_SECRETS, { accountId: french, environment: 'live', label: 't', scopes: ['invoices.read'] })
+    ).key;
+    await ride(french, { gross: 5_500, at: '2026-08-10T08:00:00Z' });
+    const august: PeriodRef = { id: '2026-08', start: '2026-08-01T00:00:00.000Z', end: '2026-09-01T00:00:00.000Z' };
+    await closePeriod(db.orm, august);
+    const invoice = (await issueInvoice(db.orm, august, {
+      partyKind: 'account',
+      partyId: french,
+      currency: 'EUR',
+      livemode: true,
+    })) as IssuedDocument;
+    const note = await issueCreditNote(db.orm, { invoiceNumber: invoice.number, positions: [1], reason: 'price_adjustment' });
+    const get = (number: string, path: string) =>
+      fetch(`${hub.baseUrl}/api/public/v1/invoices/${number}/${path}`, { headers: { authorization: `Bearer ${frenchKey}` } });
+
+    const response = await get(invoice.number, 'cii');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const cii = await response.text();
+    expect(cii).toContain('<ram:TypeCode>380</ram:TypeCode>');
+    expect(cii).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S1</ram:ID>');
+    expect(cii).toContain('<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">542065479</ram:ID>');
+    expect(cii).toContain('<ram:URIID schemeID="0225">542065479</ram:URIID>');
+    for (const code of ['PMT', 'PMD', 'AAB', 'BAR']) expect(cii).toContain(`<ram:SubjectCode>${code}</ram:SubjectCode>`);
+    expect(cii).toContain('<ram:DuePayableAmount>55.00</ram:DuePayableAmount>');
+    const noteCii = await (await get(note.number, 'cii')).text();
+    expect(noteCii).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(noteCii).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
+    const ubl = await (await get(invoice.number, 'einvoice')).text();
+    expect(ubl).toContain('<cbc:CompanyID schemeID="0002">542065479</cbc:CompanyID>');
+    expect(ubl).toMatch(/<cbc:Note>Pay by card: [^<#]+#PMT#[^<]+#PMD#[^<]+#AAB#[^<]+#BAR#B2B<\/cbc:Note>/);
+    expect((await getJson(`${hub.baseUrl}/api/public/v1/invoices/${invoice.number}/cii`, keys.corporate)).status).toBe(404);
+
+    // EN 16931 (CII) and the French rules: no failed assertion of any flag on either document.
+    const failures = [...validateEinvoices([cii, noteCii], RULE_SETS.cii), ...validateEinvoices([cii, noteCii], RULE_SETS.ciiFrance)];
+    expect(failures.map((f) => f.map((x) => `${x.flag} ${x.rule}`))).toEqual([[], [], [], []]);
+    // The UBL keeps passing EN 16931 and Peppol BIS 3.
+    expect(validateEinvoices([ubl]).map((f) => f.filter((x) => x.flag === 'fatal'))).toEqual([[]]);
   });
 
   it('lists a credit note with the invoice it corrects, and serves it as a valid UBL CreditNote', async () => {

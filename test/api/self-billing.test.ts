@@ -187,13 +187,17 @@ describe('self-billed invoices of chauffeur settlements', () => {
     const ubl = await xml('ubl');
     expect(ubl).toMatchObject({ status: 200, type: 'application/xml; charset=utf-8' });
     expect(ubl.body).toContain('<cbc:InvoiceTypeCode>389</cbc:InvoiceTypeCode>');
-    expect(ubl.body).toContain('<cbc:Note>Autofacturation — TVA non applicable, art. 293 B du CGI</cbc:Note>');
+    // One note (Peppol allows one): the self-billing mention, then France's coded ones, the franchise's among them.
+    expect(ubl.body).toMatch(
+      /<cbc:Note>Autofacturation#TXD#TVA non applicable, art\. 293 B du CGI#PMT#[^<]*#PMD#[^<]*#AAB#[^<]*<\/cbc:Note>/,
+    );
     expect(ubl.body).toMatch(
       /<cac:AccountingSupplierParty>[\s\S]*Jo Martin EI[\s\S]*<cac:AccountingCustomerParty>[\s\S]*Dispatch Hub Demo SAS/,
     );
     const cii = await xml('cii');
     expect(cii.body).toContain('<ram:TypeCode>389</ram:TypeCode>');
     expect(cii.body).toContain('<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>');
+    expect(cii.body).toContain('<ram:IncludedNote><ram:Content>Autofacturation</ram:Content></ram:IncludedNote>');
     expect((await xml('ubl')).body).toBe(ubl.body);
     expect((await xml('cii')).body).toBe(cii.body);
     expect((await xml('ubl', corporateKey)).status).toBe(403);

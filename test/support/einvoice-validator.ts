@@ -50,3 +50,26 @@ export function validateEinvoices(xmls: string[], rules: readonly string[] = RUL
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The CII D16B schema errors of each document (libxml2), against the schema provisioned beside the rules. */
+export function ciiSchemaErrors(xmls: string[]): string[][] {
+  const dir = mkdtempSync(join(tmpdir(), 'cii-'));
+  try {
+    const files = xmls.map((xml, i) => {
+      const file = join(dir, `${i}.xml`);
+      writeFileSync(file, xml);
+      return file;
+    });
+    const schema = join(ROOT, '.temporal', 'einvoice-rules', 'cii-d16b', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd');
+    const out = execFileSync(process.execPath, [join(__dirname, 'xsd-validate.mjs'), schema, ...files], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as string[]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -124,7 +124,7 @@ describe('CII D16B (EN 16931) from the e-invoice model', () => {
     ]);
   });
 
-  it('references the corrected invoice on a credit note, with no due date', () => {
+  it('references the corrected invoice on a credit note, in its terms too (no due date)', () => {
     const settlement = parse(
       ciiXml({
         ...invoice,
@@ -137,7 +137,7 @@ describe('CII D16B (EN 16931) from the e-invoice model', () => {
       IssuerAssignedID: 'INV-2026-000042',
       FormattedIssueDateTime: { DateTimeString: { '#text': '20261101', '@format': '102' } },
     });
-    expect(settlement.SpecifiedTradePaymentTerms).toBeUndefined();
+    expect(settlement.SpecifiedTradePaymentTerms).toEqual({ Description: 'Credits invoice INV-2026-000042' });
   });
 
   it('leaves out VAT ids and the rate where the document is not subject to VAT (BR-O-02, BR-O-05)', () => {
