@@ -1,9 +1,8 @@
 /**
  * Two tiers: `npm test` runs every suite but the slow ones, `npm run test:slow` (HUB_TEST_TIER=slow) only those: the
  * crash test, the production Temporal server test, the fuzzer, the browser tests (the web console's among them), the Stripe adapter on stripe-mock and
- * promtool's rule tests (stripe-mock and promtool built from their Go modules the first time), Mustang's Factur-X
- * validation (a JVM with veraPDF), each a minute or more, and the e-invoice proofs under the published Schematron (CII,
- * France's BR-FR).
+ * promtool's rule tests (stripe-mock and promtool built from their Go modules the first time), each a minute or more, and
+ * the e-invoice proofs: the published Schematron (CII, France's BR-FR) and Mustang's Factur-X validation (a JVM with veraPDF).
  */
 const SLOW = [
   '<rootDir>/test/crash/**/*.test.ts',

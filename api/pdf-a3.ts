@@ -30,7 +30,6 @@ export function renderFacturX(
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
     font: EMBEDDED_FONTS.regular,
-    lang: 'fr-FR',
     info: { Title: xmpSafe(info.Title), Author: xmpSafe(info.Author), Subject: xmpSafe(info.Subject) },
   });
   doc.appendXML(facturXmp());

@@ -31,13 +31,16 @@ const CATEGORY_LABEL: Record<string, string> = {
 
 const HELVETICA = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
-function partyLines(name: string, d: BillingDetails & { name?: string | null }): string[] {
+/** A party's block; a Factur-X also states the French identifiers (SIREN, SIRET) French invoices must show. */
+function partyLines(name: string, d: BillingDetails & { name?: string | null }, french: boolean): string[] {
   return [
     name,
     d.address,
     [d.postal_code, d.city].filter(Boolean).join(' '),
     d.country,
     d.tax_id ? `VAT ${d.tax_id}` : undefined,
+    french && d.siren ? `SIREN ${d.siren}` : undefined,
+    french && d.siret ? `SIRET ${d.siret}` : undefined,
     d.email,
   ].filter((s): s is string => Boolean(s));
 }
@@ -82,11 +85,13 @@ export function renderFinanceDocument(
     pdf.moveDown(1);
     const top = pdf.y;
     pdf.font(fonts.bold).fontSize(10).text('From', left, top);
-    pdf.font(fonts.regular).text(partyLines(seller.legal_name ?? '', seller).join('\n'), left, pdf.y);
+    pdf.font(fonts.regular).text(partyLines(seller.legal_name ?? '', seller, Boolean(facturX)).join('\n'), left, pdf.y);
     const afterSeller = pdf.y;
     pdf.font(fonts.bold).text('Bill to', left + width / 2, top);
     const buyer = doc.billing_details;
-    pdf.font(fonts.regular).text(partyLines(buyer.legal_name ?? buyer.name ?? doc.party_id, buyer).join('\n'), left + width / 2, pdf.y);
+    pdf
+      .font(fonts.regular)
+      .text(partyLines(buyer.legal_name ?? buyer.name ?? doc.party_id, buyer, Boolean(facturX)).join('\n'), left + width / 2, pdf.y);
     pdf.y = Math.max(afterSeller, pdf.y) + 12;
 
     row([

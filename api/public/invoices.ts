@@ -263,11 +263,16 @@ export const getInvoicePdf = defineOperation({
   method: 'get',
   path: '/api/public/v1/invoices/:number/pdf',
   summary: 'Download a document as a PDF',
-  description: 'The invoice or credit note as a one-page PDF: seller and buyer, dates, lines, tax buckets and totals, as issued.',
+  description:
+    'The invoice or credit note as a PDF: seller and buyer, dates, lines, tax buckets and totals, as issued. ' +
+    "For a buyer billed in France (billing country `FR`) it is a Factur-X 1.09 hybrid invoice, profile EN 16931: a PDF/A-3b (fonts embedded, sRGB output intent) that also prints the parties' SIREN/SIRET and the document's legal mentions, and carries the document's UN/CEFACT CII XML as the attachment `factur-x.xml` (AFRelationship `Alternative`), which a French approved platform (PA) takes as the e-invoice. " +
+    'Other buyers, and a document whose billing details lacked what an e-invoice needs when it was issued, get the plain PDF.',
   tags: ['Invoices'],
   security: { kind: 'apiKey', scope: 'invoices.read' },
   request: { params: getInvoice.request!.params! },
-  responses: { 200: { description: 'The PDF.', schema: z.string(), contentType: 'application/pdf' } },
+  responses: {
+    200: { description: 'The PDF (for a French buyer, the Factur-X PDF/A-3b).', schema: z.string(), contentType: 'application/pdf' },
+  },
   errors: [...ERRORS, 'not_found'],
   async handler({ params, principal, deps }) {
     const { doc, lines } = await visibleDocument(deps, principal, params.number);

@@ -20,7 +20,20 @@ const FRENCH_BUYER = {
   postal_code: '75016',
   country: 'FR',
   tax_id: 'FR82542065479',
+  siren: '542065479',
+  siret: '54206547900018',
   email: 'factures@lumiere.example',
+};
+
+const SELLER = {
+  legal_name: 'Chauffeurs Élysée & Cie SAS',
+  address: '5 avenue Kléber',
+  city: 'Paris',
+  postal_code: '75116',
+  country: 'FR',
+  tax_id: 'FR40303265045',
+  siren: '303265045',
+  email: 'facturation@elysee.example',
 };
 
 /** Why Mustang refused a file, short enough to read in a failed expectation. */
@@ -38,7 +51,8 @@ describe("Factur-X: Mustang's validator accepts every PDF the hub serves a Frenc
 
   beforeAll(async () => {
     [db, env] = await Promise.all([freshDatabase(), timeSkippingEnvironment()]);
-    hub = await startTestHub(db, env, { workers: false });
+    // A seller whose name needs escaping and is not ASCII: PDF/A wants the same name in the info dictionary and the XMP.
+    hub = await startTestHub(db, env, { workers: false, env: { INVOICE_SELLER: JSON.stringify(SELLER) } });
     const account = (await createIntegratorAccount(db.orm, 'Lumière', 'corporate', FRENCH_BUYER)).accountId;
     key = (await createApiKey(db.orm, TEST_SECRETS, { accountId: account, environment: 'live', label: 'fx', scopes: ['invoices.read'] }))
       .key;
@@ -73,20 +87,24 @@ describe("Factur-X: Mustang's validator accepts every PDF the hub serves a Frenc
     await Promise.all([env?.teardown(), db?.close()]);
   });
 
-  it('finds no error in any invoice or credit note: PDF/A-3b, the Factur-X XMP, the CII schema and EN 16931 rules', async () => {
-    const files = await Promise.all(
-      documents.map(async (number) => {
-        const response = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${number}/pdf`, {
-          headers: { authorization: `Bearer ${key}` },
-        });
-        expect(response.status).toBe(200);
-        return { name: `${number}.pdf`, content: Buffer.from(await response.arrayBuffer()) };
-      }),
-    );
-    expect(files.length).toBeGreaterThanOrEqual(8); // five currencies' invoices and three credit notes
+  it('finds no error in any invoice or credit note, as Factur-X PDF or as CII: PDF/A-3b, XMP, CII schema, EN 16931 rules', async () => {
+    const download = async (number: string, format: 'pdf' | 'cii') => {
+      const response = await fetch(`${hub.baseUrl}/api/public/v1/invoices/${number}/${format}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(200);
+      return { name: `${number}.${format === 'pdf' ? 'pdf' : 'xml'}`, content: Buffer.from(await response.arrayBuffer()) };
+    };
+    const pdfs = await Promise.all(documents.map((number) => download(number, 'pdf')));
+    const ciis = await Promise.all(documents.map((number) => download(number, 'cii')));
+    expect(pdfs.length).toBeGreaterThanOrEqual(8); // five currencies' invoices and three credit notes
+    const files = [...pdfs, ...ciis];
     const reports = await validateWithMustang(files);
     expect(reports.map(refusals)).toEqual(files.map((f) => ({ file: f.name, failures: [] })));
-    expect(reports.map((r) => [r.pdfa, r.valid])).toEqual(files.map(() => ['valid', true]));
+    expect(reports.map((r) => [r.file, r.pdfa, r.valid])).toEqual([
+      ...pdfs.map((f) => [f.name, 'valid', true]),
+      ...ciis.map((f) => [f.name, 'absent', true]),
+    ]);
   }, 180_000);
 
   it("is a validator that refuses: today's plain PDF is no PDF/A-3, and a CII without lines breaks its rules", async () => {

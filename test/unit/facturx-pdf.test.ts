@@ -16,7 +16,15 @@ const invoice: StoredDocument = {
   tax_minor: '1000',
   gross_minor: '11000',
   tax_buckets: [{ category: 'reduced', rate_ppm: 100_000, net: '10000', tax: '1000' }],
-  billing_details: { legal_name: 'Dupont & Fils SAS', address: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country: 'FR' },
+  billing_details: {
+    legal_name: 'Dupont & Fils SAS',
+    address: '1 rue de la Paix',
+    city: 'Paris',
+    postal_code: '75002',
+    country: 'FR',
+    siren: '542065479',
+    siret: '54206547900018',
+  },
   credits: null,
 };
 const lines: PdfLine[] = [
@@ -31,7 +39,14 @@ const lines: PdfLine[] = [
     tax_point: '2026-10-03T08:00:00.000Z',
   },
 ];
-const seller = { legal_name: 'Dispatch SAS', address: '5 avenue Kléber', city: 'Paris', postal_code: '75116', country: 'FR' };
+const seller = {
+  legal_name: 'Dispatch SAS',
+  address: '5 avenue Kléber',
+  city: 'Paris',
+  postal_code: '75116',
+  country: 'FR',
+  siren: '303265045',
+};
 const xml = '<?xml version="1.0" encoding="UTF-8"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:test">é</rsm:CrossIndustryInvoice>';
 const notes = [{ subjectCode: 'PMT', text: 'Indemnité forfaitaire pour frais de recouvrement : 40 €' }];
 
@@ -48,6 +63,7 @@ describe('the finance document PDF, plain and as Factur-X', () => {
     expect(read.xmp).toBeNull();
     expect(read.pages[0]).toEqual(expect.arrayContaining(['Invoice INV-2026-000007', 'Total due', '110.00 EUR']));
     expect(read.pages[0]).not.toContain('Mentions');
+    expect(read.pages[0].join('\n')).not.toContain('SIREN');
   });
 
   it('with it is a PDF/A-3b carrying factur-x.xml as the alternative representation, every font embedded', async () => {
@@ -74,5 +90,6 @@ describe('the finance document PDF, plain and as Factur-X', () => {
       expect.arrayContaining(['Invoice INV-2026-000007', 'Dupont & Fils SAS', 'Transfert Orly – Opéra', 'Total due', '110.00 EUR']),
     );
     expect(read.pages[0].slice(-2)).toEqual(['Mentions', notes[0].text]);
+    expect(read.pages[0]).toEqual(expect.arrayContaining(['SIREN 303265045', 'SIREN 542065479', 'SIRET 54206547900018']));
   });
 });
