@@ -9,7 +9,7 @@ import { DEMO_SELLER } from '../../infra/config';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { RULE_SETS, validateEinvoices, type ValidationFailure } from '../support/einvoice-validator';
+import { ciiSchemaErrors, RULE_SETS, validateEinvoices, type ValidationFailure } from '../support/einvoice-validator';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { validateWithMustang } from '../support/mustang-validator';
 
@@ -17,7 +17,7 @@ const SEPTEMBER: PeriodRef = { id: '2026-09', start: '2026-09-01T00:00:00.000Z',
 const PARIS = { address: '12 rue des Lilas', city: 'Paris', postal_code: '75011', country: 'FR' };
 
 /** The chauffeurs a French dispatch company pays: under the franchise en base, under the normal regime, and in Berlin. */
-const CHAUFFEURS = [
+const CHAUFFEURS: readonly { unit: string; market: string; fee?: number; identity: Record<string, string> }[] = [
   {
     unit: 'unit_fx_franchise',
     market: 'PAR',
@@ -27,6 +27,13 @@ const CHAUFFEURS = [
     unit: 'unit_fx_normal',
     market: 'PAR',
     identity: { ...PARIS, legal_name: 'Élodie Roux & Fils SARL', siren: '542065479', vat_id: 'FR82542065479', vat_regime: 'normal' },
+  },
+  {
+    // A fee larger than the month's earnings: the invoice's amount due is negative (the balance carried out).
+    unit: 'unit_fx_in_debt',
+    market: 'PAR',
+    fee: -50_000,
+    identity: { ...PARIS, legal_name: 'Marc Petit EI', siren: '443061841', vat_regime: 'franchise' },
   },
   {
     unit: 'unit_fx_berlin',
@@ -42,7 +49,7 @@ const CHAUFFEURS = [
       vat_regime: 'normal',
     },
   },
-] as const;
+];
 
 const fatal = (failures: ValidationFailure[]) => failures.filter((f) => f.flag === 'fatal').map((f) => `${f.rule}: ${f.text}`);
 
@@ -94,7 +101,7 @@ describe('self-billed invoices against the published rules (slow tier)', () => {
         livemode: true,
         currency: 'EUR',
         kind: 'fee',
-        amountMinor: -2_500,
+        amountMinor: c.fee ?? -2_500,
         description: 'Vehicle inspection',
       });
     }
@@ -112,6 +119,7 @@ describe('self-billed invoices against the published rules (slow tier)', () => {
   it('UBL: no fatal EN 16931 finding; of Peppol BIS Billing’s, only that it is Peppol’s self-billing profile, not billing', async () => {
     const xmls = await Promise.all(CHAUFFEURS.map(async (c) => (await fetchDocument(settlements.get(c.unit)!, 'ubl')).toString()));
     expect(xmls.every((x) => x.includes('<cbc:InvoiceTypeCode>389</cbc:InvoiceTypeCode>'))).toBe(true);
+    expect(xmls[2]).toMatch(/<cbc:PayableAmount currencyID="EUR">-\d+\.\d\d</);
     const results = validateEinvoices(xmls);
     expect(results.map((r) => fatal(r.filter((f) => f.rules.startsWith('EN16931'))))).toEqual(CHAUFFEURS.map(() => []));
     // BIS Billing's rules want its own identifiers (R004, R007); 389 is what its self-billing profile is for.
@@ -125,9 +133,10 @@ describe('self-billed invoices against the published rules (slow tier)', () => {
     ).toEqual(CHAUFFEURS.map(() => ['PEPPOL-EN16931-R004', 'PEPPOL-EN16931-R007']));
   }, 120_000);
 
-  it('CII: no fatal finding of EN 16931 nor of France’s BR-FR rules', async () => {
+  it('CII: valid against the D16B schema, no fatal finding of EN 16931 nor of France’s BR-FR rules', async () => {
     const xmls = await Promise.all(CHAUFFEURS.map(async (c) => (await fetchDocument(settlements.get(c.unit)!, 'cii')).toString()));
     expect(xmls.every((x) => x.includes('<ram:TypeCode>389</ram:TypeCode>'))).toBe(true);
+    expect(ciiSchemaErrors(xmls)).toEqual(CHAUFFEURS.map(() => []));
     expect(validateEinvoices(xmls, RULE_SETS.cii).map(fatal)).toEqual(CHAUFFEURS.map(() => []));
     expect(validateEinvoices(xmls, RULE_SETS.ciiFrance).map(fatal)).toEqual(CHAUFFEURS.map(() => []));
     // The validator bites: a total that does not add up is refused.
