@@ -1,4 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { setDriverBillingIdentity } from '../../api/driver/billing-identity';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { closePeriod } from '../../db/finance';
@@ -17,15 +18,8 @@ const month = (m: number): PeriodRef => {
   const end = new Date(Date.UTC(2026, m, 1));
   return { id: `2026-${String(m).padStart(2, '0')}`, start: start.toISOString(), end: end.toISOString() };
 };
-const FRANCHISE = {
-  legal_name: 'Jo Martin EI',
-  address: '12 rue des Lilas',
-  city: 'Paris',
-  postal_code: '75011',
-  country: 'FR',
-  siret: '73282932000074',
-  vat_regime: 'franchise',
-};
+/** The operation's documented example: a French chauffeur under the franchise en base, known by a SIRET. */
+const FRANCHISE = setDriverBillingIdentity.request!.bodyExample as Record<string, string>;
 const NORMAL = {
   ...FRANCHISE,
   legal_name: 'Jo Martin SARL',
