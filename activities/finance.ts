@@ -9,9 +9,10 @@ import { hostedPaymentUrl, type PaymentLinks } from './payments';
 import { prepareCollections } from '../db/payments';
 import { challengeTimeoutMs } from '../domain/payments';
 import { newId } from '../infra/ids';
+import { DEMO_SELLER } from '../infra/config';
 import type { PaymentInput } from '../contracts/payments';
-import type { BillingDetails } from '../domain/billing-details';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
+import type { BillingDetails } from '../domain/billing-details';
 
 /** The settlement cycle's steps: each keyed by period (and party), each safe to run twice. */
 export function createFinanceActivities({
@@ -19,15 +20,18 @@ export function createFinanceActivities({
   payouts,
   links,
   paymentChallengeTimeoutMs = challengeTimeoutMs(undefined),
-  invoiceSeller,
+  seller,
 }: {
   orm: MikroORM;
+  /**
+   * INVOICE_SELLER: each invoice keeps the seller as it stood at issue; the company is also the buyer of each chauffeur's
+   * self-billed invoice, issued with the settlement (the demo company when absent, as the API's default).
+   */
+  seller?: BillingDetails;
   /** The provider PAYOUT_PROVIDER chose (infra/payouts/configured.ts, wired in workers/create-workers.ts). */
   payouts: PayoutProvider;
   links?: PaymentLinks;
   paymentChallengeTimeoutMs?: number;
-  /** The company (INVOICE_SELLER): the buyer of each chauffeur's self-billed invoice, issued with the settlement. */
-  invoiceSeller?: BillingDetails;
 }) {
   const provider = payouts;
   return {
@@ -52,7 +56,7 @@ export function createFinanceActivities({
     /** Issues the invoice of each target in turn, each in its own transaction and idempotent by period and party. */
     async issuePeriodInvoices(input: { period: PeriodRef; targets: BillingTarget[] }): Promise<IssueOutcome[]> {
       const outcomes: IssueOutcome[] = [];
-      for (const target of input.targets) outcomes.push(await issueInvoice(orm, input.period, target));
+      for (const target of input.targets) outcomes.push(await issueInvoice(orm, input.period, target, seller ?? null));
       if (!links) return outcomes;
       // Each invoice's payment page, for invoice.created (the link's expiry runs from the issue time).
       const ids = outcomes.flatMap((o) => (o && 'id' in o ? [o.id] : []));
@@ -75,7 +79,7 @@ export function createFinanceActivities({
     /** Issues the settlement of each driver in turn, each in its own transaction and idempotent by period and driver. */
     async issueDriverSettlements(input: { period: PeriodRef; targets: DriverTarget[] }): Promise<(IssuedSettlement | null)[]> {
       const issued: (IssuedSettlement | null)[] = [];
-      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target, invoiceSeller));
+      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target, seller ?? DEMO_SELLER));
       return issued;
     },
 

@@ -23,6 +23,8 @@ export interface StoredDocument {
   amount_due_minor?: string;
   tax_buckets: { category: TaxCategory; rate_ppm: number; net: string; tax: string }[];
   billing_details: BillingDetails & { name?: string | null };
+  /** The seller as it stood at issue (null on documents issued before it was kept, and by processes without one). */
+  seller_details?: BillingDetails | null;
   credits: string | null;
   credits_issued_at?: string | null;
 }
@@ -78,7 +80,13 @@ export function einvoiceOf(
   return { xml: syntax === 'cii' ? ciiXml(model.document) : ublXml(model.document) };
 }
 
-/** The document in the e-invoice model both syntaxes write, or what its buyer's (or the seller's) details lack. */
+/** The document's seller: as kept at issue, else the configured one (`INVOICE_SELLER`). */
+export const documentSeller = (doc: Pick<StoredDocument, 'seller_details'>, configured: BillingDetails) => doc.seller_details ?? configured;
+
+/**
+ * The document in the e-invoice model both syntaxes write, or what its buyer's (or the seller's) details lack. The
+ * seller is the one the document kept at issue; `seller` (INVOICE_SELLER) only for documents that kept none.
+ */
 export function einvoiceModel(
   doc: StoredDocument,
   lines: StoredLine[],
@@ -86,17 +94,21 @@ export function einvoiceModel(
   paymentUrl: string | null = null,
 ): { document: UblDocument } | { missing: string[] } {
   const buyer = ublParty(doc.billing_details);
-  const from = ublParty(seller);
+  const kept = documentSeller(doc, seller);
+  const from = ublParty(kept);
   if (Array.isArray(buyer)) return { missing: buyer };
   if (Array.isArray(from)) return { missing: from.map((m) => `seller ${m}`) };
+  // The period's end is exclusive; the document names its last day.
+  const lastDay = day(new Date(Date.parse(doc.ends_at) - 1).toISOString());
   const document: UblDocument = {
     number: doc.number,
     type: doc.type,
     issueDate: day(doc.issued_at),
     dueDate: doc.due_at ? day(doc.due_at) : undefined,
     currency: doc.currency,
-    // The period's end is exclusive; the document names its last day.
-    period: { start: day(doc.starts_at), end: day(new Date(Date.parse(doc.ends_at) - 1).toISOString()) },
+    period: { start: day(doc.starts_at), end: lastDay },
+    // Every ride the document bills was done by the period's last day.
+    deliveryDate: lastDay,
     buyerReference: doc.party_id,
     preceding: doc.credits ? { number: doc.credits, issueDate: day(doc.credits_issued_at ?? doc.issued_at) } : undefined,
     seller: from,
@@ -124,5 +136,5 @@ export function einvoiceModel(
     },
     ...(paymentUrl ? { paymentUrl } : {}),
   };
-  return { document: withFrenchRules(document, { vatOnDebits: seller.vat_on_debits }) };
+  return { document: withFrenchRules(document, { vatOnDebits: kept.vat_on_debits }) };
 }

@@ -61,6 +61,7 @@ export function selfBilledDocument(
   settlement: { number: string; starts_at: string; ends_at: string },
   buyer: UblParty,
 ): UblDocument {
+  const lastDay = day(new Date(Date.parse(settlement.ends_at) - 1));
   // France's rules (its B2B mentions, the billing frame; the franchise's art. 293 B note) as on any invoice to the company.
   const document: UblDocument = {
     number: row.number,
@@ -70,7 +71,9 @@ export function selfBilledDocument(
     // Settled by the payout of the settlement: due when issued.
     dueDate: day(row.issued_at),
     currency: row.currency,
-    period: { start: day(settlement.starts_at), end: day(new Date(Date.parse(settlement.ends_at) - 1)) },
+    period: { start: day(settlement.starts_at), end: lastDay },
+    // BT-72: every ride the settlement pays was done by the period's last day.
+    deliveryDate: lastDay,
     buyerReference: settlement.number,
     seller: sellerParty(row.seller),
     buyer,

@@ -56,6 +56,7 @@ export async function issueCreditNote(
         currency: string;
         period_id: string;
         billing_details: unknown;
+        seller_details: unknown;
       }[]
     >(`select * from finance_documents where number = ? for update`, [input.invoiceNumber]);
     if (!invoice || invoice.type !== 'invoice') throw new CreditRefusal(`no invoice ${input.invoiceNumber}`);
@@ -83,8 +84,8 @@ export async function issueCreditNote(
     const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
     await em.execute(
       `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at,
-         net_minor, tax_minor, gross_minor, rounding_minor, tax_buckets, credits_document_id, reason, billing_details)
-       values (?, ?, 'credit_note', ?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         net_minor, tax_minor, gross_minor, rounding_minor, tax_buckets, credits_document_id, reason, billing_details, seller_details)
+       values (?, ?, 'credit_note', ?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id,
         number,
@@ -102,6 +103,8 @@ export async function issueCreditNote(
         invoice.id,
         input.reason,
         JSON.stringify(invoice.billing_details),
+        // The seller of the invoice it corrects.
+        invoice.seller_details === null ? null : JSON.stringify(invoice.seller_details),
       ],
     );
     await insertRows(

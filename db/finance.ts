@@ -95,11 +95,17 @@ export type IssueOutcome = IssuedDocument | { unbilled: string[] } | null;
  * ride and fee, net, taxed by the rule in force at the line's tax point), its buckets and totals, and the next number
  * of its series, so a crash neither burns nor repeats a number. Issued once: a second call answers the first invoice.
  */
-export async function issueInvoice(orm: MikroORM, period: PeriodRef, target: BillingTarget): Promise<IssueOutcome> {
+export async function issueInvoice(
+  orm: MikroORM,
+  period: PeriodRef,
+  target: BillingTarget,
+  /** The seller (INVOICE_SELLER) the document keeps; null: rendered with the configured one. */
+  seller: BillingDetails | null = null,
+): Promise<IssueOutcome> {
   const existing = await findInvoice(orm.em.fork(), period.id, target);
   if (existing) return existing;
   try {
-    return await orm.em.fork().transactional((em) => insertInvoice(em, period, target));
+    return await orm.em.fork().transactional((em) => insertInvoice(em, period, target, seller));
   } catch (err) {
     // A concurrent run issued it first (the unique index on period and party): its transaction, number included, won.
     if ((err as { code?: string }).code !== '23505') throw err;
@@ -153,7 +159,12 @@ export async function draftInvoice(em: EntityManager, period: PeriodRef, target:
   return { account, billing, missing, lines, totals };
 }
 
-async function insertInvoice(em: EntityManager, period: PeriodRef, target: BillingTarget): Promise<IssueOutcome> {
+async function insertInvoice(
+  em: EntityManager,
+  period: PeriodRef,
+  target: BillingTarget,
+  seller: BillingDetails | null,
+): Promise<IssueOutcome> {
   // Issuers of the same invoice queue here; the second finds the first's document.
   const key = [period.id, target.partyKind, target.partyId, target.currency, target.livemode].join('|');
   await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
@@ -169,8 +180,8 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
   const buckets = totals.buckets.map((b) => ({ category: b.category, rate_ppm: b.ratePpm, net: String(b.net), tax: String(b.tax) }));
   await em.execute(
     `insert into finance_documents (id, number, type, party_kind, party_id, livemode, currency, period_id, status, issued_at, due_at,
-       net_minor, tax_minor, gross_minor, rounding_minor, tax_buckets, billing_details)
-     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)`,
+       net_minor, tax_minor, gross_minor, rounding_minor, tax_buckets, billing_details, seller_details)
+     values (?, ?, 'invoice', ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
       number,
@@ -188,6 +199,7 @@ async function insertInvoice(em: EntityManager, period: PeriodRef, target: Billi
       JSON.stringify(buckets),
       // What the document says of its buyer, as it stood; a sandbox invoice says which details were missing.
       JSON.stringify({ name: account?.name ?? null, ...billing, ...(missing.length ? { incomplete: missing } : {}) }),
+      seller && JSON.stringify(seller),
     ],
   );
   await insertRows(

@@ -31,6 +31,7 @@ import { Migration20261128060000_statement_lines } from './migrations/Migration2
 import { Migration20261128080000_card_payments } from './migrations/Migration20261128080000_card_payments';
 import { Migration20261128020000_webhook_backlog } from './migrations/Migration20261128020000_webhook_backlog';
 import { Migration20261128090000_console_link_not_after } from './migrations/Migration20261128090000_console_link_not_after';
+import { Migration20261128100000_document_seller } from './migrations/Migration20261128100000_document_seller';
 import { Migration20261128010000_active_rides } from './migrations/Migration20261128010000_active_rides';
 import { Migration20261128070000_payout_guards } from './migrations/Migration20261128070000_payout_guards';
 import { Migration20261128120000_self_billing } from './migrations/Migration20261128120000_self_billing';
@@ -87,6 +88,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128090000_console_link_not_after', class: Migration20261128090000_console_link_not_after },
   { name: 'Migration20261128010000_active_rides', class: Migration20261128010000_active_rides },
   { name: 'Migration20261128070000_payout_guards', class: Migration20261128070000_payout_guards },
+  { name: 'Migration20261128100000_document_seller', class: Migration20261128100000_document_seller },
   { name: 'Migration20261128120000_self_billing', class: Migration20261128120000_self_billing },
 ];
 

@@ -148,7 +148,11 @@ ${lines.join('\n')}
     doc.buyer,
     taxIds,
   )}${doc.orderReference ? tag('BuyerOrderReferencedDocument', text('IssuerAssignedID', doc.orderReference)) : ''}</ram:ApplicableHeaderTradeAgreement>
-<ram:ApplicableHeaderTradeDelivery/>
+${
+  doc.deliveryDate
+    ? tag('ApplicableHeaderTradeDelivery', tag('ActualDeliverySupplyChainEvent', tag('OccurrenceDateTime', date102(doc.deliveryDate))))
+    : '<ram:ApplicableHeaderTradeDelivery/>'
+}
 <ram:ApplicableHeaderTradeSettlement>${settlement}</ram:ApplicableHeaderTradeSettlement>
 </rsm:SupplyChainTradeTransaction>
 </rsm:CrossIndustryInvoice>

@@ -65,6 +65,11 @@ export interface UblDocument {
   dueDate?: string;
   currency: string;
   period: { start: string; end: string };
+  /**
+   * BT-72, YYYY-MM-DD: when the services were completed (a French invoice must say it: CGI annexe II art. 242 nonies A);
+   * for a period's invoice, its last day.
+   */
+  deliveryDate?: string;
   /** BT-10: the buyer's reference (its account id, or its own purchase order). */
   buyerReference: string;
   /** BT-13: the purchase order, when every line carries the same customer reference. */
@@ -226,6 +231,7 @@ ${doc.orderReference ? `<cac:OrderReference><cbc:ID>${xmlEscape(doc.orderReferen
 ${doc.preceding ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${xmlEscape(doc.preceding.number)}</cbc:ID><cbc:IssueDate>${doc.preceding.issueDate}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>` : ''}
 ${party('AccountingSupplierParty', doc.seller, taxIds)}
 ${party('AccountingCustomerParty', doc.buyer, taxIds)}
+${doc.deliveryDate ? `<cac:Delivery><cbc:ActualDeliveryDate>${doc.deliveryDate}</cbc:ActualDeliveryDate></cac:Delivery>` : ''}
 ${doc.paymentUrl ? `<cac:PaymentMeans><cbc:PaymentMeansCode name="Credit card">54</cbc:PaymentMeansCode><cbc:PaymentID>${xmlEscape(doc.number)}</cbc:PaymentID></cac:PaymentMeans>` : ''}
 ${credit && doc.dueDate ? '' : doc.dueDate ? `<cac:PaymentTerms><cbc:Note>Due ${doc.dueDate}</cbc:Note></cac:PaymentTerms>` : ''}
 <cac:TaxTotal><cbc:TaxAmount ${amount(doc.totals.tax)}</cbc:TaxAmount>

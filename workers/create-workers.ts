@@ -1,5 +1,6 @@
 import { bundleWorkflowCode, Worker, type NativeConnection, type WorkerOptions, type WorkflowBundle } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BillingDetails } from '../domain/billing-details';
 import { createAllocationActivities } from '../activities/allocation';
 import { createBookingActivities } from '../activities/booking';
 import { createFlightActivities } from '../activities/flight';
@@ -17,8 +18,6 @@ import { keyRingOf, type HubKey } from '../infra/key-ring';
 import { hubDataConverter } from '../infra/payload-codec';
 import type { PayoutSettings } from '../infra/payouts/provider';
 import { configuredPayoutProvider } from '../infra/payouts/configured';
-import { DEMO_SELLER } from '../infra/config';
-import type { BillingDetails } from '../domain/billing-details';
 import { payoutStores } from '../db/payout-stores';
 import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
@@ -43,12 +42,15 @@ export interface WorkerDeps {
   publicBaseUrl?: string;
   /** PAYOUT_PROVIDER (infra/payouts/configured.ts): the simulated provider when absent; `sepa` writes pain.001 files for EUR payouts. */
   payouts?: PayoutSettings;
-  /** INVOICE_SELLER: the buyer of the chauffeurs' self-billed invoices (the demo company when absent). */
-  invoiceSeller?: BillingDetails;
   /** PAYMENT_CHALLENGE_TIMEOUT for the payments the settlement cycle collects (15 minutes when absent). */
   paymentChallengeTimeoutMs?: number;
   /** Who takes the cards (PAYMENT_PROVIDER, infra/payments/configured.ts); the simulated PSP when absent. */
   paymentProvider?: PaymentProvider;
+  /**
+   * INVOICE_SELLER, kept on each invoice the settlement cycle issues (absent: documents are rendered with the configured
+   * one), and the buyer of the chauffeurs' self-billed invoices (absent: the demo company, as the API's default).
+   */
+  invoiceSeller?: BillingDetails;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;
   /** A prebuilt bundle (tests share one); built from `workflows/` when absent. */
@@ -122,7 +124,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       orm: deps.orm,
       links,
       paymentChallengeTimeoutMs: deps.paymentChallengeTimeoutMs,
-      invoiceSeller: deps.invoiceSeller ?? DEMO_SELLER,
+      seller: deps.invoiceSeller,
       payouts: configuredPayoutProvider(deps.payouts ?? { provider: 'simulated' }, payoutStores(deps.orm, decryptionKeys)),
     }),
     ...createPaymentActivities({ orm: deps.orm, links, provider: deps.paymentProvider }),

@@ -6,7 +6,7 @@ import { defineOperation } from '../operation';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { Instant } from '../wire-schemas';
 import { fromMinor } from '../../domain/money';
-import { einvoiceOf, type EinvoiceSyntax, type StoredDocument, type StoredLine } from '../../app/einvoice';
+import { documentSeller, einvoiceOf, type EinvoiceSyntax, type StoredDocument, type StoredLine } from '../../app/einvoice';
 import type { ApiDeps } from '../deps';
 import { readFinanceDocuments, visibleFinanceDocument, type DocumentVisibility, type FinanceDocumentRow } from '../../db/finance';
 import { renderFinanceDocument, type PdfLine } from './invoice-pdf';
@@ -278,9 +278,9 @@ export const getInvoicePdf = defineOperation({
     const { doc, lines } = await visibleDocument(deps, principal, params.number);
     let pdf = pdfs.get(doc.number);
     if (!pdf) {
+      const seller = documentSeller(doc, deps.invoiceSeller);
       const payment = paymentPage(deps, doc);
-      const facturX = facturXOf(doc, lines, deps.invoiceSeller, payment);
-      pdf = await renderFinanceDocument(doc, lines, deps.invoiceSeller, payment, facturX);
+      pdf = await renderFinanceDocument(doc, lines, seller, payment, facturXOf(doc, lines, seller, payment));
       if (pdfs.size >= PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);
       pdfs.set(doc.number, pdf);
     }

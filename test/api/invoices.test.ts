@@ -15,6 +15,9 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { getJson } from '../support/fixtures';
 import { startTestHub, TEST_SECRETS, type TestHub } from '../support/hub';
 import { environmentOfTestOrLive } from '../../domain/environment';
+import { DEMO_SELLER } from '../../infra/config';
+import { createFinanceActivities } from '../../activities/finance';
+import { testPayouts } from '../support/payouts';
 
 const run = promisify(execFile);
 const OCTOBER: PeriodRef = { id: '2026-10', start: '2026-10-01T00:00:00.000Z', end: '2026-11-01T00:00:00.000Z' };
@@ -182,12 +185,10 @@ describe('Public Integration API: invoices', () => {
     await ride(french, { gross: 5_500, at: '2026-08-10T08:00:00Z' });
     const august: PeriodRef = { id: '2026-08', start: '2026-08-01T00:00:00.000Z', end: '2026-09-01T00:00:00.000Z' };
     await closePeriod(db.orm, august);
-    const invoice = (await issueInvoice(db.orm, august, {
-      partyKind: 'account',
-      partyId: french,
-      currency: 'EUR',
-      livemode: true,
-    })) as IssuedDocument;
+    // The invoice keeps the seller as configured when it was issued (here another name than the hub's current one).
+    const sellerAtIssue = { ...DEMO_SELLER, legal_name: 'Paris Chauffeurs SAS', siret: '30326504500029' };
+    const target = { partyKind: 'account' as const, partyId: french, currency: 'EUR', livemode: true };
+    const invoice = (await issueInvoice(db.orm, august, target, sellerAtIssue)) as IssuedDocument;
     const note = await issueCreditNote(db.orm, { invoiceNumber: invoice.number, positions: [1], reason: 'price_adjustment' });
     const get = (number: string, path: string) =>
       fetch(`${hub.baseUrl}/api/public/v1/invoices/${number}/${path}`, { headers: { authorization: `Bearer ${frenchKey}` } });
@@ -202,9 +203,11 @@ describe('Public Integration API: invoices', () => {
     expect(cii).toContain('<ram:URIID schemeID="0225">542065479</ram:URIID>');
     for (const code of ['PMT', 'PMD', 'AAB', 'BAR']) expect(cii).toContain(`<ram:SubjectCode>${code}</ram:SubjectCode>`);
     expect(cii).toContain('<ram:DuePayableAmount>55.00</ram:DuePayableAmount>');
+    expect(cii).toContain('<ram:GlobalID schemeID="0009">30326504500029</ram:GlobalID><ram:Name>Paris Chauffeurs SAS</ram:Name>');
     const noteCii = await (await get(note.number, 'cii')).text();
     expect(noteCii).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(noteCii).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
+    expect(noteCii).toContain('<ram:Name>Paris Chauffeurs SAS</ram:Name>'); // the credit note keeps its invoice's seller
     const ubl = await (await get(invoice.number, 'einvoice')).text();
     expect(ubl).toContain('<cbc:CompanyID schemeID="0002">542065479</cbc:CompanyID>');
     expect(ubl).toMatch(/<cbc:Note>Pay by card: [^<#]+#PMT#[^<]+#PMD#[^<]+#AAB#[^<]+#BAR#B2B<\/cbc:Note>/);
@@ -215,6 +218,21 @@ describe('Public Integration API: invoices', () => {
     expect(failures.map((f) => f.map((x) => `${x.flag} ${x.rule}`))).toEqual([[], [], [], []]);
     // The UBL keeps passing EN 16931 and Peppol BIS 3.
     expect(validateEinvoices([ubl]).map((f) => f.filter((x) => x.flag === 'fatal'))).toEqual([[]]);
+  });
+
+  it("the settlement cycle's issuing step keeps the configured seller on each invoice it issues", async () => {
+    const july: PeriodRef = { id: '2026-07', start: '2026-07-01T00:00:00.000Z', end: '2026-08-01T00:00:00.000Z' };
+    await ride(other, { gross: 3_300, at: '2026-07-09T08:00:00Z' });
+    await closePeriod(db.orm, july);
+    const seller = { ...DEMO_SELLER, legal_name: 'Configured Seller SAS' };
+    const activities = createFinanceActivities({ orm: db.orm, payouts: testPayouts(db.orm), seller });
+    const [issued] = await activities.issuePeriodInvoices({ period: july, targets: await billingTargets(db.orm, july) });
+    const cii = await (
+      await fetch(`${hub.baseUrl}/api/public/v1/invoices/${(issued as IssuedDocument).number}/cii`, {
+        headers: { authorization: `Bearer ${keys.other}` },
+      })
+    ).text();
+    expect(cii).toContain('<ram:Name>Configured Seller SAS</ram:Name>');
   });
 
   it('lists a credit note with the invoice it corrects, and serves it as a valid UBL CreditNote', async () => {

@@ -56,6 +56,7 @@ export function einvoiceDocument(currency: string, lines: UblLine[], extra: Part
     dueDate: '2026-12-01',
     currency,
     period: { start: '2026-10-01', end: '2026-10-31' },
+    deliveryDate: '2026-10-31',
     buyerReference: 'acct_01jd2k3m4n5p6q7r8s9t0v1w2x',
     seller: frenchSeller,
     buyer: germanBuyer,

@@ -15,12 +15,19 @@ describe('CII D16B (EN 16931) from the e-invoice model', () => {
     rideLine(5000n, 'standard', 200_000),
   ]);
 
-  it('says the EN 16931 guideline, the document type and the business process', () => {
+  it('says the EN 16931 guideline, the document type, the business process and the delivery date', () => {
     const cii = parse(ciiXml({ ...invoice, businessProcess: 'S1' }));
     expect(cii.ExchangedDocumentContext.GuidelineSpecifiedDocumentContextParameter.ID).toBe(CII_GUIDELINE);
     expect(cii.ExchangedDocumentContext.BusinessProcessSpecifiedDocumentContextParameter.ID).toBe('S1');
     expect(cii.ExchangedDocument.TypeCode).toBe('380');
     expect(cii.ExchangedDocument.IssueDateTime.DateTimeString).toMatchObject({ '#text': '20261101', '@format': '102' });
+    // BT-72: when the services were completed (the period's last day), so the delivery block is not empty.
+    expect(
+      cii.SupplyChainTradeTransaction.ApplicableHeaderTradeDelivery.ActualDeliverySupplyChainEvent.OccurrenceDateTime.DateTimeString,
+    ).toMatchObject({
+      '#text': '20261031',
+    });
+    expect(ublXml(invoice)).toContain('<cac:Delivery><cbc:ActualDeliveryDate>2026-10-31</cbc:ActualDeliveryDate></cac:Delivery>');
   });
 
   it('types invoices, credit notes and their self-billed forms by UNTDID 1001 in CII and UBL alike', () => {
