@@ -9,6 +9,7 @@ import { hostedPaymentUrl, type PaymentLinks } from './payments';
 import { prepareCollections } from '../db/payments';
 import { challengeTimeoutMs } from '../domain/payments';
 import { newId } from '../infra/ids';
+import { DEMO_SELLER } from '../infra/config';
 import type { PaymentInput } from '../contracts/payments';
 import type { BillingTarget, DriverTarget, IssuedSettlement, PayoutResult, PeriodRef } from '../contracts/finance';
 import type { BillingDetails } from '../domain/billing-details';
@@ -22,7 +23,10 @@ export function createFinanceActivities({
   seller,
 }: {
   orm: MikroORM;
-  /** INVOICE_SELLER: each invoice keeps the seller as it stood at issue. */
+  /**
+   * INVOICE_SELLER: each invoice keeps the seller as it stood at issue; the company is also the buyer of each chauffeur's
+   * self-billed invoice, issued with the settlement (the demo company when absent, as the API's default).
+   */
   seller?: BillingDetails;
   /** The provider PAYOUT_PROVIDER chose (infra/payouts/configured.ts, wired in workers/create-workers.ts). */
   payouts: PayoutProvider;
@@ -75,7 +79,7 @@ export function createFinanceActivities({
     /** Issues the settlement of each driver in turn, each in its own transaction and idempotent by period and driver. */
     async issueDriverSettlements(input: { period: PeriodRef; targets: DriverTarget[] }): Promise<(IssuedSettlement | null)[]> {
       const issued: (IssuedSettlement | null)[] = [];
-      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target));
+      for (const target of input.targets) issued.push(await issueSettlement(orm, input.period, target, seller ?? DEMO_SELLER));
       return issued;
     },
 

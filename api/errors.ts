@@ -44,6 +44,7 @@ const STATUS: Record<ProblemCode, number> = {
   idempotency_key_reused: 422,
   bank_file_invalid: 422,
   bank_statement_wrong_account: 422,
+  self_billing_identity_missing: 409,
   amount_not_supported: 422,
   address_far_from_coordinates: 422,
   quote_expired: 410,

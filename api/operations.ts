@@ -12,6 +12,7 @@ import {
 } from './driver/ride-progress';
 import { setDriverAvailability } from './driver/set-availability';
 import { getDriverBankAccount, listDriverNoticesOperation, setDriverBankAccount } from './driver/bank-account';
+import { getDriverBillingIdentity, setDriverBillingIdentity } from './driver/billing-identity';
 import { getPayoutFile, importBankStatement, listPayoutFiles } from './public/payout-files';
 import { getBankStatement, listBankStatements, resolveBankStatementLine } from './public/bank-statements';
 import { getBooking } from './partner/get-booking';
@@ -35,6 +36,12 @@ import { listPublicBookings } from './public/list-bookings';
 import { bookingTotals, exportInvoices, exportPublicBookings } from './public/exports';
 import { getInvoice, getInvoiceCii, getInvoiceEinvoice, getInvoicePdf, listInvoices } from './public/invoices';
 import { getSettlement, listSettlements } from './public/settlements';
+import {
+  getSelfBilledInvoice,
+  getSelfBilledInvoiceCii,
+  getSelfBilledInvoicePdf,
+  getSelfBilledInvoiceUbl,
+} from './public/self-billed-invoices';
 import { listPayments } from './public/payments';
 import { getPublicEvent, listPublicEvents } from './public/list-events';
 import { listFleet } from './public/list-fleet';
@@ -105,6 +112,10 @@ export const OPERATIONS = [
   listSettlements,
   listPayments,
   getSettlement,
+  getSelfBilledInvoice,
+  getSelfBilledInvoiceUbl,
+  getSelfBilledInvoiceCii,
+  getSelfBilledInvoicePdf,
   listPayoutFiles,
   getPayoutFile,
   importBankStatement,
@@ -122,6 +133,8 @@ export const OPERATIONS = [
   getDriverBankAccount,
   listDriverNoticesOperation,
   setDriverBankAccount,
+  getDriverBillingIdentity,
+  setDriverBillingIdentity,
   reportDriverPosition,
   answerDriverAllocation,
   reportDriverOnTheWay,

@@ -42,7 +42,8 @@ export interface StoredLine {
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
-function ublParty(d: BillingDetails): UblParty | string[] {
+/** A party of the document from its billing details, or what they lack for one. */
+export function ublParty(d: BillingDetails): UblParty | string[] {
   const endpoint = electronicAddress(d);
   const missing = [...missingBillingDetails(d), ...(endpoint ? [] : ['peppol_id (or a tax_id of a country with a Peppol VAT scheme)'])];
   if (missing.length || !endpoint) return missing;

@@ -31,6 +31,7 @@ export const PROBLEMS = {
   idempotency_key_reused: { title: 'Idempotency key reused' },
   bank_file_invalid: { title: 'Bank file refused' },
   bank_statement_wrong_account: { title: 'Statement of another account' },
+  self_billing_identity_missing: { title: 'Chauffeur billing identity missing' },
   amount_not_supported: { title: 'Amount not supported by card' },
   address_far_from_coordinates: { title: 'Address far from its coordinates' },
   quote_expired: { title: 'Quote expired' },

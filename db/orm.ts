@@ -34,6 +34,7 @@ import { Migration20261128090000_console_link_not_after } from './migrations/Mig
 import { Migration20261128100000_document_seller } from './migrations/Migration20261128100000_document_seller';
 import { Migration20261128010000_active_rides } from './migrations/Migration20261128010000_active_rides';
 import { Migration20261128070000_payout_guards } from './migrations/Migration20261128070000_payout_guards';
+import { Migration20261128120000_self_billing } from './migrations/Migration20261128120000_self_billing';
 import { Migration20261128130000_find_a_ride } from './migrations/Migration20261128130000_find_a_ride';
 import { Migration20261126100000_sepa_payouts } from './migrations/Migration20261126100000_sepa_payouts';
 import { Migration20261125160000_one_delivery_per_destination } from './migrations/Migration20261125160000_one_delivery_per_destination';
@@ -90,6 +91,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128010000_active_rides', class: Migration20261128010000_active_rides },
   { name: 'Migration20261128070000_payout_guards', class: Migration20261128070000_payout_guards },
   { name: 'Migration20261128100000_document_seller', class: Migration20261128100000_document_seller },
+  { name: 'Migration20261128120000_self_billing', class: Migration20261128120000_self_billing },
   { name: 'Migration20261128130000_find_a_ride', class: Migration20261128130000_find_a_ride },
   { name: 'Migration20261128150000_debug_to_the_byte', class: Migration20261128150000_debug_to_the_byte },
 ];

@@ -5,6 +5,8 @@ import { taxRuleAt, type LineKind } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { DriverTarget, IssuedSettlement, PeriodRef } from '../contracts/finance';
 import { dbNow, insertRows, nextNumber } from './finance';
+import { issueSelfBilledInvoice } from './self-billing';
+import type { BillingDetails } from '../domain/billing-details';
 
 /** Rides a period's settlements take: driven, ended before the period's end, recorded by its close, not yet settled. */
 const OPEN_RIDES = `from billing_entries e
@@ -156,9 +158,15 @@ export async function draftSettlement(em: EntityManager, period: PeriodRef, targ
 /**
  * Issues a driver's settlement for a period in one transaction: a line per ride (its net earnings) and the platform's
  * commission on each, the balance a previous settlement carried over, the figures (payable never negative), and the
- * next number of the ST series. Issued once per driver, period, currency and environment.
+ * next number of the ST series, and (given the company as `selfBillingBuyer`) its self-billed invoice. Issued once per
+ * driver, period, currency and environment.
  */
-export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: DriverTarget): Promise<IssuedSettlement | null> {
+export async function issueSettlement(
+  orm: MikroORM,
+  period: PeriodRef,
+  target: DriverTarget,
+  selfBillingBuyer?: BillingDetails,
+): Promise<IssuedSettlement | null> {
   return orm.em.fork().transactional(async (em) => {
     const key = ['settlement', period.id, target.driverId, target.currency, target.livemode].join('|');
     await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
@@ -201,6 +209,8 @@ export async function issueSettlement(orm: MikroORM, period: PeriodRef, target: 
       ['settlement_id', 'position', 'entry_id', 'adjustment_id', 'returned_from', 'booking_ref', 'kind', 'description', 'amount_minor'],
       lines.map((l, i) => [id, i + 1, l.entryId, l.adjustmentId, l.returnedFrom, l.ref, l.kind, l.description, String(l.amount)]),
     );
+    // Its self-billed invoice in the same transaction, when the chauffeur's identity is on file (else on first request).
+    if (selfBillingBuyer) await issueSelfBilledInvoice(em, id, selfBillingBuyer);
     return { id, number, ...target, driverName, payable: String(figures.payable), status: paidNothing ? 'paid' : 'pending' };
   });
 }

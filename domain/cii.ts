@@ -84,8 +84,9 @@ export function ciiXml(doc: UblDocument): string {
         `<ram:LineID>${i + 1}</ram:LineID>` + (l.note ? tag('IncludedNote', text('Content', l.note)) : ''),
       ) +
       tag('SpecifiedTradeProduct', text('Name', l.description) + text('Description', l.itemDescription)) +
-      `<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>${amount(l.net)}</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>` +
-      `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">1</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>` +
+      `<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice><ram:ChargeAmount>${amount(l.net < 0n ? -l.net : l.net)}</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>` +
+      // A negative line (a commission or fee on a self-billed invoice) is a quantity of −1: a price is never negative (BR-27).
+      `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">${l.net < 0n ? -1 : 1}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>` +
       tag(
         'SpecifiedLineTradeSettlement',
         lineTax(l.category, l.ratePpm) +

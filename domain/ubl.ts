@@ -98,6 +98,9 @@ export interface UblDocument {
 
 const CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+/** Peppol's self-billing profile: BIS Billing's own rules refuse type 389 (PEPPOL-EN16931-P0100). */
+const SELF_BILLING_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:selfbilling:3.0';
+const SELF_BILLING_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:selfbilling:01:1.0';
 /** Why a line carries no VAT (BT-120/121), where EN 16931 asks for one. */
 const EXEMPTION: Partial<Record<TaxCategory, { code: string; reason: string }>> = {
   exempt: { code: 'VATEX-EU-132', reason: 'Exempt passenger transport' },
@@ -191,15 +194,17 @@ export function ublXml(doc: UblDocument): string {
   const taxIds = !outOfScope(doc);
   const typeCode = documentTypeCode(doc);
   const rounding = doc.totals.rounding ?? 0n;
+  const quantity = credit ? 'CreditedQuantity' : 'InvoicedQuantity';
+  // A negative line (a commission or fee on a self-billed invoice) is a quantity of −1: a price is never negative (BR-27).
   const lines = doc.lines
     .map(
       (
         l,
         i,
-      ) => `<cac:${root}Line><cbc:ID>${i + 1}</cbc:ID>${l.note ? `<cbc:Note>${xmlEscape(l.note)}</cbc:Note>` : ''}<cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'} unitCode="C62">1</cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'}>
+      ) => `<cac:${root}Line><cbc:ID>${i + 1}</cbc:ID>${l.note ? `<cbc:Note>${xmlEscape(l.note)}</cbc:Note>` : ''}<cbc:${quantity} unitCode="C62">${l.net < 0n ? -1 : 1}</cbc:${quantity}>
 <cbc:LineExtensionAmount ${amount(l.net)}</cbc:LineExtensionAmount>${l.accountingCost ? `<cbc:AccountingCost>${xmlEscape(l.accountingCost)}</cbc:AccountingCost>` : ''}
 <cac:Item>${l.itemDescription ? `<cbc:Description>${xmlEscape(l.itemDescription)}</cbc:Description>` : ''}<cbc:Name>${xmlEscape(l.description)}</cbc:Name>${category('ClassifiedTaxCategory', l.category, l.ratePpm)}</cac:Item>
-<cac:Price><cbc:PriceAmount ${amount(l.net)}</cbc:PriceAmount></cac:Price></cac:${root}Line>`,
+<cac:Price><cbc:PriceAmount ${amount(l.net < 0n ? -l.net : l.net)}</cbc:PriceAmount></cac:Price></cac:${root}Line>`,
     )
     .join('\n');
   const subtotals = doc.buckets
@@ -210,8 +215,8 @@ export function ublXml(doc: UblDocument): string {
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
-<cbc:CustomizationID>${CUSTOMIZATION}</cbc:CustomizationID>
-<cbc:ProfileID>${PROFILE}</cbc:ProfileID>
+<cbc:CustomizationID>${doc.selfBilled ? SELF_BILLING_CUSTOMIZATION : CUSTOMIZATION}</cbc:CustomizationID>
+<cbc:ProfileID>${doc.selfBilled ? SELF_BILLING_PROFILE : PROFILE}</cbc:ProfileID>
 <cbc:ID>${xmlEscape(doc.number)}</cbc:ID>
 <cbc:IssueDate>${doc.issueDate}</cbc:IssueDate>
 ${!credit && doc.dueDate ? `<cbc:DueDate>${doc.dueDate}</cbc:DueDate>` : ''}

@@ -46,7 +46,10 @@ export interface WorkerDeps {
   paymentChallengeTimeoutMs?: number;
   /** Who takes the cards (PAYMENT_PROVIDER, infra/payments/configured.ts); the simulated PSP when absent. */
   paymentProvider?: PaymentProvider;
-  /** INVOICE_SELLER, kept on each invoice the settlement cycle issues; absent: documents are rendered with the configured one. */
+  /**
+   * INVOICE_SELLER, kept on each invoice the settlement cycle issues (absent: documents are rendered with the configured
+   * one), and the buyer of the chauffeurs' self-billed invoices (absent: the demo company, as the API's default).
+   */
   invoiceSeller?: BillingDetails;
   /** Sandbox clock, GPS coalescing, history bound of booking workflows (config.ride); defaults when absent. */
   ride?: Partial<RideSettings>;

@@ -1,8 +1,10 @@
 import { FleetUnitSchema, type FleetUnit } from '../../db/entities';
-import { addUnit, FleetInputError, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../app/fleet';
+import { addUnit, FleetInputError, findUnit, issueDriverCredential, setDocumentExpiry, updateUnit } from '../../app/fleet';
 import { compliance, COMPLIANCE_DOCUMENTS, type ComplianceDocuments } from '../../domain/compliance';
 import { setBankAccount, showBankAccount, type BankAccountView } from '../../app/bank-accounts';
 import { ProblemError } from '../../app/problems';
+import { chauffeurIdentityVersions, setChauffeurIdentity } from '../../app/self-billing';
+import { IDENTITY_FIELDS } from '../../domain/chauffeur-billing';
 import type { PostalAddress } from '../../domain/sepa';
 import { fields, Failure, flag, isoOrNull, requiredFlag, table, UsageError, when, type Command, type Flags } from './cli';
 
@@ -20,6 +22,7 @@ const VEHICLE_OPTIONS = {
   licence: { type: 'string' },
   rating: { type: 'string' },
 } as const;
+const IDENTITY_FLAGS = IDENTITY_FIELDS.map((f) => f.replace(/_/g, '-'));
 const DOCUMENT_FLAGS = COMPLIANCE_DOCUMENTS.map((d) => d.replace(/_/g, '-'));
 
 function number(value: string | undefined, name: string): number | undefined {
@@ -260,6 +263,55 @@ export const fleetCommands: Record<string, Command> = {
           ['bic', account.bic ?? '-'],
           ['updated', account.updated_at],
         ])}`,
+      };
+    },
+  },
+
+  billing: {
+    usage:
+      'fleet billing set <driver> [--legal-name …] [--address …] [--city …] [--postal-code …] [--country CC] [--siren 9 digits] [--siret 14 digits] ' +
+      '[--vat-id …] [--electronic-address scheme:id] [--vat-regime normal|franchise] [--from INSTANT] | fleet billing show <driver>',
+    summary:
+      'record (set: a new version, fields not given kept; --from when it takes effect) or show a chauffeur’s billing identity, the seller on their self-billed invoices',
+    args: ['action', 'driver'],
+    options: Object.fromEntries([...IDENTITY_FLAGS, 'from'].map((f) => [f, { type: 'string' }])) as Record<string, { type: 'string' }>,
+    async run({ orm, flags, args: [action, driver] }) {
+      if (action === 'set') {
+        // A typo must not record an identity for nobody: a fleet unit, or a simulated driver.
+        if (!driver!.startsWith('sandbox:')) await guarded(() => findUnit(orm, driver!));
+        const input = Object.fromEntries(IDENTITY_FIELDS.map((f, i) => [f, flag(flags, IDENTITY_FLAGS[i]!)]));
+        const from = flag(flags, 'from');
+        if (from !== undefined && Number.isNaN(Date.parse(from)))
+          throw new UsageError('--from must be an instant such as 2026-01-01T00:00:00Z');
+        await setChauffeurIdentity(orm, {
+          driverId: driver!,
+          input,
+          validFrom: from ? new Date(from) : undefined,
+          setBy: 'ops',
+          merge: true,
+        }).catch((err: unknown) => {
+          throw err instanceof ProblemError ? new Failure(err.message) : err;
+        });
+      } else if (action !== 'show') throw new UsageError(`unknown action '${action}': set or show`);
+      const versions = await chauffeurIdentityVersions(orm, driver!);
+      if (!versions.length)
+        throw new Failure(`no billing identity recorded for ${driver}: its settlements have no self-billed invoice yet`);
+      return {
+        json: versions,
+        text: `${action === 'set' ? 'Billing identity recorded.\n' : ''}${table(
+          ['VALID FROM', 'LEGAL NAME', 'COUNTRY', 'SIREN', 'SIRET', 'VAT ID', 'E-ADDRESS', 'REGIME', 'BY'],
+          versions.map((v) => [
+            when(new Date(v.valid_from)),
+            v.identity.legal_name,
+            v.identity.country,
+            v.identity.siren ?? '-',
+            v.identity.siret ?? '-',
+            v.identity.vat_id ?? '-',
+            v.identity.electronic_address ?? '-',
+            v.identity.vat_regime,
+            v.set_by,
+          ]),
+        )}`,
       };
     },
   },

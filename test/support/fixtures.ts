@@ -43,9 +43,17 @@ export function bookingBody(overrides: Partial<CreateBookingBody> = {}): CreateB
   };
 }
 
-export async function postJson(url: string, token: string, body: unknown, headers: Record<string, string> = {}) {
+export function postJson(url: string, token: string, body: unknown, headers: Record<string, string> = {}) {
+  return sendJson('POST', url, token, body, headers);
+}
+
+export function putJson(url: string, token: string, body: unknown, headers: Record<string, string> = {}) {
+  return sendJson('PUT', url, token, body, headers);
+}
+
+async function sendJson(method: 'POST' | 'PUT', url: string, token: string, body: unknown, headers: Record<string, string>) {
   const response = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });

@@ -62,4 +62,64 @@ describe('hub fleet', () => {
     const after = await db.orm.em.fork().findOneOrFail(FleetUnitSchema, { id });
     expect(after.documents).toEqual(before.documents);
   });
+
+  it('records a chauffeur’s billing identity in versions, keeping the fields a change does not give, and refuses wrong ones', async () => {
+    const { unit_id: id } = await hubJson(...ADD.map((a) => (a === 'CLI-001' ? 'CLI-003' : a)));
+    const identity = ['--legal-name', 'Jean Dupont EI', '--address', '1 rue de la Paix', '--city', 'Paris', '--postal-code', '75002'];
+    const wrong = await hub(
+      'fleet',
+      'billing',
+      'set',
+      id,
+      ...identity,
+      '--country',
+      'FR',
+      '--siren',
+      '732829321',
+      '--vat-regime',
+      'franchise',
+    );
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('siren must be 9 digits whose Luhn check holds');
+    expect((await hub('fleet', 'billing', 'set', 'unit_nope', ...identity, '--country', 'FR')).stderr).toContain('no fleet unit unit_nope');
+    const [first] = await hubJson(
+      'fleet',
+      'billing',
+      'set',
+      id,
+      ...identity,
+      '--country',
+      'FR',
+      '--siret',
+      '73282932000074',
+      '--vat-regime',
+      'franchise',
+    );
+    expect(first).toMatchObject({
+      set_by: 'ops',
+      identity: { siren: '732829320', electronic_address: '0225:732829320', vat_regime: 'franchise' },
+    });
+    const versions = await hubJson(
+      'fleet',
+      'billing',
+      'set',
+      id,
+      '--vat-regime',
+      'normal',
+      '--vat-id',
+      'FR44732829320',
+      '--from',
+      '2027-01-01T00:00:00Z',
+    );
+    expect(
+      versions.map((v: { valid_from: string; identity: { vat_regime: string; legal_name: string } }) => [
+        v.identity.vat_regime,
+        v.identity.legal_name,
+      ]),
+    ).toEqual([
+      ['normal', 'Jean Dupont EI'],
+      ['franchise', 'Jean Dupont EI'],
+    ]);
+    expect((await hub('fleet', 'billing', 'show', id)).stdout).toMatch(/2027-01-01T00:00:00Z\s+Jean Dupont EI\s+FR\s+732829320/);
+  });
 });

@@ -2,6 +2,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createBookingActivities } from '../../activities/booking';
 import { updateBillingDetails } from '../../app/accounts';
 import { recordAdjustment } from '../../app/settlement-adjustments';
+import { setChauffeurIdentity } from '../../app/self-billing';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { issueInvoice } from '../../db/finance';
 import { BOOKINGS_TASK_QUEUE } from '../../contracts/booking';
@@ -230,6 +231,21 @@ describe('settlement cycle', () => {
     await fact(acme, { gross: 11_000, at: '2026-06-03T08:00:00Z', unit: 'unit_good' }); // Paris: 100.00 net
     await fact(acme, { gross: 5_500, at: '2026-06-04T08:00:00Z', unit: 'unit_good', kind: 'no_show' }); // 50.00 net
     await fact(acme, { gross: 12_000, at: '2026-06-05T08:00:00Z', unit: 'unit_gone_closed', market: 'LON' }); // 100.00 net
+    // unit_good's billing identity is on file: its settlement is also its self-billed invoice, issued with it.
+    await setChauffeurIdentity(db.orm, {
+      driverId: 'unit_good',
+      input: {
+        legal_name: 'Good Driver EI',
+        address: '1 rue X',
+        city: 'Paris',
+        postal_code: '75001',
+        country: 'FR',
+        siret: '73282932000074',
+        vat_regime: 'franchise',
+      },
+      validFrom: new Date('2026-01-01T00:00:00Z'),
+      setBy: 'ops',
+    });
 
     const first = await runCycle(june);
     expect(first.settlements.map((s) => [s.driverId, s.payable, s.status])).toEqual([
@@ -264,6 +280,12 @@ describe('settlement cycle', () => {
     // A re-run pays nobody again; the next cycle retries the failed payout under a new key.
     const again = await runCycle(june);
     expect(again.payouts).toEqual([]);
+    expect(
+      await sql('select driver_id, number, amount_due_minor from self_billed_invoices where driver_id in (?, ?)', [
+        'unit_good',
+        'unit_gone_closed',
+      ]),
+    ).toEqual([{ driver_id: 'unit_good', number: `SB-${year}-unit_good-000001`, amount_due_minor: '12000' }]);
     expect(again.settlements.map((s) => s.number).sort()).toEqual(first.settlements.map((s) => s.number).sort());
     const next = await runCycle(july);
     expect(next.payouts.map((p) => [p.driverId, p.status, p.reason])).toEqual([['unit_gone_closed', 'failed', 'account_closed']]);
