@@ -4,6 +4,7 @@ import { createQuote } from '../../app/quotes';
 import { checkAddressesMatchCoordinates } from '../../app/places';
 import type { QuoteRecord } from '../../contracts/quote';
 import { partnerFare } from '../../domain/partner-wire';
+import { marketTimeZone } from '../../domain/markets';
 import { fareTaxRatePpm, splitGross } from '../../domain/pricing';
 import { defineOperation } from '../operation';
 import { checkQuotedTrip, CurrencyCode, documentClassLimits, Fare, Instant, Latitude, Longitude, VehicleClass } from '../wire-schemas';
@@ -93,6 +94,11 @@ export const PublicQuote = z
     livemode: z.boolean(),
     vehicle_class: z.string(),
     pickup_at: z.string(),
+    time_zone: z.string().meta({
+      description:
+        "The IANA time zone of the pickup's market (`UTC` outside every market), as the booking will carry it: show `pickup_at` in it.",
+      example: 'Europe/Paris',
+    }),
     pickup_address: z.string().meta({ description: 'The pickup as the booking will read it.' }),
     dropoff_address: z.string().meta({ description: 'The drop-off as the booking will read it.' }),
     pax: z.number().int(),
@@ -118,6 +124,7 @@ function publicQuoteView(q: QuoteRecord): z.infer<typeof PublicQuote> {
     livemode: q.environment === 'live',
     vehicle_class: q.vehicleClass,
     pickup_at: q.pickupAt,
+    time_zone: marketTimeZone(q.market),
     pickup_address: placeText(q.pickup),
     dropoff_address: placeText(q.dropoff),
     pax: q.pax,

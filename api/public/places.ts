@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchPlaces } from '../../app/places';
+import { marketOf, marketTimeZone } from '../../domain/markets';
 import type { PlaceCandidate } from '../../domain/places';
 import { defineOperation } from '../operation';
 
@@ -27,6 +28,11 @@ export const Place = z
     lat: z.number().meta({ example: 48.8809 }),
     lng: z.number().meta({ example: 2.3553 }),
     iata: z.string().optional().meta({ description: 'An airport’s IATA code.', example: 'CDG' }),
+    time_zone: z.string().meta({
+      description:
+        'The IANA time zone a ride picked up here is stated in: its market’s (`UTC` outside every market), the same as the booking’s `time_zone`. Read a pickup time typed for this place at this clock.',
+      example: 'Europe/Paris',
+    }),
   })
   .meta({ id: 'Place' });
 
@@ -50,6 +56,7 @@ function placeView(p: PlaceCandidate): z.infer<typeof Place> {
     lat: p.lat,
     lng: p.lng,
     ...(p.iata ? { iata: p.iata } : {}),
+    time_zone: marketTimeZone(marketOf(p)),
   };
 }
 

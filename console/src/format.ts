@@ -45,12 +45,7 @@ export const zoneName = (timeZone: string) => timeZone.split('/').pop()!.replace
 
 const zonedFormats = new Map<string, { dateTime: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();
 
-/**
- * An instant as the clock of `timeZone` reads it, the zone named: its abbreviation in the locale and its city
- * ("28 Nov 2026, 14:00 CET (Paris)"). A ride's times are its pickup's: a London planner sees a Paris 14:00 as 14:00.
- */
-export function zonedDateTime(value: string | null | undefined, timeZone: string, inLocale = locale): string {
-  if (!value) return '—';
+function zonedFormatsOf(timeZone: string, inLocale: string | undefined) {
   const id = `${inLocale}|${timeZone}`;
   let formats = zonedFormats.get(id);
   if (!formats) {
@@ -60,10 +55,33 @@ export function zonedDateTime(value: string | null | undefined, timeZone: string
     };
     zonedFormats.set(id, formats);
   }
+  return formats;
+}
+
+/** The zone's abbreviation in the locale at `instant` ("CET" in winter, "CEST" in summer), or its id when it has none. */
+function zoneAbbreviation(instant: Date, timeZone: string, inLocale: string | undefined): string {
+  return (
+    zonedFormatsOf(timeZone, inLocale)
+      .zone.formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/**
+ * An instant as the clock of `timeZone` reads it, the zone named: its abbreviation in the locale and its city
+ * ("28 Nov 2026, 14:00 CET (Paris)"). A ride's times are its pickup's: a London planner sees a Paris 14:00 as 14:00.
+ */
+export function zonedDateTime(value: string | null | undefined, timeZone: string, inLocale = locale): string {
+  if (!value) return '—';
   const instant = new Date(value);
-  const abbreviation = formats.zone.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
   const city = timeZone.includes('/') ? ` (${zoneName(timeZone)})` : '';
-  return `${formats.dateTime.format(instant)} ${abbreviation}${city}`;
+  return `${zonedFormatsOf(timeZone, inLocale).dateTime.format(instant)} ${zoneAbbreviation(instant, timeZone, inLocale)}${city}`;
+}
+
+/** A zone named for a time typed at its clock, as of `at`: "Paris, CET" (or "Paris, CEST" in summer); "UTC" alone. */
+export function zoneLabel(timeZone: string, at: string | number = Date.now(), inLocale = locale): string {
+  const abbreviation = zoneAbbreviation(new Date(at), timeZone, inLocale);
+  return timeZone.includes('/') ? `${zoneName(timeZone)}, ${abbreviation}` : abbreviation;
 }
 
 /** How far `timeZone`'s clock is ahead of UTC at `instant`, in ms. */

@@ -74,12 +74,14 @@ describe('Places: typed addresses resolved, and addresses far from their coordin
         label: 'Paris Charles de Gaulle Airport, Paris, France',
         lat: 49.0097,
         lng: 2.5479,
+        time_zone: 'Europe/Paris',
       });
       expect((await places(embedded, 'gare du n')).json.data.map((p: { name: string }) => p.name)).toEqual(['Gare du Nord']);
       expect((await places(embedded, 'Heathrow T5')).json.data[0]).toMatchObject({
         name: 'Heathrow Terminal 5',
         city: 'London',
         country_code: 'GB',
+        time_zone: 'Europe/London',
       });
       expect((await places(embedded, 'nowhere at all')).json.data).toEqual([]);
       expect((await places(embedded, '  ')).json).toMatchObject({ data: [] });
@@ -95,7 +97,10 @@ describe('Places: typed addresses resolved, and addresses far from their coordin
     });
 
     it('quotes truthful addresses, and those it cannot place, as before', async () => {
-      expect((await quote(embedded, {})).status).toBe(201);
+      const truthful = await quote(embedded, {});
+      expect(truthful.status).toBe(201);
+      // The quote names the clock its pickup is stated at, as the place it was picked from did.
+      expect(truthful.json.time_zone).toBe('Europe/Paris');
       const unknown = await quote(embedded, { dropoff_address: 'Résidence Les Tilleuls, bâtiment C' });
       expect(unknown.status).toBe(201);
       expect(unknown.json.dropoff_address).toBe('Résidence Les Tilleuls, bâtiment C');
@@ -161,6 +166,7 @@ describe('Places: typed addresses resolved, and addresses far from their coordin
           label: '10 Downing Street, Westminster, London, SW1A 2AA, United Kingdom',
           lat: 51.5033635,
           lng: -0.1276248,
+          time_zone: 'Europe/London',
         },
       ]);
       const [asked] = geocoder.requests;

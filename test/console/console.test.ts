@@ -376,6 +376,11 @@ describe('Web console (headless Chromium)', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await noHorizontalScroll(page)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The browser's clock is UTC; the pickup is in Paris: 14:00 typed is 14:00 at the pickup's clock, the zone named.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const pickupTime = page.getByLabel(/^Pickup time/);
+    await pickupTime.fill(`${day}T14:00`);
+    expect(await page.locator('label', { has: pickupTime }).textContent()).toMatch(/^Pickup time \(Paris, CES?T\)$/);
     const asked = page.waitForRequest((request) => request.url().endsWith('/api/public/v1/quotes'));
     await quoteButton.click();
     expect((await asked).postDataJSON()).toMatchObject({
@@ -387,12 +392,18 @@ describe('Web console (headless Chromium)', () => {
       dropoff_lng: 2.5711,
     });
     await page.getByRole('heading', { name: 'Quote' }).waitFor();
+    const parisClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', dateStyle: 'medium', timeStyle: 'short' });
+    const parisDay = parisClock.format(new Date(`${day}T12:00:00Z`)).split(',')[0];
+    expect(await page.locator('dl.facts').first().textContent()).toMatch(new RegExp(`Pickup${parisDay}, 14:00 CES?T \\(Paris\\)`));
     await page.getByLabel('Passenger name').fill('Ada Lovelace');
     await page.getByLabel(/Passenger phone/).fill('+33612345678');
     await page.getByLabel(/Your reference/).fill(XSS);
     await page.getByRole('button', { name: /^Book for/ }).click();
     await page.waitForURL(/\/console\/bookings\/bkg_/);
     await page.getByRole('heading', { level: 1, name: /Ride on/ }).waitFor();
+    const booked = (await getJson(`${hub.baseUrl}/api/public/v1/bookings/${page.url().split('/').pop()}`, keyA)).json;
+    expect(booked.time_zone).toBe('Europe/Paris');
+    expect(parisClock.format(new Date(booked.pickup_at))).toBe(`${parisDay}, 14:00`);
     expect(await page.locator('dl.facts').first().textContent()).toContain(XSS);
     await screenshot(page, 'booking');
 

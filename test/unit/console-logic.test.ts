@@ -1,4 +1,4 @@
-import { fromZonedInput, toZonedInput, zonedDateTime } from '../../console/src/format';
+import { fromZonedInput, toZonedInput, zonedDateTime, zoneLabel } from '../../console/src/format';
 import { match, withQuery } from '../../console/src/router';
 import { nextPage, previousPage, trailAt, type Trail } from '../../console/src/components/pager';
 
@@ -35,6 +35,13 @@ describe('the console', () => {
           instant === '2026-10-25T01:30:00.000Z' ? '2026-10-25T00:30:00.000Z' : instant, // the repeated hour reads as its first
         );
       }
+    });
+
+    it('names the zone a pickup time is typed in, as its clock reads on that day', () => {
+      expect(zoneLabel('Europe/Paris', paris14, 'en-GB')).toBe('Paris, CET');
+      expect(zoneLabel('Europe/Paris', '2026-07-01T12:00:00.000Z', 'en-GB')).toBe('Paris, CEST');
+      expect(zoneLabel('America/New_York', paris14, 'en-GB')).toMatch(/^New York, (GMT-5|EST)$/);
+      expect(zoneLabel('UTC', paris14, 'en-GB')).toBe('UTC');
     });
 
     it('shows a dash for no time', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
-import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime, zoneName } from '../format';
+import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime } from '../format';
 import { Link } from '../router';
 import { BookingStatusBadge } from '../components/booking-status';
 import { BookingTimeline } from '../components/booking-timeline';
@@ -15,6 +15,7 @@ import { useAction } from '../components/use-action';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
 import { holds, lacksScope, Unavailable } from '../components/scope-gate';
+import { PickupTimeInput } from '../components/pickup-time-input';
 
 type Status = Schema<'PublicBookingStatus'>;
 
@@ -183,15 +184,12 @@ export function BookingPage({ params, session }: PageProps) {
               });
             }}
           >
-            <label>
-              New pickup time <span class="muted">({zoneName(booking.time_zone)} time)</span>
-              <input
-                type="datetime-local"
-                required
-                value={newPickup || toZonedInput(booking.pickup_at, booking.time_zone)}
-                onInput={(e) => setNewPickup(e.currentTarget.value)}
-              />
-            </label>
+            <PickupTimeInput
+              label="New pickup time"
+              timeZone={booking.time_zone}
+              value={newPickup || toZonedInput(booking.pickup_at, booking.time_zone)}
+              onInput={setNewPickup}
+            />
             {cannotWrite ? (
               <Unavailable label="Reschedule" reason={cannotWrite} />
             ) : (

@@ -1,17 +1,24 @@
 import { useState } from 'preact/hooks';
 import { api, idempotencyKey, ok, type Schema } from '../client/client';
-import { dateTime, fromLocalInput, money, toLocalInput } from '../format';
+import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime } from '../format';
 import { Link, navigate } from '../router';
 import { Problem } from '../components/problem';
 import { useAction } from '../components/use-action';
 import { useTitle } from '../components/use-title';
 import { addressOf, PlacePicker, type PlaceChoice } from '../components/place-picker';
 import { holds } from '../components/scope-gate';
+import { PickupTimeInput } from '../components/pickup-time-input';
 import type { PageProps } from '../shell';
 
 const CLASSES: Schema<'VehicleClass'>[] = ['standard', 'executive', 'luxury', 'van', 'minibus'];
 
-/** Quote, then book: each address resolved to a place the person picks, then the quote holds the price until it expires. */
+/** The browser's own zone: the clock of the default pickup time until a pickup place names its own. */
+const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Quote, then book: each address resolved to a place the person picks, then the quote holds the price until it expires.
+ * The pickup time is typed at the pickup's clock (the chosen place's `time_zone`, the hub's answer), whoever types it.
+ */
 export function NewBookingPage({ session }: PageProps) {
   useTitle('Book a ride');
   const action = useAction();
@@ -19,8 +26,10 @@ export function NewBookingPage({ session }: PageProps) {
   const [bookKey] = useState(idempotencyKey);
   const [pickup, setPickup] = useState<PlaceChoice>({ typed: '', place: null });
   const [dropoff, setDropoff] = useState<PlaceChoice>({ typed: '', place: null });
+  const [inThreeHours] = useState(() => new Date(Date.now() + 3 * 3600 * 1000).toISOString());
   const [request, setRequest] = useState({
-    datetime: toLocalInput(new Date(Date.now() + 3 * 3600 * 1000)),
+    // As typed, at the pickup's clock; empty until typed (the input then offers three hours from now at that clock).
+    datetime: '',
     vehicle_class: 'standard' as Schema<'VehicleClass'>,
     pax: '1',
   });
@@ -52,6 +61,7 @@ export function NewBookingPage({ session }: PageProps) {
     );
   const from = pickup.place;
   const to = dropoff.place;
+  const datetime = request.datetime || toZonedInput(inThreeHours, from?.time_zone ?? BROWSER_TIME_ZONE);
   return (
     <>
       {crumbs}
@@ -76,7 +86,7 @@ export function NewBookingPage({ session }: PageProps) {
                     dropoff_address: addressOf(dropoff),
                     dropoff_lat: to.lat,
                     dropoff_lng: to.lng,
-                    datetime: fromLocalInput(request.datetime)!,
+                    datetime: fromZonedInput(datetime, from.time_zone)!,
                     vehicle_class: request.vehicle_class,
                     pax: Number(request.pax),
                   },
@@ -89,7 +99,15 @@ export function NewBookingPage({ session }: PageProps) {
         <PlacePicker legend="Pickup" value={pickup} onChange={choose(setPickup)} />
         <PlacePicker legend="Drop-off" value={dropoff} onChange={choose(setDropoff)} />
         <div class="actions">
-          {field('datetime', 'Pickup time', { type: 'datetime-local', required: true })}
+          <PickupTimeInput
+            label="Pickup time"
+            timeZone={from?.time_zone ?? null}
+            value={datetime}
+            onInput={(value) => {
+              setRequest({ ...request, datetime: value });
+              setQuote(null);
+            }}
+          />
           <label>
             Class
             <select
@@ -121,6 +139,8 @@ export function NewBookingPage({ session }: PageProps) {
         <section aria-labelledby="quote-heading">
           <h2 id="quote-heading">Quote</h2>
           <dl class="facts">
+            <dt>Pickup</dt>
+            <dd>{zonedDateTime(quote.pickup_at, quote.time_zone)}</dd>
             <dt>Total</dt>
             <dd>
               <strong>{money(quote.total.gross, quote.total.currency)}</strong>{' '}
@@ -130,7 +150,7 @@ export function NewBookingPage({ session }: PageProps) {
             </dd>
             <dt>Free cancellation</dt>
             <dd>
-              until {dateTime(quote.cancellation_policy.free_until)}, then{' '}
+              until {zonedDateTime(quote.cancellation_policy.free_until, quote.time_zone)}, then{' '}
               {money(quote.cancellation_policy.fee_after.gross, quote.cancellation_policy.fee_after.currency)}
             </dd>
             <dt>Valid until</dt>
