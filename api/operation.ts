@@ -125,7 +125,9 @@ export function mountOperations(router: Router, operations: AnyOperation[], deps
   const readXml = xmlBodyReader();
   for (const op of operations) {
     const handle: Middleware = async (ctx) => {
-      const body = parseOrThrow(op.request?.body, ctx.request.parsedBody ?? {}, 'body');
+      // No body at all reads as `{}` (an optional body's defaults); a JSON `null` is a body, and validated as one.
+      const sent = ctx.request.parsedBody;
+      const body = parseOrThrow(op.request?.body, sent === undefined ? {} : sent, 'body');
       const query = parseOrThrow(op.request?.query, ctx.query, 'query');
       const params = parseOrThrow(op.request?.params, ctx.params, 'path');
       const headerSchema = op.request?.headers;
