@@ -69,6 +69,8 @@ interface Request {
   endedAt?: number;
   /** `201`, `503`, `network: ECONNRESET`, `timeout`… */
   outcome?: string;
+  /** The problem's `code`, when the answer was one: says which 503 it was. */
+  code?: string;
   retryAfter?: boolean;
 }
 
@@ -203,7 +205,11 @@ export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeRes
     stack.stderr!.pipe(stackLog, { end: false });
     const stateFile = clusterStateFile(join(dataDir, 'cluster'));
     const stackEnded = new Promise<never>((_, reject) =>
-      stack!.once('exit', (code) => reject(new Error(`stack:cluster exited (${code}); see ${dir}/stack.log`))),
+      stack!.once('exit', (code) => {
+        // Its last lines say which of its processes ended it (the directory is removed after a run).
+        const tail = readFileSync(join(dir, 'stack.log'), 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+        reject(new Error(`stack:cluster exited (${code}); the end of ${dir}/stack.log:\n${tail}`));
+      }),
     );
     stackEnded.catch(() => undefined);
     const startDeadline = Date.now() + 600_000;
@@ -278,6 +284,7 @@ export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeRes
         const text = await response.text();
         body = text.startsWith('{') ? (JSON.parse(text) as typeof body) : {};
         request.outcome = `${response.status}`;
+        request.code = body.code;
         request.retryAfter = response.headers.has('retry-after');
       } catch (err) {
         const name = (err as Error).name;
@@ -431,7 +438,7 @@ export async function runUptimeProofs(options: UptimeOptions): Promise<UptimeRes
     // Requests sent while PostgreSQL was down or the hub recovering, and those in flight when it stopped.
     const pgWindow = requests.filter((r) => r.phase === 'postgres' || (r.startedAt < pgDownAt && (r.endedAt ?? Infinity) > pgDownAt));
     const elsewhere = requests.filter((r) => isFailure(r.outcome) && !killWindow.includes(r) && !cut.has(r) && !pgWindow.includes(r));
-    for (const r of elsewhere) violations.push(`${r.op} in phase ${r.phase} failed: ${r.outcome}`);
+    for (const r of elsewhere) violations.push(`${r.op} in phase ${r.phase} failed: ${r.outcome}${r.code ? ` ${r.code}` : ''}`);
     const killFailures = requests.filter((r) => isFailure(r.outcome) && (killWindow.includes(r) || cut.has(r)));
     const failedNotInFlight = killFailures.filter((r) => !cut.has(r)).length;
     for (const r of killFailures.filter((f) => !cut.has(f)))

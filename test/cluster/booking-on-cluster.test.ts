@@ -11,6 +11,9 @@ import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 import { bookingBody, createTestPartner, getJson, postJson, requestToken } from '../support/fixtures';
 import { hubProcessEnv, spawnHubProcesses, stopHubProcesses } from '../support/hub-processes';
 import { until } from '../support/until';
+import { oneClusterAtATime } from '../support/one-cluster-at-a-time';
+
+oneClusterAtATime();
 
 const NAMESPACE = 'hub-cluster-check';
 

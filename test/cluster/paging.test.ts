@@ -3,6 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PagingResult } from '../../scripts/prove-paging';
+import { oneClusterAtATime } from '../support/one-cluster-at-a-time';
+
+oneClusterAtATime();
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HEALTH_CHECK, maxDetectionMs } from '../../stack/haproxy';
 import type { UptimeResult } from '../../bench/uptime';
+import { oneClusterAtATime } from '../support/one-cluster-at-a-time';
+
+oneClusterAtATime();
 
 const ROOT = join(__dirname, '..', '..');
 
