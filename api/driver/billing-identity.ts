@@ -7,13 +7,18 @@ import { defineOperation } from '../operation';
 import { Instant } from '../wire-schemas';
 
 const text = (max: number) => z.string().max(max);
+/** Required text: blank is refused by the schema itself, as the identity's rules refuse it. */
+const filled = (max: number) => text(max).regex(/\S/, 'must not be blank');
 const BillingIdentityInput = z
   .object({
-    legal_name: text(200).meta({ description: 'The chauffeur’s legal name (or their company’s).', example: 'Jo Martin EI' }),
-    address: text(200),
-    city: text(200),
-    postal_code: text(200),
-    country: text(2).meta({ description: 'ISO 3166-1 alpha-2.', example: 'FR' }),
+    legal_name: filled(200).meta({ description: 'The chauffeur’s legal name (or their company’s).', example: 'Jo Martin EI' }),
+    address: filled(200),
+    city: filled(200),
+    postal_code: filled(200),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .meta({ description: 'ISO 3166-1 alpha-2.', example: 'FR' }),
     siren: text(20)
       .nullable()
       .optional()

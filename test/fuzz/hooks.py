@@ -11,7 +11,18 @@ import schemathesis
 # Field errors of rules beyond JSON Schema: zod refinements (`custom`), a booking that disagrees with its quote
 # (`quote_mismatch`), a webhook URL that is well formed but not allowed for the key's mode (`invalid_url`: http or a
 # private address in live mode), a sandbox-only header from a live credential (`sandbox_only`).
-BUSINESS_RULE_CODES = {"custom", "quote_mismatch", "invalid_url", "sandbox_only"}
+BUSINESS_RULE_CODES = {"custom", "quote_mismatch", "invalid_url", "sandbox_only"} | {
+    # A chauffeur's billing identity (docs/errors.md): check digits, identifiers' formats once compacted, and rules
+    # between fields (a French chauffeur's SIREN, the normal regime's VAT number, the franchise's country).
+    "required",
+    "siren_invalid",
+    "siret_invalid",
+    "siret_siren_mismatch",
+    "vat_id_invalid",
+    "electronic_address_invalid",
+    "franchise_outside_france",
+    "franchise_with_vat_id",
+}
 
 
 # On the Partner API (/v1), a `custom` error of schema-valid input may only be one of these rules: each compares a
