@@ -28,6 +28,7 @@ import { backlogBench } from './backlog';
 import { capacityBench } from './capacity';
 import { sandboxBookingBody } from './bookings';
 import { isolationBench } from './isolation';
+import { benchEngine } from './backlog';
 import { loadConfig } from '../infra/config';
 import { createLogger } from '../infra/logger';
 import { HubEventSchema } from '../db/entities';
@@ -64,13 +65,38 @@ const ping = (name: string, security: 'none' | 'partner', idempotent = false) =>
 
 async function main() {
   Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const local = await startLocalStack('bench', { poolMax: 30 });
+  const engine = benchEngine();
+  const local = await startLocalStack('bench', { poolMax: 30, engine });
   const { env, orm } = local;
   const secrets = STACK_SECRETS;
   const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });
   const deps = apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets });
   await deps.signingKeys.ensureActiveKey();
-  const app = createApp(deps, [...OPERATIONS, ping('bare', 'none'), ping('authenticated', 'partner'), ping('idempotent', 'partner', true)]);
+  // The control: the same start behind the same HTTP, authentication, rate limit and validation, without the booking's
+  // own work (no read-model row, no Idempotency-Key, no answer stored): the ceiling of the API / raw ratio here.
+  const startOnly = defineOperation({
+    operationId: 'startOnly',
+    method: 'post',
+    path: '/bench/start-only',
+    summary: 'start only',
+    tags: ['Bench'],
+    security: { kind: 'partner', scope: 'bookings.write' },
+    request: { body: CreateBookingRequest },
+    responses: { 200: { description: 'ok' } },
+    errors: [],
+    handler: async ({ body, principal }) => {
+      const record = newBookingRecord(body, { partnerId: principal.ownerId, livemode: principal.livemode });
+      await startBookingWorkflow(env.client, record);
+      return { status: 200, body: { id: record.id } };
+    },
+  });
+  const app = createApp(deps, [
+    ...OPERATIONS,
+    ping('bare', 'none'),
+    ping('authenticated', 'partner'),
+    ping('idempotent', 'partner', true),
+    startOnly,
+  ]);
   const server = app.listen(0, '127.0.0.1');
   // The load agent keeps idle sockets between phases; a server closing them at Node's default 5 s races its next use.
   server.keepAliveTimeout = 600_000;
@@ -97,6 +123,7 @@ async function main() {
       call('POST', `${base}${path}`, payload, { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers });
 
     const bookWithApi = (tag: string) => (i: number) => post('/v1/bookings', body(i, tag), { 'Idempotency-Key': `bench-${tag}-${i}` });
+    const startBehindHttp = (tag: string) => (i: number) => post('/bench/start-only', body(i, `control-${tag}`));
     // The same start the API makes (options, search attributes, memo), straight from the client.
     const bookRaw = (tag: string) => async (i: number) => {
       const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i, `raw-${tag}`))), {
@@ -110,10 +137,12 @@ async function main() {
      * in-memory dev server grows with every workflow); `between` runs after each round, outside the timing.
      */
     const compare = async (tag: string, between: () => Promise<void> = async () => undefined) => {
-      const sides = { api: { runs: [] as Run[], cpu: [] as CpuSample[] }, raw: { runs: [] as Run[], cpu: [] as CpuSample[] } };
+      const side = () => ({ runs: [] as Run[], cpu: [] as CpuSample[] });
+      const sides = { api: side(), control: side(), raw: side() };
       for (let round = 0; round < ROUNDS; round++) {
         for (const [side, one] of [
           ['api', bookWithApi(tag)],
+          ['control', startBehindHttp(tag)],
           ['raw', bookRaw(tag)],
         ] as const) {
           const before = cpuSample();
@@ -127,23 +156,22 @@ async function main() {
         postgres: cpu.reduce((sum, c) => sum + c.postgres, 0) / cpu.length,
         temporal: cpu.reduce((sum, c) => sum + c.temporal, 0) / cpu.length,
       });
-      return {
-        api: { ...summary(sides.api.runs), cpu: total(sides.api.cpu) },
-        raw: { ...summary(sides.raw.runs), cpu: total(sides.raw.cpu) },
-      };
+      const of = (s: keyof typeof sides) => ({ ...summary(sides[s].runs), cpu: total(sides[s].cpu) });
+      return { api: of('api'), control: of('control'), raw: of('raw') };
     };
 
     await timed(50, CONCURRENCY, bookWithApi('warm-up')); // JIT, pools, caches
     await timed(50, CONCURRENCY, bookRaw('warm-up'));
+    await timed(50, CONCURRENCY, startBehindHttp('warm-up'));
     const single = await timed(50, 1, bookWithApi('single'));
     const singleRaw = await timed(50, 1, bookRaw('single'));
-    const { api, raw } = await compare('measured');
+    const { api, control, raw } = await compare('measured');
     // p99 at half the maximum rate the API reached above (open loop).
     const half = await paced(BOOKINGS, api.rate / 2, bookWithApi('half'));
     // The same paced load of raw starts: the tail that the dev server and the machine add on their own.
     const halfRaw = await paced(BOOKINGS, api.rate / 2, bookRaw('half'));
-    // Every booking so far: the four runs of 50, the compared rounds of both sides and the two paced runs.
-    const measured = 4 * 50 + 2 * ROUNDS * ROUND_SIZE + 2 * BOOKINGS;
+    // Every booking so far: the five runs of 50, the compared rounds of the three sides and the two paced runs.
+    const measured = 5 * 50 + 3 * ROUNDS * ROUND_SIZE + 2 * BOOKINGS;
     let created = measured;
 
     // Quotes: GET /v1/quotes against a bare start of the quote workflow.
@@ -180,7 +208,7 @@ async function main() {
     await drained(created);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     // The same comparison with the workers sharing the cores, each round followed by its workflows' first steps.
-    const { api: sharedApi, raw: sharedRaw } = await compare('shared', () => drained((created += ROUND_SIZE)));
+    const { api: sharedApi, control: sharedControl, raw: sharedRaw } = await compare('shared', () => drained((created += ROUND_SIZE)));
 
     // Reads: the partner and public single reads against a bare Koa app doing the same primary-key read.
     const [{ id: someBooking }] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from bookings limit 1`);
@@ -201,24 +229,29 @@ async function main() {
       pings.push({ name, serial, parallel });
     }
     const f = (n: number) => n.toFixed(1);
-    console.log(`\nhub bench — ${BOOKINGS} bookings, ${PINGS} pings, concurrency ${CONCURRENCY}, Node ${process.version}\n`);
+    const server_ = engine === 'dev' ? 'the in-memory dev server' : "Temporal's production server (PostgreSQL persistence)";
+    console.log(`\nhub bench — ${BOOKINGS} bookings, ${PINGS} pings, concurrency ${CONCURRENCY}, Node ${process.version}, on ${server_}\n`);
     const c = (x: CpuSample) => `CPU ms each: hub ${f(x.hub)}, PostgreSQL ${f(x.postgres)}, Temporal ${f(x.temporal)}`;
     const line = (name: string, r: { rate: number; p50: number; p99: number }, unit = 'bookings/s') =>
       `${name.padEnd(46)}${f(r.rate).padStart(6)} ${unit.padEnd(11)} p50 ${f(r.p50)} ms   p99 ${f(r.p99)} ms`;
     console.log(
       `one at a time: POST /v1/bookings p50 ${f(single.p50)} ms p99 ${f(single.p99)} ms; raw start p50 ${f(singleRaw.p50)} ms p99 ${f(singleRaw.p99)} ms`,
     );
-    console.log(`${line('POST /v1/bookings (confirmed, in read model)', api)}   ${c(api.cpu)}`);
-    console.log(`${line('client.workflow.start (raw)', raw, 'starts/s')}   ${c(raw.cpu)}`);
-    console.log(`ratio API / raw start                         ${(api.rate / raw.rate).toFixed(2)}`);
+    const compared = (a: typeof api, k: typeof control, r: typeof raw) => {
+      console.log(`${line('POST /v1/bookings (confirmed, in read model)', a)}   ${c(a.cpu)}`);
+      console.log(`${line('control: the start behind HTTP + auth + zod', k)}   ${c(k.cpu)}`);
+      console.log(`${line('client.workflow.start (raw)', r, 'starts/s')}   ${c(r.cpu)}`);
+      console.log(
+        `ratio API / raw start                         ${(a.rate / r.rate).toFixed(2)}   (control / raw ${(k.rate / r.rate).toFixed(2)})`,
+      );
+    };
+    compared(api, control, raw);
     console.log(line(`POST /v1/bookings at half that rate`, half));
     console.log(line(`client.workflow.start at that rate`, halfRaw, 'starts/s'));
     console.log(
       `\nthe workers then ran the first step of all ${measured} workflows in ${f(drainSeconds)} s (${f(measured / drainSeconds)}/s); with them sharing the cores:`,
     );
-    console.log(`${line('POST /v1/bookings', sharedApi)}   ${c(sharedApi.cpu)}`);
-    console.log(`${line('client.workflow.start (raw)', sharedRaw, 'starts/s')}   ${c(sharedRaw.cpu)}`);
-    console.log(`ratio API / raw start                         ${(sharedApi.rate / sharedRaw.rate).toFixed(2)}`);
+    compared(sharedApi, sharedControl, sharedRaw);
     console.log(`\n${line('GET /v1/quotes', quotes, 'quotes/s')}`);
     console.log(line('start of quote:<id> (raw)', rawQuotes, 'starts/s'));
     console.log(`ratio quotes / raw start                      ${(quotes.rate / rawQuotes.rate).toFixed(2)}`);

@@ -23,6 +23,17 @@ const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
 
 export const DECRYPT_FAILED_MESSAGE = 'secret could not be decrypted';
 
+/**
+ * Each key as a KeyObject, made once: a cipher or an HMAC keyed by a raw Buffer converts it on every call (an HMAC
+ * keyed by a KeyObject costs a seventh; a stored answer's seal less than half).
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObject(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) keyObjects.set(key, (object = createSecretKey(key)));
+  return object;
+}
+
 function assertKey(key: Buffer): void {
   if (!Buffer.isBuffer(key) || key.length !== KEY_BYTES) {
     throw new Error(`encryption key must be a Buffer of exactly ${KEY_BYTES} bytes`);
@@ -54,7 +65,7 @@ export function encryptSecret(plaintext: string, key: Buffer, associatedData?: s
   assertKey(key);
   if (typeof plaintext !== 'string') throw new TypeError('plaintext must be a string');
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+  const cipher = createCipheriv(ALGORITHM, keyObject(key), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(additionalData(associatedData));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
@@ -92,7 +103,7 @@ function decryptWith(token: string, key: Buffer, associatedData?: string): strin
   const ciphertext = decodeBase64url(parts[3]!);
   if (!iv || iv.length !== IV_BYTES || !tag || tag.length !== TAG_BYTES || !ciphertext) return fail();
   try {
-    const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+    const decipher = createDecipheriv(ALGORITHM, keyObject(key), iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(additionalData(associatedData));
     decipher.setAuthTag(tag);
     const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
@@ -119,16 +130,11 @@ export function overlapSecrets(
   return secrets;
 }
 
-/** Each pepper as a KeyObject, made once: an HMAC keyed by a KeyObject costs a seventh of one keyed by a Buffer. */
-const pepperKeys = new WeakMap<Buffer, KeyObject>();
-
 /** Hex HMAC-SHA256 of `secret` (UTF-8) keyed by `pepper`. */
 export function hashSecret(secret: string, pepper: Buffer): string {
   if (typeof secret !== 'string') throw new TypeError('secret must be a string');
   if (!Buffer.isBuffer(pepper) || pepper.length === 0) throw new Error('pepper must be a non-empty Buffer');
-  let key = pepperKeys.get(pepper);
-  if (!key) pepperKeys.set(pepper, (key = createSecretKey(pepper)));
-  return createHmac('sha256', key).update(secret, 'utf8').digest('hex');
+  return createHmac('sha256', keyObject(pepper)).update(secret, 'utf8').digest('hex');
 }
 
 /**
