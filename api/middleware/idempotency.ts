@@ -17,7 +17,7 @@ import {
 } from '../../db/idempotency-keys';
 import type { RecoveryPoints } from '../../app/bookings';
 import { decryptSecret, encryptSecret } from '../../infra/secrets';
-import { PROBLEMS, ProblemError, serviceUnavailable } from '../errors';
+import { ProblemError, serviceUnavailable } from '../errors';
 import { environmentOf, testOrLive } from '../../domain/environment';
 
 /**
@@ -192,9 +192,10 @@ export function idempotency(
     } catch (err) {
       if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, decryptionKeys, scope));
       if (claimed) await (saved ? markIdempotencyClaimFailed : releaseIdempotencyClaim)(orm, own);
-      else if (claimPoint === 'in-handler' && err instanceof ProblemError && PROBLEMS[err.code].status < 500) {
-        // Refused before its claim, e.g. for a pickup time that has passed since: the same request keeps its first answer.
-        const stored = await storedIdempotencyKey(orm, scope);
+      else if (claimPoint === 'in-handler' && err instanceof ProblemError) {
+        // Refused before its claim — a pickup time that has passed since, load shed (429, 503 hub_behind): the same
+        // request keeps its first answer, if it had one and it can be read.
+        const stored = await storedIdempotencyKey(orm, scope).catch(() => undefined);
         if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, decryptionKeys, scope));
       }
       throw err;

@@ -81,6 +81,11 @@ describe('load shedding', () => {
 
     it('answers new sandbox writes 503 hub_behind with Retry-After while live writes and reads go on', async () => {
       const partner = await partnerOn(hub, 'Waiting');
+      // Booked before the queue fell behind: its retry gets its first answer, not the refusal.
+      const key = { 'Idempotency-Key': 'booked-before-the-backlog' };
+      const body = bookingBody({ pickup: { ...bookingBody().pickup, datetime: new Date(Date.now() + 48 * HOUR).toISOString() } });
+      const before = await postJson(`${hub.baseUrl}/v1/bookings`, partner.token, body, key);
+      expect(before.status).toBe(201);
       const quote = await getJson(
         `${hub.baseUrl}/v1/quotes?${new URLSearchParams({
           pickup_lat: '49.0097',
@@ -111,6 +116,10 @@ describe('load shedding', () => {
       expect(refused.status).toBe(503);
       expect(refused.json).toMatchObject({ code: 'hub_behind', status: 503 });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const retried = await postJson(`${hub.baseUrl}/v1/bookings`, partner.token, body, key);
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(retried.json.id).toBe(before.json.id);
 
       // Live has its own queue, which is not behind; reads are never shed.
       const live = await book(hub, partner.liveToken);
