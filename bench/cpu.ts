@@ -12,8 +12,8 @@ export interface CpuSample {
 
 const TICKS_PER_SECOND = 100;
 
-/** A process's command and CPU seconds, its reaped children's included; null once it has ended. */
-function statOf(pid: number | string): { comm: string; seconds: number } | null {
+/** A process's command, parent and CPU seconds, its reaped children's included; null once it has ended. */
+function statOf(pid: number | string): { comm: string; ppid: number; seconds: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
@@ -21,23 +21,49 @@ function statOf(pid: number | string): { comm: string; seconds: number } | null 
     // utime, stime, cutime, cstime are fields 14–17 of stat (11–14 after the command); the children's share keeps
     // the CPU of PostgreSQL backends that ended (their postmaster reaped them) in the total.
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return { comm, seconds: ticks / TICKS_PER_SECOND };
+    return { comm, ppid: Number(fields[1]), seconds: ticks / TICKS_PER_SECOND };
   } catch {
     return null; // the process ended while we looked
   }
 }
 
-function byCommand(): Record<string, number> {
-  const totals: Record<string, number> = {};
+function allStats(): Map<number, NonNullable<ReturnType<typeof statOf>>> {
+  const stats = new Map<number, NonNullable<ReturnType<typeof statOf>>>();
   let pids: string[] = [];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
-    return totals;
+    return stats;
   }
   for (const pid of pids) {
     const stat = statOf(pid);
-    if (stat) totals[stat.comm] = (totals[stat.comm] ?? 0) + stat.seconds;
+    if (stat) stats.set(Number(pid), stat);
+  }
+  return stats;
+}
+
+/** CPU seconds by command, of every process on the machine or, with `below`, of that process's descendants only. */
+function byCommand(below?: number): Record<string, number> {
+  const stats = allStats();
+  let pids: Iterable<number> = stats.keys();
+  if (below !== undefined) {
+    const tree = new Set([below]);
+    // Parents before children is not guaranteed by pid order: repeat until no process joins the tree.
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, stat] of stats)
+        if (!tree.has(pid) && tree.has(stat.ppid)) {
+          tree.add(pid);
+          grew = true;
+        }
+    }
+    tree.delete(below);
+    pids = tree;
+  }
+  const totals: Record<string, number> = {};
+  for (const pid of pids) {
+    const stat = stats.get(pid)!;
+    totals[stat.comm] = (totals[stat.comm] ?? 0) + stat.seconds;
   }
   return totals;
 }
@@ -54,8 +80,12 @@ export function cpuOf(groups: Record<string, number[]>): CpuTotals {
   return totals;
 }
 
-export function cpuSample(): CpuSample {
-  const totals = byCommand();
+/**
+ * This process's CPU, and PostgreSQL's and Temporal's: every such process on the machine, or with `ownStack` only
+ * those this process started (its descendants), so that other stacks on a shared machine do not count.
+ */
+export function cpuSample(options: { ownStack?: boolean } = {}): CpuSample {
+  const totals = byCommand(options.ownStack ? process.pid : undefined);
   const self = process.cpuUsage();
   return { hub: (self.user + self.system) / 1e6, postgres: totals.postgres ?? 0, temporal: (totals.temporal ?? 0) + (totals.server ?? 0) };
 }

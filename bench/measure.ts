@@ -5,9 +5,20 @@ import { Agent, request } from 'node:http';
 // the load generator shares the machine's two cores with everything it measures.
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
+/** A request answered with a status of 300 or more: the status and the answer's body (problem+json). */
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly answer: string,
+    request: string,
+  ) {
+    super(`${request}: ${status}`);
+  }
+}
+
 /**
- * One request; resolves once the whole answer is read, rejects on a status of 300 or more, or when `expect` is given
- * and refuses the answer's body.
+ * One request; resolves once the whole answer is read, rejects on a status of 300 or more (HttpStatusError), or when
+ * `expect` is given and refuses the answer's body.
  */
 export function call(
   method: string,
@@ -25,11 +36,11 @@ export function call(
     req.on('error', reject);
     req.on('response', (res) => {
       let answer = '';
-      if (expect) res.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+      if (expect || res.statusCode! >= 300) res.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
       else res.resume();
       res.on('error', reject);
       res.on('end', () => {
-        if (res.statusCode! >= 300) reject(new Error(`${method} ${url}: ${res.statusCode}`));
+        if (res.statusCode! >= 300) reject(new HttpStatusError(res.statusCode!, answer, `${method} ${url}`));
         else if (expect && !expect(answer)) reject(new Error(`${method} ${url}: unexpected answer ${answer}`));
         else resolve();
       });

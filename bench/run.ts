@@ -291,7 +291,16 @@ if (chosen !== undefined && !BENCHES[chosen]) {
   console.error(`unknown bench ${chosen}; known: ${Object.keys(BENCHES).join(', ')} (or none for the whole run)`);
   process.exit(2);
 }
-(chosen ? BENCHES[chosen]! : main)().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+(chosen ? BENCHES[chosen]! : main)().then(
+  () => {
+    // A bench stops what it started; whatever still holds the process a few seconds later is a leak: name it and fail.
+    setTimeout(() => {
+      console.error(`the bench ended but the process did not: still active ${process.getActiveResourcesInfo().join(', ')}`);
+      process.exit(1);
+    }, 10_000).unref();
+  },
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
