@@ -171,7 +171,7 @@ export async function capacityBench(): Promise<void> {
         await sleep(2000);
       }
     })();
-    const cpuBefore = cpuSample({ ownStack: true });
+    const cpuBefore = cpuSample();
     const started = performance.now();
     const booked = await paced(sent, rate, (i) =>
       call('POST', `${base}/v1/bookings`, sandboxBookingBody(`capacity-${rate}-${i}`), {
@@ -191,7 +191,7 @@ export async function capacityBench(): Promise<void> {
       state = await progress(path, partner.partnerId, accepted);
     }
     const seconds = (performance.now() - started) / 1000;
-    const cpu = cpuSample({ ownStack: true });
+    const cpu = cpuSample();
     sampling = false;
     await sampler;
     const per = (k: 'hub' | 'temporal' | 'postgres') => ((cpu[k] - cpuBefore[k]) * 1000) / Math.max(1, accepted);

@@ -42,24 +42,21 @@ function allStats(): Map<number, NonNullable<ReturnType<typeof statOf>>> {
   return stats;
 }
 
-/** CPU seconds by command, of every process on the machine or, with `below`, of that process's descendants only. */
-function byCommand(below?: number): Record<string, number> {
+/** CPU seconds by command of the descendants of process `root`. */
+function byCommand(root: number): Record<string, number> {
   const stats = allStats();
-  let pids: Iterable<number> = stats.keys();
-  if (below !== undefined) {
-    const tree = new Set([below]);
-    // Parents before children is not guaranteed by pid order: repeat until no process joins the tree.
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [pid, stat] of stats)
-        if (!tree.has(pid) && tree.has(stat.ppid)) {
-          tree.add(pid);
-          grew = true;
-        }
-    }
-    tree.delete(below);
-    pids = tree;
+  const tree = new Set([root]);
+  // Parents before children is not guaranteed by pid order: repeat until no process joins the tree.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, stat] of stats)
+      if (!tree.has(pid) && tree.has(stat.ppid)) {
+        tree.add(pid);
+        grew = true;
+      }
   }
+  tree.delete(root);
+  const pids = tree;
   const totals: Record<string, number> = {};
   for (const pid of pids) {
     const stat = stats.get(pid)!;
@@ -74,18 +71,18 @@ export type CpuTotals = Record<string, number>;
 export function cpuOf(groups: Record<string, number[]>): CpuTotals {
   const totals: CpuTotals = {};
   for (const [name, pids] of Object.entries(groups)) totals[name] = pids.reduce((sum, pid) => sum + (statOf(pid)?.seconds ?? 0), 0);
-  totals.postgres = byCommand().postgres ?? 0;
+  totals.postgres = byCommand(process.pid).postgres ?? 0;
   const self = process.cpuUsage();
   totals['bench (load)'] = (self.user + self.system) / 1e6;
   return totals;
 }
 
 /**
- * This process's CPU, and PostgreSQL's and Temporal's: every such process on the machine, or with `ownStack` only
- * those this process started (its descendants), so that other stacks on a shared machine do not count.
+ * This process's CPU, and that of the PostgreSQL and Temporal processes it started (its descendants): every bench
+ * starts its own stack, and other stacks on a shared machine must not count.
  */
-export function cpuSample(options: { ownStack?: boolean } = {}): CpuSample {
-  const totals = byCommand(options.ownStack ? process.pid : undefined);
+export function cpuSample(): CpuSample {
+  const totals = byCommand(process.pid);
   const self = process.cpuUsage();
   return { hub: (self.user + self.system) / 1e6, postgres: totals.postgres ?? 0, temporal: (totals.temporal ?? 0) + (totals.server ?? 0) };
 }
