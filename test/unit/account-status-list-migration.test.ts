@@ -3,6 +3,7 @@ import { bookingPageStatement, searchBookings, type BookingPage, type BookingSea
 import { freshDatabase, sqlOn, type TestDatabase } from '../support/db';
 
 const MIGRATION = 'Migration20261128160000_account_status_list';
+const THE_INDEX = /\bbookings_account_status\b/;
 const BOOKINGS = 20_000;
 const RARE_EVERY = 200; // one booking in 200 is on board, the rest completed
 
@@ -47,8 +48,8 @@ describe(MIGRATION, () => {
 
   it('serves the first page and a deep one from bookings_account_status, newest first', async () => {
     const first: BookingPage = { order: 'created_desc', limit: 26 };
-    expect(await planOf(first)).toContain('bookings_account_status');
-    expect(await planOf({ ...first, after: { id: 'bkg_00010000' } })).toContain('bookings_account_status');
+    expect(await planOf(first)).toMatch(THE_INDEX);
+    expect(await planOf({ ...first, after: { id: 'bkg_00010000' } })).toMatch(THE_INDEX);
 
     const page = await searchBookings(db.orm, search, first);
     expect(page.map((b) => b.id)).toEqual(
@@ -60,9 +61,9 @@ describe(MIGRATION, () => {
   it('is what its migration builds and drops', async () => {
     const first: BookingPage = { order: 'created_desc', limit: 26 };
     await db.orm.getMigrator().down({ migrations: [MIGRATION] });
-    expect(await planOf(first)).not.toContain('bookings_account_status');
+    expect(await planOf(first)).not.toMatch(THE_INDEX);
     await db.orm.getMigrator().up({ migrations: [MIGRATION] });
     await sql('analyze bookings');
-    expect(await planOf(first)).toContain('bookings_account_status');
+    expect(await planOf(first)).toMatch(THE_INDEX);
   });
 });
