@@ -59,12 +59,14 @@ const ORDER: Record<BookingOrder, { by: string; after: string }> = {
  */
 const run = (orm: MikroORM, sql: string, values: unknown[]) => orm.em.getConnection().execute<Record<string, unknown>[]>(sql, values);
 
-/** One keyset page (`limit` rows) of the bookings `search` finds, in `order`, after `after`. */
-export async function searchBookings(
-  orm: MikroORM,
-  search: BookingSearch,
-  page: { order: BookingOrder; limit: number; after?: BookingAfter },
-): Promise<Booking[]> {
+export interface BookingPage {
+  order: BookingOrder;
+  limit: number;
+  after?: BookingAfter;
+}
+
+/** The statement (`?` placeholders) of one keyset page: what `searchBookings` runs, and what a plan test explains. */
+export function bookingPageStatement(search: BookingSearch, page: BookingPage): { sql: string; values: unknown[] } {
   const where = whereOf(search);
   const values = [...where.values];
   let sql = where.sql;
@@ -74,7 +76,13 @@ export async function searchBookings(
     if (page.order === 'created_desc') values.push(page.after.id);
     else values.push(page.after.pickupAt ?? new Date(0), page.after.id);
   }
-  const rows = await run(orm, `select * from bookings where ${sql} order by ${order.by} limit ?`, [...values, page.limit]);
+  return { sql: `select * from bookings where ${sql} order by ${order.by} limit ?`, values: [...values, page.limit] };
+}
+
+/** One keyset page (`limit` rows) of the bookings `search` finds, in `order`, after `after`. */
+export async function searchBookings(orm: MikroORM, search: BookingSearch, page: BookingPage): Promise<Booking[]> {
+  const statement = bookingPageStatement(search, page);
+  const rows = await run(orm, statement.sql, statement.values);
   return rows.map((row) => bookingOfRow(orm, row));
 }
 

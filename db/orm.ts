@@ -43,6 +43,7 @@ import { Migration20261125030000_notify_credentials_of_keys_and_units } from './
 import { Migration20261125010000_allocation_times_and_event_log } from './migrations/Migration20261125010000_allocation_times_and_event_log';
 import { Migration20261126080000_console_logins } from './migrations/Migration20261126080000_console_logins';
 import { Migration20261128150000_debug_to_the_byte } from './migrations/Migration20261128150000_debug_to_the_byte';
+import { Migration20261128160000_account_status_list } from './migrations/Migration20261128160000_account_status_list';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -94,6 +95,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128120000_self_billing', class: Migration20261128120000_self_billing },
   { name: 'Migration20261128130000_find_a_ride', class: Migration20261128130000_find_a_ride },
   { name: 'Migration20261128150000_debug_to_the_byte', class: Migration20261128150000_debug_to_the_byte },
+  { name: 'Migration20261128160000_account_status_list', class: Migration20261128160000_account_status_list },
 ];
 
 export function ormOptions(databaseUrl: string, poolMax = 10): Options {
