@@ -27,7 +27,7 @@ import { RateLimiter } from './middleware/rate-limit';
 import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired } from './housekeeping';
-import { sweepUnstartedBookings } from '../app/bookings';
+import { sweepUnstartedBookings } from '../app/unstarted-bookings';
 import { Admission, hubCapacitySource } from '../app/admission';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
@@ -129,8 +129,11 @@ export async function listen(
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const housekeeping = setInterval(() => {
     purgeExpired(deps.orm).catch((err) => deps.logger.warn({ err }, 'purge failed'));
-    sweepUnstartedBookings(deps.orm, deps.temporal)
-      .then((ids) => ids.length && deps.logger.warn({ bookings: ids }, 'started workflows of bookings left unstarted'))
+    sweepUnstartedBookings(deps.orm, deps.temporal, { admission })
+      .then(({ started, deferred }) => {
+        if (started.length) deps.logger.warn({ bookings: started }, 'started workflows of bookings left unstarted');
+        if (deferred.length) deps.logger.warn({ count: deferred.length }, 'bookings left unstarted wait: load shedding defers them');
+      })
       .catch((err) => deps.logger.warn({ err }, 'unstarted-bookings sweep failed'));
   }, 60_000);
   housekeeping.unref();

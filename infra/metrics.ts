@@ -37,6 +37,12 @@ const admissionRefusals = new Counter({
   labelNames: ['reason', 'environment'] as const,
   registers: [registry],
 });
+const unstartedSweep = new Counter({
+  name: 'hub_unstarted_sweep_bookings_total',
+  help: 'Bookings whose workflow never ran, as the unstarted-bookings sweep handled them: outcome started, deferred (load shedding says the hub or the account cannot take it now) or failed (Temporal refused the start).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
 const idempotentReplays = new Counter({
   name: 'hub_idempotent_replays_total',
   help: 'Requests answered from a stored idempotent response (Idempotent-Replayed: true), by API and operation id.',
@@ -101,6 +107,13 @@ export function recordRequest(api: ApiName, operation: string, status: number, s
 /** One write refused by load shedding (app/admission.ts). */
 export function recordAdmissionRefusal(reason: string, environment: string): void {
   admissionRefusals.labels(reason, environment).inc();
+}
+
+export type SweepOutcome = 'started' | 'deferred' | 'failed';
+
+/** One booking the unstarted-bookings sweep handled (app/unstarted-bookings.ts). */
+export function recordUnstartedSweep(outcome: SweepOutcome): void {
+  unstartedSweep.labels(outcome).inc();
 }
 
 export function recordIdempotentReplay(api: ApiName, operation: string): void {
