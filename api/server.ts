@@ -15,7 +15,6 @@ import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
 import { paymentProviderStores } from '../db/payment-provider-stores';
-import { pausedDestinationCount } from '../db/webhook-stats';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { apiKeyStandings } from './auth/api-key-auth';
@@ -110,9 +109,6 @@ export async function listen(
 ): Promise<{ server: Server; close: () => Promise<void>; shutdown: (timing: { drainMs: number; graceMs: number }) => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   deps.lifeline.start();
-  registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', () =>
-    pausedDestinationCount(deps.orm),
-  );
   registerCollectGauge('hub_payouts_awaiting_rail', 'Live settlements whose payout waits for a rail that carries their currency.', () =>
     awaitingRailCount(deps.orm),
   );

@@ -149,8 +149,8 @@ export function registerPoolReader(read: () => PoolUsage | undefined): void {
 }
 
 /**
- * A gauge read when Prometheus scrapes, e.g. paused destinations counted in PostgreSQL:
- * `registerCollectGauge('hub_destinations_paused', 'Destinations paused after consecutive failures.', () => count())`.
+ * A gauge read when Prometheus scrapes, e.g. settlements waiting for a payout rail counted in PostgreSQL:
+ * `registerCollectGauge('hub_payouts_awaiting_rail', 'Live settlements whose payout waits for a rail.', () => count())`.
  * Registering the same name twice replaces the reader (a second hub in one test process, a restarted component).
  * A reader that throws leaves the gauge at its last value for that scrape.
  */
