@@ -15,7 +15,6 @@ import { PayloadEncryptionCodec } from '../infra/payload-codec';
 import { openOrm } from '../db/orm';
 import { poolUsage } from '../db/pool-usage';
 import { paymentProviderStores } from '../db/payment-provider-stores';
-import { pausedDestinationCount } from '../db/webhook-stats';
 import { createApp } from './app';
 import { cidrList } from './auth/client-address';
 import { apiKeyStandings } from './auth/api-key-auth';
@@ -27,7 +26,7 @@ import { RateLimiter } from './middleware/rate-limit';
 import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired } from './housekeeping';
-import { sweepUnstartedBookings } from '../app/bookings';
+import { sweepUnstartedBookings } from '../app/unstarted-bookings';
 import { Admission, hubCapacitySource } from '../app/admission';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
@@ -110,9 +109,6 @@ export async function listen(
 ): Promise<{ server: Server; close: () => Promise<void>; shutdown: (timing: { drainMs: number; graceMs: number }) => Promise<void> }> {
   await deps.signingKeys.ensureActiveKey();
   deps.lifeline.start();
-  registerCollectGauge('hub_destinations_paused', 'Public webhook destinations paused (12 consecutive failures, or by hand).', () =>
-    pausedDestinationCount(deps.orm),
-  );
   registerCollectGauge('hub_payouts_awaiting_rail', 'Live settlements whose payout waits for a rail that carries their currency.', () =>
     awaitingRailCount(deps.orm),
   );
@@ -129,8 +125,11 @@ export async function listen(
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const housekeeping = setInterval(() => {
     purgeExpired(deps.orm).catch((err) => deps.logger.warn({ err }, 'purge failed'));
-    sweepUnstartedBookings(deps.orm, deps.temporal)
-      .then((ids) => ids.length && deps.logger.warn({ bookings: ids }, 'started workflows of bookings left unstarted'))
+    sweepUnstartedBookings(deps.orm, deps.temporal, { admission })
+      .then(({ started, deferred }) => {
+        if (started.length) deps.logger.warn({ bookings: started }, 'started workflows of bookings left unstarted');
+        if (deferred.length) deps.logger.warn({ count: deferred.length }, 'bookings left unstarted wait: load shedding defers them');
+      })
       .catch((err) => deps.logger.warn({ err }, 'unstarted-bookings sweep failed'));
   }, 60_000);
   housekeeping.unref();

@@ -3,7 +3,7 @@ import { temporal } from '@temporalio/proto';
 import { tsToMs } from '@temporalio/common/lib/time';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { activeRidesByOwner } from '../db/active-rides';
-import { admissionRefusal, type AdmissionLimits, type TaskAges } from '../domain/admission';
+import { admissionRefusal, type AdmissionLimits, type AdmissionRefusal, type TaskAges } from '../domain/admission';
 import { ENVIRONMENTS, type Environment } from '../domain/environment';
 import { bookingTaskQueue, PRIORITY } from '../contracts/task-queues';
 import { recordAdmissionRefusal } from '../infra/metrics';
@@ -100,6 +100,19 @@ export class Admission {
       this.rides.set(key, activeRides + 1);
       this.admittedSince.set(key, (this.admittedSince.get(key) ?? 0) + 1);
     }
+  }
+
+  /**
+   * Why the workflow of a booking row written earlier (the unstarted-bookings sweep) must wait, or null. The hub-wide
+   * limit applies as to a new write; a sandbox ride plays as soon as its workflow starts, so its account's budget
+   * applies too, with the row itself already among the rides counted. A live booking dispatches near its pickup, not
+   * at its start. Nothing is recorded: the sweep counts what it defers itself.
+   */
+  refusalForWritten(owner: RideOwner, environment: Environment): AdmissionRefusal | null {
+    const counted = this.rides.get(ownerKey(owner, environment)) ?? 0;
+    const startsRide = environment === 'sandbox';
+    const activeRides = Math.max(0, counted - 1);
+    return admissionRefusal({ environment, startsRide, activeRides, oldestTask: this.oldest[environment] }, this.limits);
   }
 }
 

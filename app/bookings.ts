@@ -19,7 +19,6 @@ import {
   findBooking,
   insertBooking,
   insertBookingStatement,
-  unstartedBookings,
   type Statement,
 } from '../db/booking-writes';
 import type { Booking } from '../db/entities';
@@ -364,33 +363,4 @@ export async function requestReschedule(
     if (err instanceof WorkflowNotFoundError) throw rescheduleNotAllowed('the booking has ended');
     throw err;
   }
-}
-
-/** A booking row this old whose workflow never ran is taken for one whose API process died before starting it. */
-export const UNSTARTED_AFTER_SECONDS = 60;
-/** How far back the sweep looks (it runs every minute on every API process, so this leaves ample margin). */
-export const UNSTARTED_WINDOW_MINUTES = 60;
-
-/**
- * A create commits the booking row, then starts `booking:<id>`, whose first step marks the row started. A process that
- * died between the two leaves a booking whose workflow never ran: this starts it. Starting a running workflow attaches
- * to it (`USE_EXISTING`), so a slow worker or two API processes sweeping at once change nothing; a booking whose
- * workflow ran is never touched.
- */
-export async function sweepUnstartedBookings(orm: MikroORM, temporal: Client, now = new Date()): Promise<string[]> {
-  const due = await unstartedBookings(
-    orm,
-    new Date(now.getTime() - UNSTARTED_WINDOW_MINUTES * 60_000),
-    new Date(now.getTime() - UNSTARTED_AFTER_SECONDS * 1000),
-  );
-  const started: string[] = [];
-  for (const booking of due) {
-    try {
-      await startBookingWorkflow(temporal, recordFromRow(booking));
-      started.push(booking.id);
-    } catch {
-      // Temporal out of reach, or an ended run whose first step is still to be recorded: the next sweep tries again.
-    }
-  }
-  return started;
 }

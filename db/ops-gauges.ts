@@ -55,3 +55,27 @@ export async function unacknowledgedPayoutFiles(orm: MikroORM, limit = 100): Pro
   );
   return rows.map((r) => ({ id: r.id, executionDate: r.execution_date, createdAt: new Date(r.created_at) }));
 }
+
+/** Counting stops here: past it the number only says "in bulk", and the count stays a bounded index range scan. */
+export const UNSTARTED_COUNT_CAP = 10_000;
+
+/**
+ * Booking rows whose workflow never ran, created more than `afterSeconds` ago (by the database's clock): `sweep`
+ * within the last `windowMinutes` (the unstarted-bookings sweep starts them), `beyond` older (it never will). Each
+ * is a range scan of the partial index `bookings_unstarted`, counted up to `UNSTARTED_COUNT_CAP`.
+ */
+export async function unstartedBookingCounts(
+  orm: MikroORM,
+  afterSeconds: number,
+  windowMinutes: number,
+): Promise<{ sweep: number; beyond: number }> {
+  const [row] = await orm.em.getConnection().execute<{ sweep: number; beyond: number }[]>(
+    `select
+       (select count(*) from (select 1 from bookings where workflow_started_at is null
+          and created_at >= now() - make_interval(mins => ?) and created_at < now() - make_interval(secs => ?) limit ?) s)::int as sweep,
+       (select count(*) from (select 1 from bookings where workflow_started_at is null
+          and created_at < now() - make_interval(mins => ?) limit ?) b)::int as beyond`,
+    [windowMinutes, afterSeconds, UNSTARTED_COUNT_CAP, windowMinutes, UNSTARTED_COUNT_CAP],
+  );
+  return row;
+}

@@ -98,9 +98,19 @@ export const MIGRATIONS = [
   { name: 'Migration20261128160000_account_status_list', class: Migration20261128160000_account_status_list },
 ];
 
-export function ormOptions(databaseUrl: string, poolMax = 10): Options {
+/**
+ * How long a session of the pool may sit idle inside an open transaction before PostgreSQL ends it, rolling the
+ * transaction back and freeing its locks (`idle_in_transaction_session_timeout`, sent when each connection opens): a
+ * request or an activity that dies, hangs or forgets a transaction no longer holds its row locks forever. Every
+ * transaction of the hub, the migrations' included, runs its statements back to back and calls no other service in
+ * between, so it is never idle for more than milliseconds; a statement that runs (or waits for a lock) is not idle.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+export function ormOptions(databaseUrl: string, poolMax = 10, idleInTransactionMs = IDLE_IN_TRANSACTION_TIMEOUT_MS): Options {
   return {
     clientUrl: databaseUrl,
+    driverOptions: { connection: { idle_in_transaction_session_timeout: idleInTransactionMs } },
     entities: ENTITIES,
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true },
@@ -111,8 +121,8 @@ export function ormOptions(databaseUrl: string, poolMax = 10): Options {
   };
 }
 
-export async function openOrm(databaseUrl: string, poolMax?: number): Promise<MikroORM> {
-  return MikroORM.init(ormOptions(databaseUrl, poolMax));
+export async function openOrm(databaseUrl: string, poolMax?: number, idleInTransactionMs?: number): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(databaseUrl, poolMax, idleInTransactionMs));
 }
 
 export async function migrate(orm: MikroORM): Promise<string[]> {

@@ -10,8 +10,9 @@ export interface Statement {
   values: unknown[];
 }
 
-interface PgConnection {
-  query(query: { name: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
+export interface PgConnection {
+  query(query: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
+  end(): Promise<void>;
 }
 
 interface KnexClient {
@@ -23,7 +24,8 @@ function knexClient(orm: MikroORM): KnexClient {
   return orm.em.getConnection().getKnex().client as KnexClient;
 }
 
-async function withConnection<T>(orm: MikroORM, work: (connection: PgConnection) => Promise<T>): Promise<T> {
+/** Runs `work` on one connection of MikroORM's pool, held for it alone, and gives it back. */
+export async function withConnection<T>(orm: MikroORM, work: (connection: PgConnection) => Promise<T>): Promise<T> {
   const client = knexClient(orm);
   const connection = await client.acquireConnection();
   try {

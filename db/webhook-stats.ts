@@ -53,11 +53,3 @@ export async function recentDeliveryCounts(orm: MikroORM, ids: string[]): Promis
   for (const r of rows) counts.get(r.destination_id)![r.succeeded ? 'delivered' : 'failed'] = Number(r.n);
   return counts;
 }
-
-/** How many destinations (not deleted) are paused: `hub_destinations_paused`. */
-export async function pausedDestinationCount(orm: MikroORM): Promise<number> {
-  const [row] = await orm.em
-    .getConnection()
-    .execute<{ n: number }[]>(`select count(*)::int as n from webhook_destinations where status = 'paused' and deleted_at is null`);
-  return row.n;
-}

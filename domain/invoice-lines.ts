@@ -1,3 +1,4 @@
+import { localDateTime } from './local-time';
 import { marketTimeZone } from './markets';
 
 /**
@@ -39,27 +40,6 @@ const KIND_LABEL: Record<string, string> = {
   no_show_fee: 'No-show fee',
   commission: 'Commission',
 };
-
-/** `at` in `timeZone` as `YYYY-MM-DDTHH:mm±hh:mm` (Intl: the same answer on every machine, no host time zone). */
-export function localDateTime(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  // longOffset reads "GMT+02:00", or "GMT" at UTC.
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName.slice(3);
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}${offset}`;
-}
 
 /** The line's ride, as stored with it; `passengers` is the account's setting. */
 export function lineRide(facts: RideFacts, passengers: boolean): LineRide {

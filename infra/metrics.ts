@@ -37,6 +37,12 @@ const admissionRefusals = new Counter({
   labelNames: ['reason', 'environment'] as const,
   registers: [registry],
 });
+const unstartedSweep = new Counter({
+  name: 'hub_unstarted_sweep_bookings_total',
+  help: 'Bookings whose workflow never ran, as the unstarted-bookings sweep handled them: outcome started, deferred (load shedding says the hub or the account cannot take it now) or failed (Temporal refused the start).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
 const idempotentReplays = new Counter({
   name: 'hub_idempotent_replays_total',
   help: 'Requests answered from a stored idempotent response (Idempotent-Replayed: true), by API and operation id.',
@@ -103,6 +109,13 @@ export function recordAdmissionRefusal(reason: string, environment: string): voi
   admissionRefusals.labels(reason, environment).inc();
 }
 
+export type SweepOutcome = 'started' | 'deferred' | 'failed';
+
+/** One booking the unstarted-bookings sweep handled (app/unstarted-bookings.ts). */
+export function recordUnstartedSweep(outcome: SweepOutcome): void {
+  unstartedSweep.labels(outcome).inc();
+}
+
 export function recordIdempotentReplay(api: ApiName, operation: string): void {
   idempotentReplays.labels(api, operation).inc();
 }
@@ -136,8 +149,8 @@ export function registerPoolReader(read: () => PoolUsage | undefined): void {
 }
 
 /**
- * A gauge read when Prometheus scrapes, e.g. paused destinations counted in PostgreSQL:
- * `registerCollectGauge('hub_destinations_paused', 'Destinations paused after consecutive failures.', () => count())`.
+ * A gauge read when Prometheus scrapes, e.g. settlements waiting for a payout rail counted in PostgreSQL:
+ * `registerCollectGauge('hub_payouts_awaiting_rail', 'Live settlements whose payout waits for a rail.', () => count())`.
  * Registering the same name twice replaces the reader (a second hub in one test process, a restarted component).
  * A reader that throws leaves the gauge at its last value for that scrape.
  */

@@ -23,6 +23,7 @@ import { constraintFailuresStopRetrying } from './constraint-failures';
 import { WEBHOOKS_TASK_QUEUE } from '../contracts/partner-webhook';
 import { PUBLIC_WEBHOOKS_TASK_QUEUE } from '../contracts/public-webhooks';
 import { registerScrapeGauge } from '../infra/scrape-gauges';
+import { registerOutageGauges } from './outage-gauges';
 import { oldestUndeliveredWebhooks } from '../db/webhook-backlog';
 
 export const WORKFLOWS_PATH = require.resolve('../workflows');
@@ -99,6 +100,8 @@ export function registerWebhookBacklogGauge(orm: MikroORM, cacheMs?: number): vo
 /** One worker per task queue, each with only the activities of its domain. */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   registerWebhookBacklogGauge(deps.orm);
+  // Every process that runs the workers serves the outage gauges: `npm start` and the tests' hubs as `start:worker` does.
+  registerOutageGauges(deps.orm, deps.connection, deps.namespace);
   const workflowBundle = deps.workflowBundle ?? (await buildWorkflowBundle(deps.tracing?.workflowInterceptorModules));
   const ring = deps.encryptionKeys ?? keyRingOf(deps.encryptionKey);
   const decryptionKeys = ring.map((k) => k.key);

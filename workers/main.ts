@@ -12,7 +12,6 @@ import { registerPoolReader } from '../infra/metrics';
 import { createWorkers, runWorkers } from './create-workers';
 import { registerTaskQueueGauges } from './task-queue-gauges';
 import { TASK_QUEUES } from '../contracts/task-queues';
-import { registerOutageGauges } from './outage-gauges';
 import { paymentProviderStores } from '../db/payment-provider-stores';
 
 /** Production entry point: the workers of every task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
@@ -28,7 +27,6 @@ async function main() {
   const target = productionTarget(config, required.temporalAddress);
   const connection = await connectWorker(target);
   registerTaskQueueGauges(connection.workflowService, target.namespace);
-  registerOutageGauges(orm, connection, target.namespace);
   const workers = await createWorkers({
     connection,
     namespace: target.namespace,

@@ -2,7 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NativeConnection } from '@temporalio/worker';
 import { FINANCE_SCHEDULE_ID } from '../contracts/finance';
 import { RETENTION_SCHEDULE_ID } from '../contracts/retention';
-import { databaseAnswers, pausedDestinationsByEnvironment, unacknowledgedPayoutFiles } from '../db/ops-gauges';
+import { databaseAnswers, pausedDestinationsByEnvironment, unacknowledgedPayoutFiles, unstartedBookingCounts } from '../db/ops-gauges';
+import { UNSTARTED_AFTER_SECONDS, UNSTARTED_WINDOW_MINUTES } from '../domain/unstarted-sweep';
 import { overdueAcknowledgements } from '../domain/payout-acknowledgement';
 import { registerScrapeGauge } from '../infra/scrape-gauges';
 
@@ -17,8 +18,8 @@ const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefi
 /**
  * The gauges a worker process reads at each scrape, for the alerts a ratio cannot raise (docs/operations.md
  * "Monitoring"): whether PostgreSQL and Temporal answer, when each watched Schedule last acted and how often it
- * should, paused destinations, payout files the bank has not acknowledged. Every worker serves them; the rules take
- * max() across workers.
+ * should, paused destinations, booking rows whose workflow never ran, payout files the bank has not acknowledged.
+ * Every worker serves them; the rules take max() across workers.
  */
 export function registerOutageGauges(orm: MikroORM, connection: NativeConnection, namespace: string): void {
   registerScrapeGauge('hub_database_up', 'Whether PostgreSQL answers select 1 within 2 s (1) or not (0).', [], async () => [
@@ -68,6 +69,15 @@ export function registerOutageGauges(orm: MikroORM, connection: NativeConnection
     ['environment'],
     async () =>
       Object.entries(await pausedDestinationsByEnvironment(orm)).map(([environment, value]) => ({ labels: { environment }, value })),
+  );
+  registerScrapeGauge(
+    'hub_unstarted_bookings',
+    'Booking rows whose workflow never ran, created over a minute ago (counted up to 10,000), by reach: sweep (created within the last hour: the unstarted-bookings sweep starts them) or beyond (older: it never will).',
+    ['reach'],
+    async () => {
+      const counts = await unstartedBookingCounts(orm, UNSTARTED_AFTER_SECONDS, UNSTARTED_WINDOW_MINUTES);
+      return Object.entries(counts).map(([reach, value]) => ({ labels: { reach }, value }));
+    },
   );
   const payoutFiles = () => unacknowledgedPayoutFiles(orm);
   registerScrapeGauge(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookingPages, referenceTotals } from '../../db/booking-search';
 import { readFinanceDocuments } from '../../db/finance';
 import { csvLines, type CsvCell } from '../../domain/csv';
+import { localDateTime } from '../../domain/local-time';
 import { fromMinor } from '../../domain/money';
 import type { PublicBookingListItemShape } from '../../domain/public-booking';
 import { defineOperation } from '../operation';
@@ -11,26 +12,6 @@ import { documentQueryOf, invoiceView, ListInvoicesQuery, visibility, type Docum
 
 const ERRORS = ['invalid_api_key', 'insufficient_scope', 'validation_failed', 'rate_limited'] as const;
 const PAGE = 500;
-
-/** The pickup as its market's clock reads it, with the offset ("2027-03-01T09:00+01:00"). */
-function localTime(utc: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(new Date(utc))
-      .map((p) => [p.type, p.value]),
-  );
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.replace('GMT', '');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}${offset}`;
-}
 
 const BOOKING_COLUMNS = [
   'ref',
@@ -59,7 +40,7 @@ function bookingCells(b: PublicBookingListItemShape, withPassenger: boolean): Cs
     b.market,
     b.time_zone,
     b.pickup_at,
-    localTime(b.pickup_at, b.time_zone),
+    localDateTime(new Date(b.pickup_at), b.time_zone),
     b.pickup,
     b.dropoff,
     b.vehicle_class,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
-import { newBookingRecord, sweepUnstartedBookings } from '../../app/bookings';
+import { newBookingRecord } from '../../app/bookings';
+import { sweepUnstartedBookings } from '../../app/unstarted-bookings';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { bookingRow } from '../../db/booking-rows';
 import { BookingSchema } from '../../db/entities';
@@ -150,14 +151,14 @@ describe('a booking whose workflow ran is never deleted', () => {
     const now = new Date(Date.now() + 90_000);
     const starts = watchStarts();
     try {
-      expect(await sweepUnstartedBookings(db.orm, env.client, now)).toEqual([record.id]);
+      expect((await sweepUnstartedBookings(db.orm, env.client, { now })).started).toEqual([record.id]);
       expect(starts.ids).toEqual([bookingWorkflowId(record.id)]);
       await eventually(
         () => sql<{ workflow_started_at: Date | null }>(`select workflow_started_at from bookings where id = ?`, [record.id]),
         ([row]) => row?.workflow_started_at != null,
         'the swept booking marks itself started',
       );
-      expect(await sweepUnstartedBookings(db.orm, env.client, now)).toEqual([]);
+      expect((await sweepUnstartedBookings(db.orm, env.client, { now })).started).toEqual([]);
       expect(starts.ids).toHaveLength(1);
     } finally {
       starts.restore();

@@ -1,9 +1,5 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createIntegratorAccount } from '../../app/accounts';
-import { sweepUnstartedBookings } from '../../app/bookings';
-import { CreateBookingRequest } from '../../api/partner/create-booking';
-import { newBookingRecord } from '../../app/bookings';
-import { bookingRow } from '../../db/booking-rows';
 import { BookingSchema, HubEventSchema } from '../../db/entities';
 import { bookingWorkflowId } from '../../contracts/booking';
 import { freshDatabase, type TestDatabase, sqlOn, bookingCount as countBookings } from '../support/db';
@@ -12,7 +8,7 @@ import { eventually } from '../../stack/eventually';
 import { startTestHub, type TestHub } from '../support/hub';
 import { localEnvironment } from '../../stack/temporal';
 
-/** POST /v1/bookings: the read model written with the recovery point, a plain start, external_id, bad input, the sweep. */
+/** POST /v1/bookings: the read model written with the recovery point, a plain start, external_id, bad input (the sweep: unstarted-sweep.test.ts). */
 describe('POST /v1/bookings', () => {
   let db: TestDatabase;
   let env: TestWorkflowEnvironment;
@@ -125,59 +121,5 @@ describe('POST /v1/bookings', () => {
     expect(await bookingCount(partner.partnerId)).toBe(0);
     expect(await bookingWorkflows(partner.partnerId)).toBe(0);
     expect(await sql(`select 1 from idempotency_keys where key = ?`, [`bad-${param}`])).toEqual([]);
-  });
-
-  it('sweeps a confirmed booking whose process died before starting its workflow, after a minute, and only that one', async () => {
-    const partner = await createTestPartner(db.orm, { name: 'Orphan' });
-    const now = new Date();
-    const rowFor = (minutesAgo: number) => {
-      const body = CreateBookingRequest.parse(bookingBody());
-      const record = newBookingRecord(
-        body,
-        { partnerId: partner.partnerId, livemode: false },
-        new Date(now.getTime() - minutesAgo * 60_000),
-      );
-      return bookingRow(record);
-    };
-    const orphan = rowFor(2); // committed two minutes ago, never started
-    const fresh = rowFor(0.5); // its API process may still be starting it
-    const ancient = rowFor(120); // outside the sweep's window
-    const em = db.orm.em.fork();
-    await em.insertMany(BookingSchema, [orphan, fresh, ancient]);
-
-    const started = await sweepUnstartedBookings(db.orm, env.client, now);
-    expect(started).toEqual([orphan.id]);
-    const events = await eventually(
-      () => db.orm.em.fork().find(HubEventSchema, { bookingId: orphan.id }),
-      (e) => e.length > 0,
-      'the swept booking records booking.created',
-    );
-    expect(events.map((e) => e.type)).toEqual(['booking.created']);
-    const description = await env.client.workflow.getHandle(bookingWorkflowId(orphan.id)).describe();
-    expect(description.status.name).toBe('RUNNING');
-
-    // Once its workflow has written an event the booking is no longer a candidate; the fresh one isn't yet.
-    expect(await sweepUnstartedBookings(db.orm, env.client, now)).toEqual([]);
-    // A minute later the fresh one is due; two API processes sweeping at once start one workflow between them.
-    const later = new Date(now.getTime() + 60_000);
-    const [a, b] = await Promise.all([
-      sweepUnstartedBookings(db.orm, env.client, later),
-      sweepUnstartedBookings(db.orm, env.client, later),
-    ]);
-    expect([...a, ...b].every((id) => id === fresh.id)).toBe(true);
-    expect(a.length + b.length).toBeGreaterThanOrEqual(1);
-    const freshEvents = await eventually(
-      () => db.orm.em.fork().find(HubEventSchema, { bookingId: fresh.id }),
-      (e) => e.length > 0,
-      'the fresh booking records booking.created',
-    );
-    expect(freshEvents.map((e) => e.type)).toEqual(['booking.created']);
-    const runs = await eventually(
-      async () => (await env.client.workflow.count(`WorkflowId = '${bookingWorkflowId(fresh.id)}'`)).count,
-      (n) => n > 0,
-      'the fresh booking has its workflow',
-    );
-    expect(runs).toBe(1);
-    expect(await db.orm.em.fork().count(HubEventSchema, { bookingId: ancient.id })).toBe(0);
   });
 });

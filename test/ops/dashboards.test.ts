@@ -153,7 +153,7 @@ describe('the ops rules and dashboards name only what the hub exports', () => {
 
   it('every alert is a page or a ticket with a runbook section in docs/runbooks.md, linked by URL', () => {
     const alerts = [...rules, ...outageRules].filter((r) => r.alert);
-    expect(alerts.length).toBe(12 + 14);
+    expect(alerts.length).toBe(12 + 16);
     const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'runbooks.md'), 'utf8');
     const anchors = new Set([...docs.matchAll(/^#+ (.+)$/gm)].map((m) => headingSlug(m[1])));
     for (const a of alerts) {
@@ -179,6 +179,11 @@ describe('the ops rules and dashboards name only what the hub exports', () => {
     }
     expect(queries).toBeGreaterThan(20);
     expect(unknown).toEqual([]);
+  });
+
+  it('exports the paused destinations once: by environment, the gauge the alert and the dashboard read', () => {
+    expect(exported.has('hub_webhook_destinations_paused')).toBe(true);
+    expect(exported.has('hub_destinations_paused')).toBe(false);
   });
 
   it('the service-level dashboard shows every objective with its remaining budget', () => {

@@ -140,11 +140,11 @@ describe('health, readiness, metrics and request logs', () => {
   });
 
   it('reads a registered collect-time gauge at each scrape', async () => {
-    let paused = 3;
-    registerCollectGauge('hub_destinations_paused', 'Destinations paused.', async () => paused);
-    expect(sample(await metrics(), 'hub_destinations_paused', {})).toBe(3);
-    paused = 1;
-    expect(sample(await metrics(), 'hub_destinations_paused', {})).toBe(1);
+    let waiting = 3;
+    registerCollectGauge('hub_test_collect_gauge', 'A count read at each scrape.', async () => waiting);
+    expect(sample(await metrics(), 'hub_test_collect_gauge', {})).toBe(3);
+    waiting = 1;
+    expect(sample(await metrics(), 'hub_test_collect_gauge', {})).toBe(1);
   });
 
   it('writes JSON request logs that carry the request id', async () => {

@@ -1,4 +1,5 @@
-import { commonReference, lineDescription, lineRide, localDateTime, rideNote, rideSummary } from '../../domain/invoice-lines';
+import { commonReference, lineDescription, lineRide, rideNote, rideSummary } from '../../domain/invoice-lines';
+import { localDateTime } from '../../domain/local-time';
 
 const facts = {
   pickupAt: new Date('2026-10-03T08:00:00Z'),
