@@ -42,8 +42,9 @@ export function spawnHubProcesses(
 
 /** One entry point (`api/server.ts`, `workers/main.ts`) as its own process; what it prints is appended to `output`. */
 export function spawnHubProcess(entry: string, env: NodeJS.ProcessEnv, output: string[]): ChildProcess {
-  const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node itself with tsx's loader: the tsx CLI runs the script in a grandchild, which a SIGKILL of the child leaves
+  // running (a "killed" worker that goes on working, and outlives the test).
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   return child;
