@@ -2,13 +2,15 @@
  * `npm run bench`: one self-contained run on this machine — embedded PostgreSQL, an in-memory Temporal dev server,
  * the workers and the API in this process — measuring, each beside its raw baseline in the same run:
  *   1. bookings per second and p50/p99 latency through POST /v1/bookings, against the raw rate of the same
- *      client.workflow.start the API makes (alternating rounds); then p99 at half the measured maximum rate (open
- *      loop, paced), beside raw starts at that rate;
+ *      client.workflow.start the API makes and a control (that start behind the same HTTP, auth and validation, without
+ *      the booking's own work), in alternating rounds; then p99 at half the measured maximum rate (open loop, paced),
+ *      beside raw starts at that rate;
  *   2. quotes per second through GET /v1/quotes, against a bare start of the quote workflow;
  *   3. GET /v1/booking-status, GET /v1/bookings/:id and the public single read, against a bare Koa app reading the same
  *      row from PostgreSQL (bench/reads.ts);
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
- * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000).
+ * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000). BENCH_ENGINE=cluster: on Temporal's
+ * production server instead of the dev server.
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
  * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts), `npm run bench -- backlog` a backlog drained (bench/backlog.ts), `npm run bench -- capacity` the knee (bench/capacity.ts), `npm run bench -- isolation` a partner's quote → booking → cancel while another floods sandbox rides (bench/isolation.ts).
