@@ -56,16 +56,15 @@ function byCommand(root: number): Record<string, number> {
       }
   }
   tree.delete(root);
-  const pids = tree;
   const totals: Record<string, number> = {};
-  for (const pid of pids) {
+  for (const pid of tree) {
     const stat = stats.get(pid)!;
     totals[stat.comm] = (totals[stat.comm] ?? 0) + stat.seconds;
   }
   return totals;
 }
 
-/** CPU seconds so far by named group of processes, beside PostgreSQL's processes and this one (the load). */
+/** CPU seconds so far by named group of processes, beside the PostgreSQL this process started and this one (the load). */
 export type CpuTotals = Record<string, number>;
 
 export function cpuOf(groups: Record<string, number[]>): CpuTotals {

@@ -9,6 +9,7 @@ import { temporalCliPath } from '../stack/temporal-binaries';
 import { clusterPortOffsets, startClusterOn, type RunningCluster } from '../stack/temporal-cluster';
 import { buildWorkflowBundle } from '../workers/create-workers';
 import { freePort, freePortBlock } from './ports';
+import { spawnTypeScript } from './ts-process';
 
 /**
  * The hub as separate processes on free loopback ports, each of which can be SIGKILLed and started again: embedded
@@ -18,8 +19,6 @@ import { freePort, freePortBlock } from './ports';
  * processes can be killed on their own. Used by `npm run crash-test` and `npm run load`. Only ever signals the
  * processes it started.
  */
-
-const ROOT = join(__dirname, '..');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -89,8 +88,7 @@ export async function processStack(dir: string, engine: StackEngine = 'dev'): Pr
   });
 
   function node(role: 'worker' | 'api', script: string, env: NodeJS.ProcessEnv): ChildProcess {
-    // Node itself with tsx's loader (not the tsx CLI, which would run the script in a grandchild we could not kill).
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTypeScript(script, env);
     const file = logFile(role);
     child.stdout!.pipe(file, { end: false });
     child.stderr!.pipe(file, { end: false });

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { TEST_SECRETS } from './hub';
-
-const ROOT = join(__dirname, '..', '..');
+import { spawnTypeScript } from '../../stack/ts-process';
 
 /** What `start:api` and `start:worker` need, from the environment only, as deployed: test secrets, quiet logs. */
 export function hubProcessEnv(options: {
@@ -42,9 +40,7 @@ export function spawnHubProcesses(
 
 /** One entry point (`api/server.ts`, `workers/main.ts`) as its own process; what it prints is appended to `output`. */
 export function spawnHubProcess(entry: string, env: NodeJS.ProcessEnv, output: string[]): ChildProcess {
-  // Node itself with tsx's loader: the tsx CLI runs the script in a grandchild, which a SIGKILL of the child leaves
-  // running (a "killed" worker that goes on working, and outlives the test).
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTypeScript(entry, env);
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   return child;
