@@ -2,9 +2,9 @@
  * `npm run bench`: one self-contained run on this machine — embedded PostgreSQL, an in-memory Temporal dev server,
  * the workers and the API in this process — measuring, each beside its raw baseline in the same run:
  *   1. bookings per second and p50/p99 latency through POST /v1/bookings, against the raw rate of the same
- *      client.workflow.start the API makes and a control (that start behind the same HTTP, auth and validation, without
- *      the booking's own work), in alternating rounds; then p99 at half the measured maximum rate (open loop, paced),
- *      beside raw starts at that rate;
+ *      client.workflow.start the API makes and two controls (that start behind the same HTTP, auth and validation,
+ *      without the booking's own work; and the same after one one-column row committed first), in alternating rounds;
+ *      then p99 at half the measured maximum rate (open loop, paced), beside raw starts at that rate;
  *   2. quotes per second through GET /v1/quotes, against a bare start of the quote workflow;
  *   3. GET /v1/booking-status, GET /v1/bookings/:id and the public single read, against a bare Koa app reading the same
  *      row from PostgreSQL (bench/reads.ts);
@@ -19,6 +19,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { apiDeps } from '../api/server';
 import { defineOperation } from '../api/operation';
+import { sqlOf } from '../db/sql';
 import { OPERATIONS } from '../api/operations';
 import { createPartner } from '../app/accounts';
 import { publicListBench } from './public-list';
@@ -74,30 +75,36 @@ async function main() {
   const config = loadConfig({ LOG_LEVEL: 'silent', PARTNER_RATE_LIMIT_PER_MINUTE: '1000000' });
   const deps = apiDeps(config, { orm, temporal: env.client, logger: createLogger('silent'), ...secrets });
   await deps.signingKeys.ensureActiveKey();
-  // The control: the same start behind the same HTTP, authentication, rate limit and validation, without the booking's
-  // own work (no read-model row, no Idempotency-Key, no answer stored): the ceiling of the API / raw ratio here.
-  const startOnly = defineOperation({
-    operationId: 'startOnly',
-    method: 'post',
-    path: '/bench/start-only',
-    summary: 'start only',
-    tags: ['Bench'],
-    security: { kind: 'partner', scope: 'bookings.write' },
-    request: { body: CreateBookingRequest },
-    responses: { 200: { description: 'ok' } },
-    errors: [],
-    handler: async ({ body, principal }) => {
-      const record = newBookingRecord(body, { partnerId: principal.ownerId, livemode: principal.livemode });
-      await startBookingWorkflow(env.client, record);
-      return { status: 200, body: { id: record.id } };
-    },
-  });
+  // Two controls: the same start behind the same HTTP, authentication, rate limit and validation, without the booking's
+  // own work (no read-model row, no Idempotency-Key, no answer stored): the ceiling of the API / raw ratio here; and the
+  // same again after the least a booking could write durably first (one one-column row, committed): its floor.
+  await orm.em.getConnection().execute('create table bench_accepted (id text primary key)');
+  const sql = sqlOf(orm);
+  const startBehind = (path: string, firstWrite: boolean) =>
+    defineOperation({
+      operationId: path.slice('/bench/'.length),
+      method: 'post',
+      path,
+      summary: path,
+      tags: ['Bench'],
+      security: { kind: 'partner', scope: 'bookings.write' },
+      request: { body: CreateBookingRequest },
+      responses: { 200: { description: 'ok' } },
+      errors: [],
+      handler: async ({ body, principal }) => {
+        const record = newBookingRecord(body, { partnerId: principal.ownerId, livemode: principal.livemode });
+        if (firstWrite) await sql('insert into bench_accepted (id) values ($1)', [record.id]);
+        await startBookingWorkflow(env.client, record);
+        return { status: 200, body: { id: record.id } };
+      },
+    });
   const app = createApp(deps, [
     ...OPERATIONS,
     ping('bare', 'none'),
     ping('authenticated', 'partner'),
     ping('idempotent', 'partner', true),
-    startOnly,
+    startBehind('/bench/start-only', false),
+    startBehind('/bench/start-after-commit', true),
   ]);
   const server = app.listen(0, '127.0.0.1');
   // The load agent keeps idle sockets between phases; a server closing them at Node's default 5 s races its next use.
@@ -126,6 +133,7 @@ async function main() {
 
     const bookWithApi = (tag: string) => (i: number) => post('/v1/bookings', body(i, tag), { 'Idempotency-Key': `bench-${tag}-${i}` });
     const startBehindHttp = (tag: string) => (i: number) => post('/bench/start-only', body(i, `control-${tag}`));
+    const startAfterCommit = (tag: string) => (i: number) => post('/bench/start-after-commit', body(i, `floor-${tag}`));
     // The same start the API makes (options, search attributes, memo), straight from the client.
     const bookRaw = (tag: string) => async (i: number) => {
       const record = newBookingRecord(CreateBookingRequest.parse(JSON.parse(body(i, `raw-${tag}`))), {
@@ -140,11 +148,12 @@ async function main() {
      */
     const compare = async (tag: string, between: () => Promise<void> = async () => undefined) => {
       const side = () => ({ runs: [] as Run[], cpu: [] as CpuSample[] });
-      const sides = { api: side(), control: side(), raw: side() };
+      const sides = { api: side(), control: side(), floor: side(), raw: side() };
       for (let round = 0; round < ROUNDS; round++) {
         for (const [side, one] of [
           ['api', bookWithApi(tag)],
           ['control', startBehindHttp(tag)],
+          ['floor', startAfterCommit(tag)],
           ['raw', bookRaw(tag)],
         ] as const) {
           const before = cpuSample();
@@ -159,21 +168,22 @@ async function main() {
         temporal: cpu.reduce((sum, c) => sum + c.temporal, 0) / cpu.length,
       });
       const of = (s: keyof typeof sides) => ({ ...summary(sides[s].runs), cpu: total(sides[s].cpu) });
-      return { api: of('api'), control: of('control'), raw: of('raw') };
+      return { api: of('api'), control: of('control'), floor: of('floor'), raw: of('raw') };
     };
 
     await timed(50, CONCURRENCY, bookWithApi('warm-up')); // JIT, pools, caches
     await timed(50, CONCURRENCY, bookRaw('warm-up'));
     await timed(50, CONCURRENCY, startBehindHttp('warm-up'));
+    await timed(50, CONCURRENCY, startAfterCommit('warm-up'));
     const single = await timed(50, 1, bookWithApi('single'));
     const singleRaw = await timed(50, 1, bookRaw('single'));
-    const { api, control, raw } = await compare('measured');
+    const { api, control, floor, raw } = await compare('measured');
     // p99 at half the maximum rate the API reached above (open loop).
     const half = await paced(BOOKINGS, api.rate / 2, bookWithApi('half'));
     // The same paced load of raw starts: the tail that the dev server and the machine add on their own.
     const halfRaw = await paced(BOOKINGS, api.rate / 2, bookRaw('half'));
     // Every booking so far: the five runs of 50, the compared rounds of the three sides and the two paced runs.
-    const measured = 5 * 50 + 3 * ROUNDS * ROUND_SIZE + 2 * BOOKINGS;
+    const measured = 6 * 50 + 4 * ROUNDS * ROUND_SIZE + 2 * BOOKINGS;
     let created = measured;
 
     // Quotes: GET /v1/quotes against a bare start of the quote workflow.
@@ -210,7 +220,7 @@ async function main() {
     await drained(created);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     // The same comparison with the workers sharing the cores, each round followed by its workflows' first steps.
-    const { api: sharedApi, control: sharedControl, raw: sharedRaw } = await compare('shared', () => drained((created += ROUND_SIZE)));
+    const shared = await compare('shared', () => drained((created += ROUND_SIZE)));
 
     // Reads: the partner and public single reads against a bare Koa app doing the same primary-key read.
     const [{ id: someBooking }] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from bookings limit 1`);
@@ -239,21 +249,22 @@ async function main() {
     console.log(
       `one at a time: POST /v1/bookings p50 ${f(single.p50)} ms p99 ${f(single.p99)} ms; raw start p50 ${f(singleRaw.p50)} ms p99 ${f(singleRaw.p99)} ms`,
     );
-    const compared = (a: typeof api, k: typeof control, r: typeof raw) => {
+    const compared = ({ api: a, control: k, floor: w, raw: r }: typeof shared) => {
       console.log(`${line('POST /v1/bookings (confirmed, in read model)', a)}   ${c(a.cpu)}`);
       console.log(`${line('control: the start behind HTTP + auth + zod', k)}   ${c(k.cpu)}`);
+      console.log(`${line('control + one row committed before the start', w)}   ${c(w.cpu)}`);
       console.log(`${line('client.workflow.start (raw)', r, 'starts/s')}   ${c(r.cpu)}`);
       console.log(
-        `ratio API / raw start                         ${(a.rate / r.rate).toFixed(2)}   (control / raw ${(k.rate / r.rate).toFixed(2)})`,
+        `ratio API / raw start                         ${(a.rate / r.rate).toFixed(2)}   (control / raw ${(k.rate / r.rate).toFixed(2)}, one row committed / raw ${(w.rate / r.rate).toFixed(2)})`,
       );
     };
-    compared(api, control, raw);
+    compared({ api, control, floor, raw });
     console.log(line(`POST /v1/bookings at half that rate`, half));
     console.log(line(`client.workflow.start at that rate`, halfRaw, 'starts/s'));
     console.log(
       `\nthe workers then ran the first step of all ${measured} workflows in ${f(drainSeconds)} s (${f(measured / drainSeconds)}/s); with them sharing the cores:`,
     );
-    compared(sharedApi, sharedControl, sharedRaw);
+    compared(shared);
     console.log(`\n${line('GET /v1/quotes', quotes, 'quotes/s')}`);
     console.log(line('start of quote:<id> (raw)', rawQuotes, 'starts/s'));
     console.log(`ratio quotes / raw start                      ${(quotes.rate / rawQuotes.rate).toFixed(2)}`);
