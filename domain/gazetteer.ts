@@ -12,6 +12,8 @@ interface Entry {
   /** Normalized names, each as its words. */
   names: string[][];
   iata?: string;
+  /** The IATA code in capitals as a word of an address ("CDG T2", "to LHR"). */
+  iataInCapitals?: RegExp;
 }
 
 const cityOf = new Map(CITIES.map((c) => [c.market, c]));
@@ -48,8 +50,26 @@ const words = (text: string) => normalizePlaceText(text).split(' ').filter(Boole
 
 const ENTRIES: Entry[] = [
   ...CITIES.map((c) => ({ candidate: cityCandidate(c), names: [c.city, ...c.aliases].map(words) })),
-  ...PLACES.map((p) => ({ candidate: placeCandidate(p), names: [p.name, ...p.aliases].map(words), iata: p.iata?.toLowerCase() })),
+  ...PLACES.map((p) => ({
+    candidate: placeCandidate(p),
+    names: [p.name, ...p.aliases].map(words),
+    ...(p.iata ? { iata: p.iata.toLowerCase(), iataInCapitals: new RegExp(`\\b${p.iata.toUpperCase()}\\b`) } : {}),
+  })),
 ];
+
+/** An address as scoring reads it, worked out once per lookup instead of once per entry. */
+interface ReadAddress {
+  raw: string;
+  words: string[];
+  /** Its parts between commas, each as its words without digits (postcodes, house numbers). */
+  parts: string[][];
+}
+
+function readAddress(raw: string): ReadAddress {
+  // Normalizing turns commas into spaces, so the whole text's words are its parts' words in a row.
+  const parts = raw.split(',').map(words);
+  return { raw, words: parts.flat(), parts: parts.map((w) => w.filter((x) => !/\d/.test(x))) };
+}
 
 /** Where `name` occurs in `text` as whole words, or -1. */
 function wordsAt(text: string[], name: string[]): number {
@@ -68,24 +88,23 @@ const STREET_WORDS = new Set(
  * A city counts when its name ends a part of the address (the parts between commas, leaving out postcodes and other
  * words with digits: "8 rue de la Paix, 75002 Paris") and that part is not a street's name.
  */
-function namesCityIn(address: string, name: string[]): boolean {
-  return address.split(',').some((part) => {
-    const w = words(part).filter((x) => !/\d/.test(x));
-    return w.length >= name.length && !STREET_WORDS.has(w[0]!) && wordsAt(w.slice(w.length - name.length), name) === 0;
-  });
+function namesCityIn(address: ReadAddress, name: string[]): boolean {
+  return address.parts.some(
+    (w) => w.length >= name.length && !STREET_WORDS.has(w[0]!) && wordsAt(w.slice(w.length - name.length), name) === 0,
+  );
 }
 
 /** How specifically `text` names the entry: 0 not at all; more words named, and a place over its city, score higher. */
-function score(entry: Entry, raw: string): number {
-  const t = words(raw);
+function score(entry: Entry, address: ReadAddress): number {
+  const t = address.words;
   let best = 0;
   for (const name of entry.names) {
     if (wordsAt(t, name) < 0) continue;
-    if (entry.candidate.kind === 'city' && !namesCityIn(raw, name)) continue;
+    if (entry.candidate.kind === 'city' && !namesCityIn(address, name)) continue;
     best = Math.max(best, name.length * 10 + (entry.candidate.kind === 'city' ? 0 : 5));
   }
   // An IATA code on its own ("cdg"), or written in capitals within an address ("CDG T2", "to LHR").
-  if (entry.iata && (t.join(' ') === entry.iata || new RegExp(`\\b${entry.iata.toUpperCase()}\\b`).test(raw))) best = Math.max(best, 15);
+  if (entry.iata && ((t.length === 1 && t[0] === entry.iata) || entry.iataInCapitals!.test(address.raw))) best = Math.max(best, 15);
   return best;
 }
 
@@ -94,7 +113,8 @@ function score(entry: Entry, raw: string): number {
  * are named as specifically: "rue de Rome, Paris" names two cities), or none.
  */
 export function resolveInGazetteer(address: string): PlaceCandidate[] {
-  const scored = ENTRIES.map((e) => ({ e, s: score(e, address) })).filter((x) => x.s > 0);
+  const read = readAddress(address);
+  const scored = ENTRIES.map((e) => ({ e, s: score(e, read) })).filter((x) => x.s > 0);
   const top = Math.max(0, ...scored.map((x) => x.s));
   return scored.filter((x) => x.s === top).map((x) => x.e.candidate);
 }
@@ -106,8 +126,9 @@ export function resolveInGazetteer(address: string): PlaceCandidate[] {
 export function searchGazetteer(query: string, limit: number): PlaceCandidate[] {
   const typed = normalizePlaceText(query);
   if (!typed) return [];
+  const read = readAddress(query);
   const ranked = ENTRIES.map((e) => {
-    const named = score(e, query);
+    const named = score(e, read);
     const begun = e.names.some((n) => n.join(' ').startsWith(typed)) ? 1 : 0;
     return { e, s: named || begun };
   }).filter((x) => x.s > 0);
