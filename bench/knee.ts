@@ -45,7 +45,7 @@ export interface RateSearch {
 }
 
 /** The highest rate that kept up below the lowest that did not, and that lowest one (Infinity while none failed). */
-export function bounds(steps: Step[]): { kept: Step | undefined; failed: Step | undefined } {
+function bounds(steps: Step[]): { kept: Step | undefined; failed: Step | undefined } {
   const failed = steps.filter((s) => s.outcome !== 'kept up').sort((a, b) => a.rate - b.rate)[0];
   const kept = steps.filter((s) => s.outcome === 'kept up' && s.rate < (failed?.rate ?? Infinity)).sort((a, b) => b.rate - a.rate)[0];
   return { kept, failed };

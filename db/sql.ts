@@ -10,7 +10,7 @@ export interface Statement {
   values: unknown[];
 }
 
-export interface PgConnection {
+interface PgConnection {
   query(query: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
   end(): Promise<void>;
 }

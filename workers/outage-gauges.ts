@@ -2,7 +2,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NativeConnection } from '@temporalio/worker';
 import { FINANCE_SCHEDULE_ID } from '../contracts/finance';
 import { RETENTION_SCHEDULE_ID } from '../contracts/retention';
-import { databaseAnswers, pausedDestinationsByEnvironment, unacknowledgedPayoutFiles, unstartedBookingCounts } from '../db/ops-gauges';
+import {
+  databaseAnswers,
+  pausedDestinationsByEnvironment,
+  unacknowledgedPayoutFiles,
+  UNSTARTED_COUNT_CAP,
+  unstartedBookingCounts,
+} from '../db/ops-gauges';
 import { UNSTARTED_AFTER_SECONDS, UNSTARTED_WINDOW_MINUTES } from '../domain/unstarted-sweep';
 import { overdueAcknowledgements } from '../domain/payout-acknowledgement';
 import { registerScrapeGauge } from '../infra/scrape-gauges';
@@ -72,7 +78,7 @@ export function registerOutageGauges(orm: MikroORM, connection: NativeConnection
   );
   registerScrapeGauge(
     'hub_unstarted_bookings',
-    'Booking rows whose workflow never ran, created over a minute ago (counted up to 10,000), by reach: sweep (created within the last hour: the unstarted-bookings sweep starts them) or beyond (older: it never will).',
+    `Booking rows whose workflow never ran, created over ${UNSTARTED_AFTER_SECONDS} s ago (counted up to ${UNSTARTED_COUNT_CAP.toLocaleString('en-US')}), by reach: sweep (created within the last ${UNSTARTED_WINDOW_MINUTES} minutes: the unstarted-bookings sweep starts them) or beyond (older: it never will).`,
     ['reach'],
     async () => {
       const counts = await unstartedBookingCounts(orm, UNSTARTED_AFTER_SECONDS, UNSTARTED_WINDOW_MINUTES);
