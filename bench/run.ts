@@ -9,7 +9,7 @@
  *   3. GET /v1/booking-status, GET /v1/bookings/:id and the public single read, against a bare Koa app reading the same
  *      row from PostgreSQL (bench/reads.ts);
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
- * Sizes: BENCH_BOOKINGS (default 400), BENCH_CONCURRENCY (16), BENCH_PINGS (2000). BENCH_ENGINE=cluster: on Temporal's
+ * Sizes: BENCH_BOOKINGS (default 400, split into BENCH_ROUNDS rounds, default 4), BENCH_CONCURRENCY (16), BENCH_PINGS (2000). BENCH_ENGINE=cluster: on Temporal's
  * production server instead of the dev server.
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
@@ -49,7 +49,7 @@ import { QUOTES_TASK_QUEUE, quoteWorkflowId } from '../contracts/quote';
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PINGS = Number(process.env.BENCH_PINGS ?? 2000);
-const ROUNDS = 4;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const ROUND_SIZE = Math.ceil(BOOKINGS / ROUNDS);
 
 const ping = (name: string, security: 'none' | 'partner', idempotent = false) =>
@@ -144,18 +144,20 @@ async function main() {
     };
     /**
      * The API and the raw start in alternating rounds, so that neither is measured on a machine that drifted (the
-     * in-memory dev server grows with every workflow); `between` runs after each round, outside the timing.
+     * in-memory dev server grows with every workflow), each round starting with the next side so that none always runs
+     * first (or right after another's garbage); `between` runs after each round, outside the timing.
      */
     const compare = async (tag: string, between: () => Promise<void> = async () => undefined) => {
       const side = () => ({ runs: [] as Run[], cpu: [] as CpuSample[] });
       const sides = { api: side(), control: side(), floor: side(), raw: side() };
+      const order = [
+        ['api', bookWithApi(tag)],
+        ['control', startBehindHttp(tag)],
+        ['floor', startAfterCommit(tag)],
+        ['raw', bookRaw(tag)],
+      ] as const;
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [side, one] of [
-          ['api', bookWithApi(tag)],
-          ['control', startBehindHttp(tag)],
-          ['floor', startAfterCommit(tag)],
-          ['raw', bookRaw(tag)],
-        ] as const) {
+        for (const [side, one] of [...order.slice(round % order.length), ...order.slice(0, round % order.length)]) {
           const before = cpuSample();
           sides[side].runs.push(await run(ROUND_SIZE, CONCURRENCY, one, round * ROUND_SIZE));
           sides[side].cpu.push(cpuPer(before, cpuSample(), ROUND_SIZE));
@@ -167,7 +169,11 @@ async function main() {
         postgres: cpu.reduce((sum, c) => sum + c.postgres, 0) / cpu.length,
         temporal: cpu.reduce((sum, c) => sum + c.temporal, 0) / cpu.length,
       });
-      const of = (s: keyof typeof sides) => ({ ...summary(sides[s].runs), cpu: total(sides[s].cpu) });
+      const of = (s: keyof typeof sides) => ({
+        ...summary(sides[s].runs),
+        cpu: total(sides[s].cpu),
+        rounds: sides[s].runs.map((r) => summary([r]).rate),
+      });
       return { api: of('api'), control: of('control'), floor: of('floor'), raw: of('raw') };
     };
 
@@ -254,8 +260,16 @@ async function main() {
       console.log(`${line('control: the start behind HTTP + auth + zod', k)}   ${c(k.cpu)}`);
       console.log(`${line('control + one row committed before the start', w)}   ${c(w.cpu)}`);
       console.log(`${line('client.workflow.start (raw)', r, 'starts/s')}   ${c(r.cpu)}`);
+      // Round by round beside the raw start of the same round: how far one figure moves on this machine.
+      const spread = (x: typeof a) => {
+        const ratios = x.rounds.map((rate, i) => rate / r.rounds[i]!);
+        return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+      };
       console.log(
         `ratio API / raw start                         ${(a.rate / r.rate).toFixed(2)}   (control / raw ${(k.rate / r.rate).toFixed(2)}, one row committed / raw ${(w.rate / r.rate).toFixed(2)})`,
+      );
+      console.log(
+        `  its ${ROUNDS} rounds, each beside the raw start's   ${spread(a)}   (control ${spread(k)}, one row committed ${spread(w)})`,
       );
     };
     compared({ api, control, floor, raw });
