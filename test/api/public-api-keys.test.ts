@@ -424,8 +424,9 @@ describe('Public Integration API: bookings read with API keys', () => {
         ...item
       } = read;
       expect(await listedC(ref)).toEqual(item);
-      // Neither the licence nor the photo nor the rating leaves through a booking.
-      expect(JSON.stringify(read)).not.toMatch(/FR-42|jo\.jpg|4\.8/);
+      // Neither the licence nor the photo nor the rating leaves through a booking: no such field, and none of their
+      // values (the rating as a JSON number, so that a timestamp's "…:44.866Z" does not count).
+      expect(JSON.stringify(read)).not.toMatch(/"licence_no"|"photo_url"|"rating"|FR-42|jo\.jpg|[:[,]4\.8[,\]}]/);
     });
 
     it('shows an allocation awaiting its answer as not accepted, and no pickup ETA once on board', async () => {
