@@ -9,8 +9,8 @@
  *   3. GET /v1/booking-status, GET /v1/bookings/:id and the public single read, against a bare Koa app reading the same
  *      row from PostgreSQL (bench/reads.ts);
  *   4. the per-request cost of authentication + rate limit + idempotency beside a bare route.
- * Sizes: BENCH_BOOKINGS (default 400, split into BENCH_ROUNDS rounds, default 4), BENCH_CONCURRENCY (16), BENCH_PINGS (2000). BENCH_ENGINE=cluster: on Temporal's
- * production server instead of the dev server.
+ * Sizes: BENCH_BOOKINGS (default 400, split into BENCH_ROUNDS rounds, default 4), BENCH_CONCURRENCY (16), BENCH_PINGS
+ * (2000). BENCH_ENGINE=cluster: on Temporal's production server instead of the dev server.
  * `npm run bench -- public-list` runs the list benchmark at scale instead (bench/public-list.ts), and
  * `npm run bench -- reads` the reads alone (bench/reads.ts), `npm run bench -- console` the web console's shipped size and bookings page (bench/console.ts), `npm run bench -- finance` the settlement cycle at scale
  * (bench/finance.ts), `npm run bench -- sepa` SEPA payout files and statements at 10,000 (bench/sepa.ts), `npm run bench -- cluster` the hub on Temporal's production server, scaled out (bench/cluster.ts), `npm run bench -- backlog` a backlog drained (bench/backlog.ts), `npm run bench -- capacity` the knee (bench/capacity.ts), `npm run bench -- isolation` a partner's quote → booking → cancel while another floods sandbox rides (bench/isolation.ts).
@@ -188,7 +188,7 @@ async function main() {
     const half = await paced(BOOKINGS, api.rate / 2, bookWithApi('half'));
     // The same paced load of raw starts: the tail that the dev server and the machine add on their own.
     const halfRaw = await paced(BOOKINGS, api.rate / 2, bookRaw('half'));
-    // Every booking so far: the five runs of 50, the compared rounds of the three sides and the two paced runs.
+    // Every booking so far: the six runs of 50, the compared rounds of the four sides and the two paced runs.
     const measured = 6 * 50 + 4 * ROUNDS * ROUND_SIZE + 2 * BOOKINGS;
     let created = measured;
 

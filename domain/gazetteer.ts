@@ -11,9 +11,8 @@ interface Entry {
   candidate: PlaceCandidate;
   /** Normalized names, each as its words. */
   names: string[][];
-  iata?: string;
-  /** The IATA code in capitals as a word of an address ("CDG T2", "to LHR"). */
-  iataInCapitals?: RegExp;
+  /** An airport's IATA code, lower case, and the pattern of it in capitals as a word of an address ("CDG T2", "to LHR"). */
+  iata?: { code: string; inCapitals: RegExp };
 }
 
 const cityOf = new Map(CITIES.map((c) => [c.market, c]));
@@ -53,7 +52,7 @@ const ENTRIES: Entry[] = [
   ...PLACES.map((p) => ({
     candidate: placeCandidate(p),
     names: [p.name, ...p.aliases].map(words),
-    ...(p.iata ? { iata: p.iata.toLowerCase(), iataInCapitals: new RegExp(`\\b${p.iata.toUpperCase()}\\b`) } : {}),
+    ...(p.iata ? { iata: { code: p.iata.toLowerCase(), inCapitals: new RegExp(`\\b${p.iata.toUpperCase()}\\b`) } } : {}),
   })),
 ];
 
@@ -104,7 +103,7 @@ function score(entry: Entry, address: ReadAddress): number {
     best = Math.max(best, name.length * 10 + (entry.candidate.kind === 'city' ? 0 : 5));
   }
   // An IATA code on its own ("cdg"), or written in capitals within an address ("CDG T2", "to LHR").
-  if (entry.iata && ((t.length === 1 && t[0] === entry.iata) || entry.iataInCapitals!.test(address.raw))) best = Math.max(best, 15);
+  if (entry.iata && ((t.length === 1 && t[0] === entry.iata.code) || entry.iata.inCapitals.test(address.raw))) best = Math.max(best, 15);
   return best;
 }
 
@@ -138,5 +137,5 @@ export function searchGazetteer(query: string, limit: number): PlaceCandidate[] 
 
 /** The airport (and its terminals) an IATA code names, when the gazetteer has it; none otherwise. */
 export function airportsInGazetteer(iata: string): PlaceCandidate[] {
-  return ENTRIES.filter((e) => e.iata === iata.toLowerCase()).map((e) => e.candidate);
+  return ENTRIES.filter((e) => e.iata?.code === iata.toLowerCase()).map((e) => e.candidate);
 }
