@@ -529,12 +529,14 @@ describe('booking lifecycle on the time-skipping server', () => {
       const gpsCount = async () => (await events(rec.id)).filter((e) => e.type === 'gps.update').length;
       // The event is written by an activity after the Signal: read until it is there, then check there is one only.
       const gpsCountReaching = (n: number) => eventually(gpsCount, (count) => count >= n, `${n} gps.update events recorded`);
+      const positionWritten = (lat: number) =>
+        eventually(
+          () => readModel(rec.id),
+          (row) => row.positionLat === lat,
+          `position ${lat} in the read model`,
+        );
       expect(await gpsCountReaching(1)).toBe(1);
-      await eventually(
-        () => readModel(rec.id),
-        (row) => row.positionLat === 48.02,
-        'the latest position in the read model',
-      );
+      await positionWritten(48.02);
 
       // One position per interval from then on: each sends one, until the history bound makes the run continue as new.
       // Each Signal is taken (its position written) before the next sleep: a Signal still waiting for its workflow task
@@ -547,11 +549,7 @@ describe('booking lifecycle on the time-skipping server', () => {
         positions++;
         const lat = 49 + positions / 1000;
         await handle.signal(reportPosition, { lat, lng: 2.4, eta_minutes: 5 });
-        await eventually(
-          () => readModel(rec.id),
-          (row) => row.positionLat === lat,
-          `position ${positions} in the read model`,
-        );
+        await positionWritten(lat);
       }
       await env.sleep(1000);
       const description = await handle.describe();
