@@ -26,7 +26,6 @@ const STATUS: Record<ProblemCode, number> = {
   insufficient_scope: 403,
   ip_not_allowed: 403,
   account_kind_forbidden: 403,
-  not_allocated: 403,
   csrf_token_invalid: 403,
   cross_site_request: 403,
   demo_key_read_only: 403,

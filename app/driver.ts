@@ -30,16 +30,13 @@ export async function acceptDeadline(orm: MikroORM, unit: FleetUnit): Promise<st
 }
 
 /**
- * The check every ride-progress call of the driver app makes before it reaches the booking workflow: the ride exists
- * (404) and is allocated to the calling unit, `bookings.unit_id` (403 `not_allocated`). The workflow's Update
- * validators then refuse what the lifecycle does not allow.
+ * The check every ride-progress call of the driver app makes before it reaches the booking workflow: a live ride
+ * allocated to the calling unit (`bookings.unit_id`). Any other ride answers 404 as an unknown id does, so that a unit
+ * cannot learn which other rides exist. The workflow's Update validators then refuse what the lifecycle does not allow.
  */
 export async function requireAllocatedRide(orm: MikroORM, bookingId: string, unitId: string): Promise<Booking> {
-  const booking = await orm.em.fork().findOne(BookingSchema, { id: bookingId, environment: 'live' });
-  if (!booking) throw new ProblemError('not_found', { detail: `No live ride ${bookingId}.`, param: 'id' });
-  if (booking.unitId !== unitId) {
-    throw new ProblemError('not_allocated', { detail: `The ride ${bookingId} is not allocated to this unit.`, param: 'id' });
-  }
+  const booking = await orm.em.fork().findOne(BookingSchema, { id: bookingId, environment: 'live', unitId });
+  if (!booking) throw new ProblemError('not_found', { detail: `No live ride ${bookingId} allocated to this unit.`, param: 'id' });
   return booking;
 }
 

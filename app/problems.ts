@@ -13,7 +13,6 @@ export const PROBLEMS = {
   insufficient_scope: { title: 'Insufficient scope' },
   ip_not_allowed: { title: 'Client address not allowed' },
   account_kind_forbidden: { title: "Not for this account's kind" },
-  not_allocated: { title: 'Ride not allocated to this unit' },
   csrf_token_invalid: { title: 'CSRF token missing or wrong' },
   cross_site_request: { title: 'Cross-site request refused' },
   demo_key_read_only: { title: 'Demo keys are read-only' },

@@ -22,7 +22,6 @@ export const RideProgressResult = z
 
 const ERRORS: ProblemCode[] = [
   'invalid_driver_credential',
-  'not_allocated',
   'not_found',
   'ride_progress_refused',
   'invalid_json',

@@ -74,10 +74,10 @@ describe('a live ride through the driver endpoints, end to end', () => {
     const other = await getJson(`${hub.baseUrl}/driver/v1/unit`, fartherUnit.credential);
     expect(other.json).toMatchObject({ dispatch_state: 'available', booking_id: null, accept_by: null });
 
-    // A unit that does not hold the ride: 403. A step out of order: 409 with the reason.
+    // A unit that does not hold the ride: 404, as for a ride that does not exist. A step out of order: 409 with the reason.
     const notMine = await postJson(ride(id, 'arrived'), fartherUnit.credential, {});
-    expect(notMine.status).toBe(403);
-    expect(notMine.json.type).toContain('not_allocated');
+    expect(notMine.status).toBe(404);
+    expect(notMine.json.code).toBe('not_found');
     const early = await postJson(ride(id, 'on-the-way'), unit.credential, { eta_minutes: 9 });
     expect(early.status).toBe(409);
     expect(early.json).toMatchObject({ detail: 'The ride refused the report: accept the allocation first.' });
@@ -248,8 +248,8 @@ describe('a live ride through the driver endpoints, end to end', () => {
       dispatch_state: 'available',
       booking_id: null,
     });
-    // The unit that declined no longer holds the ride.
-    expect((await postJson(ride(id, 'allocation'), first.credential, { answer: 'accept' })).status).toBe(403);
+    // The unit that declined no longer holds the ride: to it, the ride is now as unknown as any other unit's.
+    expect((await postJson(ride(id, 'allocation'), first.credential, { answer: 'accept' })).status).toBe(404);
 
     expect((await postJson(ride('bkg_00000000000000000000000000', 'arrived'), second.credential, {})).status).toBe(404);
     const badId = await postJson(ride('nope', 'arrived'), second.credential, {});

@@ -1,6 +1,7 @@
 import { fromZonedInput, toZonedInput, zonedDateTime, zoneLabel } from '../../console/src/format';
 import { match, withQuery } from '../../console/src/router';
 import { nextPage, previousPage, trailAt, type Trail } from '../../console/src/components/pager';
+import { idempotencyKey, IdempotencyKeys } from '../../console/src/client/idempotency-keys';
 
 /** The console's logic that needs no browser: time zones, the router's paths, the pager's trail. */
 describe('the console', () => {
@@ -83,6 +84,70 @@ describe('the console', () => {
     it('forgets the trail when the address is a first page (a new search)', () => {
       expect(trailAt([undefined, 'c1'], undefined)).toEqual([]);
       expect(trailAt([undefined, 'c1'], 'c2')).toEqual([undefined, 'c1']);
+    });
+  });
+
+  describe('one Idempotency-Key per action until it succeeds', () => {
+    /** The keys a fake hub was sent, and a way to answer each request when the test says. */
+    function hub() {
+      const sent: string[] = [];
+      const pending: { resolve: (v: string) => void; reject: (e: Error) => void }[] = [];
+      const call = (key: string) => {
+        sent.push(key);
+        return new Promise<string>((resolve, reject) => pending.push({ resolve, reject }));
+      };
+      return { sent, pending, call };
+    }
+    let n = 0;
+    const keys = () => new IdempotencyKeys(() => `key-${++n}`);
+
+    it('sends a double submit with the same key, and keeps it after a failure for the retry', async () => {
+      const k = keys();
+      const h = hub();
+      const body = { label: 'ERP sync', scopes: ['bookings.read'] };
+      const first = k.send('create', body, h.call);
+      const second = k.send('create', { ...body }, h.call);
+      expect(h.sent).toHaveLength(2);
+      expect(h.sent[1]).toBe(h.sent[0]);
+      h.pending[0].reject(new Error('network'));
+      h.pending[1].reject(new Error('network'));
+      await expect(first).rejects.toThrow('network');
+      await expect(second).rejects.toThrow('network');
+      const retry = k.send('create', body, h.call);
+      expect(h.sent[2]).toBe(h.sent[0]);
+      h.pending[2].resolve('created');
+      await expect(retry).resolves.toBe('created');
+    });
+
+    it('lets the key go once the action succeeds: the next click is a new request', async () => {
+      const k = keys();
+      const h = hub();
+      const done = k.send('pause', 'whd_1', h.call);
+      h.pending[0].resolve('paused');
+      await done;
+      void k.send('pause', 'whd_1', h.call);
+      expect(h.sent[1]).not.toBe(h.sent[0]);
+    });
+
+    it('gives a changed request a new key (the hub refuses a key sent again with another body), and each action its own', async () => {
+      const k = keys();
+      const first = k.keyFor('recover', { destination: 'whd_1', body: { since: '2026-12-01T00:00:00.000Z' } });
+      expect(k.keyFor('recover', { destination: 'whd_1', body: { since: '2026-12-01T00:00:00.000Z' } })).toBe(first);
+      const changed = k.keyFor('recover', { destination: 'whd_1', body: { since: '2026-12-02T00:00:00.000Z' } });
+      expect(changed).not.toBe(first);
+      expect(k.keyFor('recover', { destination: 'whd_2', body: { since: '2026-12-02T00:00:00.000Z' } })).not.toBe(changed);
+      const test = k.keyFor('test-event', { destinationId: 'whd_1', type: 'webhook.test' });
+      expect(new Set([first, changed, test]).size).toBe(3);
+      // Another action in between does not make this one forget its key.
+      const again = k.keyFor('recover', { destination: 'whd_1', body: { since: '2026-12-01T00:00:00.000Z' } });
+      expect(k.keyFor('test-event', { destinationId: 'whd_1', type: 'webhook.test' })).toBe(test);
+      expect(k.keyFor('recover', { destination: 'whd_1', body: { since: '2026-12-01T00:00:00.000Z' } })).toBe(again);
+    });
+
+    it('makes keys the hub accepts, each new', () => {
+      const made = new Set(Array.from({ length: 100 }, idempotencyKey));
+      expect(made.size).toBe(100);
+      for (const key of made) expect(key).toMatch(/^console-[0-9a-f-]{36}$/);
     });
   });
 });

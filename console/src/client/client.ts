@@ -81,7 +81,5 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   return data as T;
 }
 
-/** A fresh Idempotency-Key for one user action (a retry of the same action reuses it). */
-export function idempotencyKey(): string {
-  return `console-${crypto.randomUUID()}`;
-}
+/** A fresh Idempotency-Key; user actions keep theirs until they succeed (`useIdempotencyKeys`). */
+export { idempotencyKey } from './idempotency-keys';

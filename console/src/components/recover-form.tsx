@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import { count, fromLocalInput, toLocalInput } from '../format';
 import { Problem } from './problem';
-import { useAction } from './use-action';
+import { useAction, useIdempotencyKeys } from './use-action';
 
 type Recovery = Schema<'WebhookRecovery'>;
 
@@ -46,6 +46,7 @@ export function RecoverForm({
   const [recovery, setRecovery] = useState<Recovery | null>(null);
   const [pollError, setPollError] = useState<unknown>(null);
   const action = useAction();
+  const keys = useIdempotencyKeys();
   const running = recovery?.status === 'running';
   const recoveryId = recovery?.id;
   useEffect(() => {
@@ -72,12 +73,15 @@ export function RecoverForm({
         setRecovery(null);
         setPollError(null);
         void action.run(async () => {
+          const body = { since: fromLocalInput(since)! };
           setRecovery(
-            await ok(
-              api.POST('/api/public/v1/webhook-destinations/{id}/recover', {
-                params: { path: { id: destination }, header: { 'Idempotency-Key': idempotencyKey() } },
-                body: { since: fromLocalInput(since)! },
-              }),
+            await keys.send('recover', { destination, body }, (key) =>
+              ok(
+                api.POST('/api/public/v1/webhook-destinations/{id}/recover', {
+                  params: { path: { id: destination }, header: { 'Idempotency-Key': key } },
+                  body,
+                }),
+              ),
             ),
           );
         });

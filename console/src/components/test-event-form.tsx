@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import { loadCatalogue } from '../events-catalogue';
-import type { useAction } from './use-action';
+import { useIdempotencyKeys, type useAction } from './use-action';
 import { useLoad } from './use-load';
 
 type EventType = NonNullable<Schema<'WebhookTestEventRequest'>['type']>;
@@ -21,14 +21,17 @@ export function TestEventForm({
 }) {
   const catalogue = useLoad(loadCatalogue, 'catalogue');
   const [type, setType] = useState<EventType>('webhook.test');
+  const keys = useIdempotencyKeys();
   const send = (event: Event) => {
     event.preventDefault();
     action.run(async () => {
-      const sent = await ok(
-        api.POST('/api/public/v1/webhook-destinations/{id}/test', {
-          params: { path: { id: destinationId }, header: { 'Idempotency-Key': idempotencyKey() } },
-          body: { type },
-        }),
+      const sent = await keys.send('test-event', { destinationId, type }, (key) =>
+        ok(
+          api.POST('/api/public/v1/webhook-destinations/{id}/test', {
+            params: { path: { id: destinationId }, header: { 'Idempotency-Key': key } },
+            body: { type },
+          }),
+        ),
       );
       onSent(`Test ${type} event ${sent.event_id} queued; it shows in the deliveries in a moment.`, sent.delivery_id);
     });

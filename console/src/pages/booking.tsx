@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime } from '../format';
 import { Link } from '../router';
@@ -11,7 +11,7 @@ import { LiveView } from '../components/live-view';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
 import { Problem } from '../components/problem';
-import { useAction } from '../components/use-action';
+import { useAction, useIdempotencyKeys } from '../components/use-action';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
 import { holds, lacksScope, Unavailable } from '../components/scope-gate';
@@ -37,6 +37,7 @@ export function BookingPage({ params, session }: PageProps) {
   const booking = loaded.data;
   useTitle(booking ? `Booking ${booking.ref}` : 'Booking');
   const action = useAction();
+  const keys = useIdempotencyKeys();
   const [notice, setNotice] = useState('');
   const [newPickup, setNewPickup] = useState('');
   const [reason, setReason] = useState<(typeof CANCEL_REASONS)[number][0]>('passenger_request');
@@ -173,11 +174,14 @@ export function BookingPage({ params, session }: PageProps) {
             onSubmit={(event) => {
               event.preventDefault();
               void action.run(async () => {
-                await ok(
-                  api.POST('/api/public/v1/bookings/{ref}/reschedule', {
-                    params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': idempotencyKey() } },
-                    body: { pickup_at: fromZonedInput(newPickup, booking.time_zone)! },
-                  }),
+                const body = { pickup_at: fromZonedInput(newPickup, booking.time_zone)! };
+                await keys.send('reschedule', { ref: booking.ref, body }, (key) =>
+                  ok(
+                    api.POST('/api/public/v1/bookings/{ref}/reschedule', {
+                      params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': key } },
+                      body,
+                    }),
+                  ),
                 );
                 setNotice('Rescheduled: the fare, the free-cancellation window and the allocation follow the new time.');
                 loaded.reload();
@@ -208,11 +212,13 @@ export function BookingPage({ params, session }: PageProps) {
             danger
             onConfirm={() =>
               action.run(async () => {
-                const cancelled = await ok(
-                  api.POST('/api/public/v1/bookings/{ref}/cancel', {
-                    params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': idempotencyKey() } },
-                    body: { reason },
-                  }),
+                const cancelled = await keys.send('cancel', { ref: booking.ref, reason }, (key) =>
+                  ok(
+                    api.POST('/api/public/v1/bookings/{ref}/cancel', {
+                      params: { path: { ref: booking.ref }, header: { 'Idempotency-Key': key } },
+                      body: { reason },
+                    }),
+                  ),
                 );
                 const fee = cancelled.cancellation?.fee;
                 setNotice(`Cancelled. Fee charged: ${fee ? money(fee.gross, fee.currency) : 'none'}.`);

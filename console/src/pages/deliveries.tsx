@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTimeSeconds, fromLocalInput, toLocalInput } from '../format';
 import { Link, navigate, withQuery } from '../router';
@@ -11,7 +11,7 @@ import { ListTable } from '../components/list-table';
 import { Notice } from '../components/notice';
 import { Problem } from '../components/problem';
 import { RecoverForm } from '../components/recover-form';
-import { useAction } from '../components/use-action';
+import { useAction, useIdempotencyKeys } from '../components/use-action';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
 
@@ -90,6 +90,7 @@ export function DeliveriesPage({ location }: PageProps) {
     };
   }, [onFirstPage, filters.destination, filters.type, reload]);
   const action = useAction();
+  const keys = useIdempotencyKeys();
   const [notice, setNotice] = useState('');
   const urlOf = new Map((destinations.data?.data ?? []).map((d) => [d.id, d.url]));
   const setFilters = (next: Filters) => navigate(withQuery('/deliveries', { ...next }));
@@ -255,11 +256,9 @@ export function DeliveriesPage({ location }: PageProps) {
                   aria-label={`Redeliver ${attempt.event_id}`}
                   onClick={() =>
                     action.run(async () => {
-                      const answer = await ok(
-                        api.POST('/api/public/v1/webhook-redeliveries', {
-                          params: { header: { 'Idempotency-Key': idempotencyKey() } },
-                          body: { event_id: attempt.event_id, destination_id: attempt.destination_id },
-                        }),
+                      const body = { event_id: attempt.event_id, destination_id: attempt.destination_id };
+                      const answer = await keys.send('redeliver', body, (key) =>
+                        ok(api.POST('/api/public/v1/webhook-redeliveries', { params: { header: { 'Idempotency-Key': key } }, body })),
                       );
                       setNotice(
                         answer.deliveries.length

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import { dateTime, fromZonedInput, money, toZonedInput, zonedDateTime } from '../format';
 import { Link, navigate } from '../router';
 import { Problem } from '../components/problem';
-import { useAction } from '../components/use-action';
+import { useAction, useIdempotencyKeys } from '../components/use-action';
 import { useTitle } from '../components/use-title';
 import { addressOf, PlacePicker, type PlaceChoice } from '../components/place-picker';
 import { holds } from '../components/scope-gate';
@@ -23,7 +23,7 @@ export function NewBookingPage({ session }: PageProps) {
   useTitle('Book a ride');
   const action = useAction();
   const [quote, setQuote] = useState<Schema<'PublicQuote'> | null>(null);
-  const [bookKey] = useState(idempotencyKey);
+  const keys = useIdempotencyKeys();
   const [pickup, setPickup] = useState<PlaceChoice>({ typed: '', place: null });
   const [dropoff, setDropoff] = useState<PlaceChoice>({ typed: '', place: null });
   const [inThreeHours] = useState(() => new Date(Date.now() + 3 * 3600 * 1000).toISOString());
@@ -74,23 +74,21 @@ export function NewBookingPage({ session }: PageProps) {
           event.preventDefault();
           if (!from || !to) return;
           void action.run(async () => {
+            // Only coordinates the person chose: those of the places picked above.
+            const body = {
+              pickup_address: addressOf(pickup),
+              pickup_lat: from.lat,
+              pickup_lng: from.lng,
+              dropoff_address: addressOf(dropoff),
+              dropoff_lat: to.lat,
+              dropoff_lng: to.lng,
+              datetime: fromZonedInput(datetime, from.time_zone)!,
+              vehicle_class: request.vehicle_class,
+              pax: Number(request.pax),
+            };
             setQuote(
-              await ok(
-                api.POST('/api/public/v1/quotes', {
-                  params: { header: { 'Idempotency-Key': idempotencyKey() } },
-                  // Only coordinates the person chose: those of the places picked above.
-                  body: {
-                    pickup_address: addressOf(pickup),
-                    pickup_lat: from.lat,
-                    pickup_lng: from.lng,
-                    dropoff_address: addressOf(dropoff),
-                    dropoff_lat: to.lat,
-                    dropoff_lng: to.lng,
-                    datetime: fromZonedInput(datetime, from.time_zone)!,
-                    vehicle_class: request.vehicle_class,
-                    pax: Number(request.pax),
-                  },
-                }),
+              await keys.send('quote', body, (key) =>
+                ok(api.POST('/api/public/v1/quotes', { params: { header: { 'Idempotency-Key': key } }, body })),
               ),
             );
           });
@@ -163,18 +161,16 @@ export function NewBookingPage({ session }: PageProps) {
               event.preventDefault();
               const form = new FormData(event.currentTarget);
               const text = (name: string) => ((form.get(name) as string) || '').trim() || undefined;
+              const body = {
+                quote_id: quote.quote_id,
+                passenger: { name: text('name')!, phone: text('phone')!, email: text('email') },
+                customer_reference: text('customer_reference'),
+                notes: text('notes'),
+                flight_number: text('flight_number'),
+              };
               void action.run(async () => {
-                const booked = await ok(
-                  api.POST('/api/public/v1/bookings', {
-                    params: { header: { 'Idempotency-Key': bookKey } },
-                    body: {
-                      quote_id: quote.quote_id,
-                      passenger: { name: text('name')!, phone: text('phone')!, email: text('email') },
-                      customer_reference: text('customer_reference'),
-                      notes: text('notes'),
-                      flight_number: text('flight_number'),
-                    },
-                  }),
+                const booked = await keys.send('book', body, (key) =>
+                  ok(api.POST('/api/public/v1/bookings', { params: { header: { 'Idempotency-Key': key } }, body })),
                 );
                 navigate(`/bookings/${booked.ref}`);
               });

@@ -1,17 +1,17 @@
 import { useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import { Link } from '../router';
 import { DestinationForm } from '../components/destination-form';
 import { Problem } from '../components/problem';
 import { SecretOnce } from '../components/secret-once';
-import { useAction } from '../components/use-action';
+import { useAction, useIdempotencyKeys } from '../components/use-action';
 import { useTitle } from '../components/use-title';
 
 export function NewWebhookPage() {
   useTitle('Add a webhook destination');
   const action = useAction();
   const [created, setCreated] = useState<Schema<'WebhookDestinationWithSecret'> | null>(null);
-  const [key] = useState(idempotencyKey);
+  const keys = useIdempotencyKeys();
   if (created)
     return (
       <>
@@ -38,11 +38,9 @@ export function NewWebhookPage() {
         busy={action.busy}
         onSubmit={(value) =>
           action.run(async () => {
-            const destination = await ok(
-              api.POST('/api/public/v1/webhook-destinations', {
-                params: { header: { 'Idempotency-Key': key } },
-                body: { url: value.url, description: value.description || null, events: value.events },
-              }),
+            const body = { url: value.url, description: value.description || null, events: value.events };
+            const destination = await keys.send('create', body, (key) =>
+              ok(api.POST('/api/public/v1/webhook-destinations', { params: { header: { 'Idempotency-Key': key } }, body })),
             );
             setCreated(destination);
           })

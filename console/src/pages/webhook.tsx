@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, idempotencyKey, ok, type Schema } from '../client/client';
+import { api, ok, type Schema } from '../client/client';
 import type { PageProps } from '../shell';
 import { count, dateTime, duration } from '../format';
 import { Link, navigate, withQuery } from '../router';
@@ -12,7 +12,7 @@ import { Problem } from '../components/problem';
 import { SecretOnce } from '../components/secret-once';
 import { Tags } from '../components/tags';
 import { TestEventForm } from '../components/test-event-form';
-import { useAction } from '../components/use-action';
+import { useAction, useIdempotencyKeys } from '../components/use-action';
 import { useLoad } from '../components/use-load';
 import { useTitle } from '../components/use-title';
 
@@ -30,7 +30,8 @@ export function WebhookPage({ params }: PageProps) {
   const [overlapHours, setOverlapHours] = useState(24);
   const [notice, setNotice] = useState('');
   const path = { path: { id } };
-  const header = () => ({ 'Idempotency-Key': idempotencyKey() });
+  const keys = useIdempotencyKeys();
+  const header = (key: string) => ({ 'Idempotency-Key': key });
 
   if (!destination)
     return (
@@ -123,7 +124,7 @@ export function WebhookPage({ params }: PageProps) {
               confirmLabel="Pause"
               onConfirm={() =>
                 action.run(async () => {
-                  await ok(api.POST(`${PATH}/pause`, { params: { ...path, header: header() } }));
+                  await keys.send('pause', id, (key) => ok(api.POST(`${PATH}/pause`, { params: { ...path, header: header(key) } })));
                   setNotice('Paused. New events are kept, not dropped: they wait and are sent in order on resume.');
                   loaded.reload();
                 })
@@ -140,7 +141,7 @@ export function WebhookPage({ params }: PageProps) {
               disabled={action.busy}
               onClick={() =>
                 action.run(async () => {
-                  await ok(api.POST(`${PATH}/resume`, { params: { ...path, header: header() } }));
+                  await keys.send('resume', id, (key) => ok(api.POST(`${PATH}/resume`, { params: { ...path, header: header(key) } })));
                   setNotice('Resumed. The events kept while paused are being sent in order.');
                   loaded.reload();
                 })
@@ -159,11 +160,9 @@ export function WebhookPage({ params }: PageProps) {
             onConfirm={() =>
               action.run(async () => {
                 const overlapSeconds = overlapHours * 3600;
-                const answer = await ok(
-                  api.POST(`${PATH}/rotate-secret`, {
-                    params: { ...path, header: header() },
-                    body: { overlap_seconds: overlapSeconds },
-                  }),
+                const body = { overlap_seconds: overlapSeconds };
+                const answer = await keys.send('rotate', { id, body }, (key) =>
+                  ok(api.POST(`${PATH}/rotate-secret`, { params: { ...path, header: header(key) }, body })),
                 );
                 setRotated({ secret: answer.signing_secret, previousUntil: new Date(Date.now() + overlapSeconds * 1000) });
                 setRevealed(null);
@@ -193,7 +192,7 @@ export function WebhookPage({ params }: PageProps) {
             danger
             onConfirm={() =>
               action.run(async () => {
-                await ok(api.DELETE(PATH, { params: { ...path, header: header() } }));
+                await keys.send('delete', id, (key) => ok(api.DELETE(PATH, { params: { ...path, header: header(key) } })));
                 navigate('/webhooks');
               })
             }
@@ -219,12 +218,8 @@ export function WebhookPage({ params }: PageProps) {
             busy={action.busy}
             onSubmit={(value) =>
               action.run(async () => {
-                await ok(
-                  api.PATCH(PATH, {
-                    params: { ...path, header: header() },
-                    body: { url: value.url, description: value.description || null, events: value.events },
-                  }),
-                );
+                const body = { url: value.url, description: value.description || null, events: value.events };
+                await keys.send('edit', { id, body }, (key) => ok(api.PATCH(PATH, { params: { ...path, header: header(key) }, body })));
                 setEditing(false);
                 setNotice('Saved.');
                 loaded.reload();
