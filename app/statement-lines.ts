@@ -8,9 +8,10 @@ import {
   type StatementLineRow,
   type StatementRow,
 } from '../db/statement-lines';
+import { maskIban } from '../domain/bank-accounts';
 import { fromMinor } from '../domain/money';
 import type { Resolution } from '../domain/statement-lines';
-import { announceSettled } from './bank-statements';
+import { announceSettled, queueSettled } from './bank-statements';
 import { ProblemError } from './problems';
 
 const decimal = (minor: string | null, currency: string | null) => (minor === null ? null : fromMinor(Number(minor), currency ?? 'EUR'));
@@ -22,7 +23,7 @@ export function statementView(r: StatementRow) {
     id: r.id,
     message: r.message,
     message_id: r.message_id,
-    account: r.account_iban_masked,
+    account: r.account_iban_masked === null ? null : maskIban(r.account_iban_masked),
     imported_at: iso(r.imported_at)!,
     transactions: r.transactions,
     applied: r.applied,
@@ -86,8 +87,8 @@ export async function resolveStatementLine(
   input: { lineId: string; livemode: boolean; outcome: Resolution; payoutIds: string[]; reason: string | null; note: string; by: string },
 ) {
   try {
-    const { line, settled } = await resolveLine(deps.orm, input);
-    await announceSettled(deps.temporal, input.livemode, settled);
+    const { line, settled } = await resolveLine(deps.orm, input, queueSettled(input.livemode));
+    await announceSettled(deps, input.livemode, settled);
     return lineView(line);
   } catch (err) {
     if (err instanceof ResolutionRefused) throw new ProblemError(err.kind, { detail: err.message });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { isSEPACountry } from 'ibantools';
-import { isSandboxDriver, maskIban, sandboxTestIban } from '../domain/bank-accounts';
+import { isSandboxDriver, maskIban, payoutFileEnvironmentProblem, SANDBOX_DEBTOR, sandboxTestIban } from '../domain/bank-accounts';
 import { addressesRequired, batchTotals, payoutRemittance, requestedExecutionDate, SEPA_CURRENCY, type SepaTransfer } from '../domain/sepa';
 import { newId } from '../infra/ids';
 import { PAIN_001, painXml } from '../infra/iso20022';
@@ -44,11 +44,14 @@ export interface ReissueRequest {
 
 /**
  * Writes the pain.001 files of a pay step, in one transaction: the EUR transfers not yet in a file whose driver has a
- * bank account (a sandbox driver without one is paid into its test IBAN) not on hold, with the returned payouts now due
- * again (db/payout-reissue.ts), one file per environment (series `PF-` and `PF-TEST-`, gapless like the documents)
- * drawn on the debtor's account, each transfer's id the payout key (the EndToEndId the bank hands back) and the
- * fingerprint of the account it goes to. A transfer already in a file is never written again, so a retried step writes
- * nothing twice. The XML is stored encrypted with the current key (`keys[0]`); files written in clear before are sealed.
+ * bank account (a sandbox driver may have none) not on hold, with the returned payouts now due again
+ * (db/payout-reissue.ts), one file per environment (series `PF-` and `PF-TEST-`, gapless like the documents), each
+ * transfer's id the payout key (the EndToEndId the bank hands back) and the fingerprint of the account it goes to. A
+ * live file is drawn on the debtor's account and pays the chauffeurs' accounts; a sandbox file, which must never move
+ * money, is drawn on SANDBOX_DEBTOR and pays each chauffeur's sandbox-range stand-in (domain/bank-accounts.ts); which
+ * sandbox payouts go in is decided as for live ones (the same waits, holds and address rules). A transfer already in a
+ * file is never written again, so a retried step writes nothing twice. The XML is stored encrypted with the current
+ * key (`keys[0]`); files written in clear before are sealed.
  */
 export async function writePayoutFiles(
   orm: MikroORM,
@@ -77,7 +80,7 @@ export async function writePayoutFiles(
       ...due.map((r) => [r.nextPayoutId!, r.amountMinor] as const),
     ]);
     const accounts = await bankAccountsOf(em, keys, [...new Set(facts.map((f) => f.driver_id))]);
-    const groups = new Map<boolean, { fact: SettlementFacts; transfer: SepaTransfer }[]>();
+    const groups = new Map<boolean, FiledTransfer[]>();
     for (const fact of facts) {
       const account =
         accounts.get(fact.driver_id) ??
@@ -89,10 +92,13 @@ export async function writePayoutFiles(
       const group = groups.get(fact.livemode) ?? [];
       group.push({
         fact,
+        accountIban: account.iban,
         transfer: {
           endToEndId: fact.payout_key,
           amountMinor: amounts.get(fact.payout_key)!,
-          creditor: { name: account.holder, iban: account.iban, bic: account.bic, address: account.address },
+          creditor: fact.livemode
+            ? { name: account.holder, iban: account.iban, bic: account.bic, address: account.address }
+            : { name: account.holder, iban: sandboxTestIban(fact.driver_id), bic: null, address: null },
           remittance: payoutRemittance(fact.number, fact.period_id),
         },
       });
@@ -104,6 +110,13 @@ export async function writePayoutFiles(
     }
     return { files: written, reissues };
   });
+}
+
+/** A transfer going into a file, with the account it stands for (a sandbox file names a stand-in): its fingerprint. */
+interface FiledTransfer {
+  fact: SettlementFacts;
+  accountIban: string;
+  transfer: SepaTransfer;
 }
 
 /** The XML of a payout file is sealed to it: a ciphertext copied to another file's row does not open there. */
@@ -122,18 +135,22 @@ async function insertFile(
   keys: readonly Buffer[],
   debtor: SepaDebtor,
   livemode: boolean,
-  items: { fact: SettlementFacts; transfer: SepaTransfer }[],
+  items: FiledTransfer[],
   now: Date,
 ): Promise<WrittenFile> {
   const number = await nextNumber(em, 'PF', livemode, now);
   const id = newId('pf');
-  const xml = painXml({
+  const batch = {
     messageId: number,
     createdAt: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     executionDate: requestedExecutionDate(now),
-    debtor,
+    debtor: livemode ? debtor : SANDBOX_DEBTOR,
     transfers: items.map((i) => i.transfer),
-  });
+  };
+  // The last guard before a file exists: a sandbox file a bank could execute, or a live one paying a made-up account.
+  const problem = payoutFileEnvironmentProblem(batch, livemode);
+  if (problem) throw new Error(`payout file ${number} not written: ${problem}`);
+  const xml = painXml(batch);
   const totals = batchTotals(items.map((i) => i.transfer));
   await em.execute(
     `insert into payout_files (id, number, livemode, format, debtor_iban_masked, execution_date, transactions, control_sum_minor, currency, sha256, xml_enc, created_at)
@@ -143,7 +160,7 @@ async function insertFile(
       number,
       livemode,
       PAIN_001,
-      maskIban(debtor.iban),
+      maskIban(batch.debtor.iban),
       requestedExecutionDate(now),
       totals.count,
       String(totals.sumMinor),
@@ -165,7 +182,7 @@ async function insertFile(
       String(i.transfer.amountMinor),
       SEPA_CURRENCY,
       'submitted',
-      ibanFingerprints(i.transfer.creditor.iban, keys)[0],
+      ibanFingerprints(i.accountIban, keys)[0],
     ]),
   );
   await linkReissues(em, id);
@@ -244,13 +261,17 @@ const PAYOUT_FILE_COLUMNS =
 
 /** One page of an environment's payout files, newest first, after the id `before` when given. */
 export async function readPayoutFiles(orm: MikroORM, q: { livemode: boolean; before?: string; limit: number }): Promise<PayoutFileRow[]> {
-  return orm.em
+  const rows = await orm.em
     .fork()
     .execute<PayoutFileRow[]>(
       `select ${PAYOUT_FILE_COLUMNS} from payout_files where livemode = ? ${q.before ? 'and id < ?' : ''} order by id desc limit ?`,
       [q.livemode, ...(q.before ? [q.before] : []), q.limit],
     );
+  return rows.map(remasked);
 }
+
+/** A file as stored, its debtor's mask in the current form (files written before kept an older one: they never change). */
+const remasked = <R extends PayoutFileRow>(row: R): R => ({ ...row, debtor_iban_masked: maskIban(row.debtor_iban_masked) });
 
 /**
  * A payout file of the environment (both when `livemode` is undefined) by id or number, its XML decrypted exactly as
@@ -270,5 +291,5 @@ export async function findPayoutFile(
     );
   if (!row) return undefined;
   const { xml_enc: sealed, xml, ...facts } = row;
-  return { ...facts, xml: sealed ? decryptSecret(sealed, keys, xmlAad(row.id)) : xml! };
+  return remasked({ ...facts, xml: sealed ? decryptSecret(sealed, keys, xmlAad(row.id)) : xml! });
 }

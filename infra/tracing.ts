@@ -2,6 +2,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { WorkflowClientInterceptor } from '@temporalio/client';
 import type { InjectedSinks, WorkerInterceptors } from '@temporalio/worker';
 import type { Middleware } from 'koa';
+import { redactPath } from './redact-path';
 
 /**
  * OpenTelemetry tracing from the API request through the workflow into its activities. Started only when
@@ -57,7 +58,7 @@ export async function startTracing(
   const middleware: Middleware = (ctx, next) => {
     if (untraced.has(ctx.path)) return next();
     const parent = otel.propagation.extract(otel.ROOT_CONTEXT, ctx.headers);
-    return tracer.startActiveSpan(`${ctx.method} ${ctx.path}`, { kind: otel.SpanKind.SERVER }, parent, async (span) => {
+    return tracer.startActiveSpan(`${ctx.method} ${redactPath(ctx.path)}`, { kind: otel.SpanKind.SERVER }, parent, async (span) => {
       try {
         await next();
       } finally {

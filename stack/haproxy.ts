@@ -102,6 +102,20 @@ export const DEFAULT_SERVER_MAXCONN = 100;
 export const balancerSocket = (dir: string) => join(dir, 'haproxy.sock');
 
 /**
+ * The request's path and query as the balancer logs them, in HAProxy's terms what infra/redact-path.ts does for the
+ * hub's own logs: the link token after `/console/login/`, `/track/`, `/receipts/` and `/pay/`, and the value of a
+ * secret-named query parameter, become `[redacted]`. Set on every request (`txn.logged_uri`); the raw URI is never logged.
+ */
+export const LOGGED_URI_RULE =
+  'http-request set-var(txn.logged_uri) pathq' +
+  `,'regsub("^/+(console/+login|track|receipts|pay)/+[^/?]+","/\\1/[redacted]",i)'` +
+  `,'regsub("([?&]([^=&]*(token|secret|passw|signature|(api|access|private)[_-]?key|session|credential|auth|jwt|otp)[^=&]*|sig|code)=)[^&]*","\\1[redacted]",gi)'`;
+
+/** HAProxy's HTTP log format (`option httplog`) with the request line's URI replaced by `txn.logged_uri`. */
+export const BALANCER_LOG_FORMAT =
+  '%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %CC %CS %tsc %ac/%fc/%bc/%sc/%rc %sq/%bq %hr %hs \\"%HM %[var(txn.logged_uri)] %HV\\"';
+
+/**
  * The config: round robin over the API processes with the health check above; connections to a process are closed
  * after each answer (`http-server-close`: no kept-alive connection for a restarting process to cut under a request);
  * a refused connection is retried on another process (`retry-on conn-failure`, `redispatch`), and so is a request a
@@ -110,7 +124,7 @@ export const balancerSocket = (dir: string) => join(dir, 'haproxy.sock');
  * lost, as it would be without a balancer. When no process is ready (PostgreSQL down fails every /readyz), or a request
  * waited in the queue longer than `timeout queue` for a process under its `maxconn`, the balancer answers itself what
  * the hub would: 503 problem+json `service_unavailable` with the hub's `Retry-After`. Each request is logged (HAProxy's
- * HTTP log format, on its stdout: `access.log` beside the config); the client's address travels in `X-Forwarded-For`
+ * HTTP log format, its URI redacted as LOGGED_URI_RULE says, on its stdout: `access.log` beside the config); the client's address travels in `X-Forwarded-For`
  * (`option forwardfor`), which the API reads when the balancer's address is in TRUSTED_PROXIES.
  */
 export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHECK = HEALTH_CHECK): string {
@@ -132,7 +146,6 @@ export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHEC
     'defaults',
     '  mode http',
     '  log global',
-    '  option httplog',
     '  option forwardfor',
     '  timeout connect 1s',
     '  timeout client 65s',
@@ -147,6 +160,8 @@ export function balancerConfig(layout: BalancerLayout, check: typeof HEALTH_CHEC
     '',
     'frontend api',
     `  bind ${layout.host}:${layout.port}`,
+    `  ${LOGGED_URI_RULE}`,
+    `  log-format "${BALANCER_LOG_FORMAT}"`,
     '  default_backend api',
     '',
     'frontend stats',

@@ -42,7 +42,7 @@ export const DriverBankAccount = z
   .object({
     driver: z.string().meta({ description: 'The fleet unit.' }),
     holder: z.string(),
-    iban: z.string().meta({ description: 'Masked: country and check digits and the last four.', example: 'DE89 **** **** **** **30 00' }),
+    iban: z.string().meta({ description: 'Masked: the country and the last four characters.', example: 'DE** **** **** **** **30 00' }),
     country: z.string().meta({ description: 'The IBAN’s country (ISO 3166-1 alpha-2).' }),
     bic: z.string().nullable(),
     address: PostalAddressSchema.nullable(),

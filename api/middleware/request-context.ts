@@ -3,6 +3,7 @@ import { isGrpcServiceError, NamespaceNotFoundError, ServiceError, WorkflowUpdat
 import type { Context, Next } from 'koa';
 import type { Logger } from '../../infra/logger';
 import { PROBLEMS, ProblemError, problemBody, serviceUnavailable, type ProblemCode, type ProblemOptions } from '../errors';
+import { loggedPath } from './request-log';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -74,7 +75,8 @@ function fromHttpError(err: { status?: number; expose?: boolean; type?: string; 
 
 /**
  * The first middleware: a request id on every response, one access-log line per request, and every error as
- * RFC 9457 problem+json. Nothing internal reaches the client; every 5xx is logged with its request id.
+ * RFC 9457 problem+json. Nothing internal reaches the client; every 5xx is logged with its request id. A line names the
+ * path as `loggedPath` writes it: never a link's token or a secret query value.
  */
 export function requestContext(logger: Logger, docsBase: string) {
   return async (ctx: Context, next: Next) => {
@@ -100,14 +102,14 @@ export function requestContext(logger: Logger, docsBase: string) {
       const problem = err instanceof ProblemError ? err : outage(err);
       const [code, options]: [ProblemCode, ProblemOptions] = problem ? [problem.code, problem.options] : fromHttpError(err as never);
       if (PROBLEMS[code].status >= 500)
-        ctx.state.logger.error({ err, method: ctx.method, path: ctx.path, status: PROBLEMS[code].status }, 'request failed');
+        ctx.state.logger.error({ err, method: ctx.method, path: loggedPath(ctx), status: PROBLEMS[code].status }, 'request failed');
       ctx.status = PROBLEMS[code].status;
       for (const [name, value] of Object.entries(options.headers ?? {})) ctx.set(name, value);
       ctx.type = 'application/problem+json';
       ctx.body = problemBody(code, options, requestId, ctx.path, docsBase);
     } finally {
       ctx.state.logger.debug(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        { method: ctx.method, path: loggedPath(ctx), status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }

@@ -1,15 +1,10 @@
 import type { Context, Next } from 'koa';
 import type { RequestLogWriter } from '../../app/request-log';
 import { testOrLive, environmentOf } from '../../domain/environment';
-import { redactText } from '../../domain/webhook-response';
+import { redactPath } from '../../infra/redact-path';
 
-const MAX_PATH = 2048;
-
-/** The path as logged: the query kept (a cursor, a filter help debugging) with secret-looking values redacted. */
-export function loggedPath(ctx: Context): string {
-  const path = ctx.querystring ? `${ctx.path}?${redactText(ctx.querystring, [])}` : ctx.path;
-  return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
-}
+/** The path as every line of the API logs it: the query kept (a cursor, a filter help debugging), secrets redacted. */
+export const loggedPath = (ctx: Context): string => redactPath(ctx.querystring ? `${ctx.path}?${ctx.querystring}` : ctx.path);
 
 /**
  * Outside the error handler (so the status is the one sent): appends one row per public API request made with a key

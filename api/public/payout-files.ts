@@ -5,6 +5,7 @@ import { fromMinor } from '../../domain/money';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
 import { defineOperation } from '../operation';
+import { multiLine } from '../request-text';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { requireAccountKind } from './account-kind';
 
@@ -21,7 +22,12 @@ const PayoutFile = z
     transactions: z.number().int().meta({ description: 'NbOfTxs: one credit transfer per settlement.' }),
     control_sum: z.number().meta({ description: 'CtrlSum: the sum of the transfers.' }),
     currency: z.string(),
-    debtor_iban: z.string().meta({ description: 'The account the file is drawn on, masked.' }),
+    debtor_iban: z.string().meta({
+      description:
+        'The account the file is drawn on, masked (the country and the last four). A sandbox file is drawn on the sandbox account ' +
+        '`DE00 0000 0000 0000 0000 00` and pays sandbox-range stand-ins: no bank executes it (docs/finance.md).',
+      example: 'FR** **** **** **** **** ***0 189',
+    }),
     sha256: z.string().meta({ description: 'SHA-256 of the file as served: what the bank receives is what the hub wrote.' }),
     livemode: z.boolean(),
   })
@@ -188,7 +194,7 @@ export const importBankStatement = defineOperation({
   tags: ['Settlements'],
   security: { kind: 'apiKey', scope: 'payouts.write' },
   request: {
-    body: z.string().meta({ description: 'The camt.053.001.08, camt.054.001.08 or pain.002.001.10 document.' }),
+    body: multiLine(z.string().meta({ description: 'The camt.053.001.08, camt.054.001.08 or pain.002.001.10 document.' })),
     bodyContentType: 'application/xml',
   },
   responses: { 200: { description: 'What each line of the statement or status report did.', schema: StatementImport } },

@@ -97,7 +97,7 @@ describe('bank statements: every line kept, listed and resolvable', () => {
     const other = bankStatement({ messageId: 'STMT-OTHER', iban: 'DE89370400440532013000', entries: [] });
     expect(await importing(other)).toMatchObject({
       status: 422,
-      json: { code: 'bank_statement_wrong_account', account: 'DE89 **** **** **** **30 00', detail: expect.stringContaining('FR76 **** ') },
+      json: { code: 'bank_statement_wrong_account', account: 'DE** **** **** **** **30 00', detail: expect.stringContaining('FR** **** ') },
     });
     expect((await getJson(`${hub.baseUrl}/api/public/v1/bank-statements`, readKey)).json.data).toEqual([]);
   });
@@ -135,7 +135,7 @@ describe('bank statements: every line kept, listed and resolvable', () => {
 
     const open = await getJson(`${hub.baseUrl}/api/public/v1/bank-statements?open=true`, readKey);
     expect(open.json.data).toEqual([
-      expect.objectContaining({ id: review.json.statement.id, open_lines: 1, account: 'FR76 **** **** **** **** ***0 189' }),
+      expect.objectContaining({ id: review.json.statement.id, open_lines: 1, account: 'FR** **** **** **** **** ***0 189' }),
     ]);
     const detail = await getJson(`${hub.baseUrl}/api/public/v1/bank-statements/${review.json.statement.id}`, readKey);
     const [line] = detail.json.lines;
@@ -275,6 +275,6 @@ describe('bank statements: every line kept, listed and resolvable', () => {
     );
     expect(await hubJson('finance', 'import-statement', camt)).toMatchObject({ statement: { message: 'camt.053.001.02' }, paid: 1 });
     writeFileSync(camt, bankStatement({ message: 'camt.053.001.02', messageId: 'STMT-V2-X', iban: 'NL91ABNA0417164300', entries: [] }));
-    expect(await cli('finance', 'import-statement', camt)).toMatchObject({ code: 1, stderr: expect.stringContaining('NL91 ****') });
+    expect(await cli('finance', 'import-statement', camt)).toMatchObject({ code: 1, stderr: expect.stringContaining('NL** ****') });
   });
 });

@@ -14,7 +14,7 @@ import { testPayouts } from '../support/payouts';
 import { appendBilledRide } from '../../stack/billed-rides';
 import { bankStatement, statusReport, transfersOf } from '../../stack/mock-bank';
 import { createApiKey, createIntegratorAccount } from '../../app/accounts';
-import { maskIban, sandboxTestIban } from '../../domain/bank-accounts';
+import { maskIban, SANDBOX_DEBTOR, sandboxTestIban } from '../../domain/bank-accounts';
 import { decryptSecret } from '../../infra/secrets';
 import { timeSkippingEnvironment } from '../../stack/temporal';
 import { hubCli } from '../support/cli';
@@ -63,11 +63,12 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
   }
 
   describe('bank accounts', () => {
-    it('masks an IBAN as finance teams read it, and gives each sandbox driver a valid test IBAN', () => {
-      expect(maskIban('DE89370400440532013000')).toBe('DE89 **** **** **** **30 00');
-      expect(maskIban('NL91ABNA0417164300')).toBe('NL91 **** **** **43 00');
+    it('masks an IBAN as finance teams read it, and gives each sandbox driver a stand-in no bank holds', () => {
+      expect(maskIban('DE89370400440532013000')).toBe('DE** **** **** **** **30 00');
+      expect(maskIban('NL91ABNA0417164300')).toBe('NL** **** **** **43 00');
       const iban = sandboxTestIban('sandbox:FR-123456');
-      expect(isValidIBAN(iban)).toBe(true);
+      expect(iban).toMatch(/^DE0000000000\d{10}$/);
+      expect(isValidIBAN(iban)).toBe(false);
       expect(sandboxTestIban('sandbox:FR-123456')).toBe(iban);
       expect(sandboxTestIban('sandbox:FR-654321')).not.toBe(iban);
     });
@@ -95,7 +96,7 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       });
       expect(ok).toMatchObject({
         status: 200,
-        json: { driver: unit.id, holder: 'Zoë Müller', iban: 'DE89 **** **** **** **30 00', country: 'DE', bic: 'COBADEFFXXX' },
+        json: { driver: unit.id, holder: 'Zoë Müller', iban: 'DE** **** **** **** **30 00', country: 'DE', bic: 'COBADEFFXXX' },
       });
       expect((await getJson(`${hub.baseUrl}/driver/v1/bank-account`, unit.credential)).json).toEqual(ok.json);
 
@@ -118,10 +119,10 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
         '--iban',
         'FR76 3000 6000 0112 3456 7890 189',
       );
-      expect(set).toMatchObject({ driver: unit.id, iban: 'FR76 **** **** **** **** ***0 189', bic: null });
+      expect(set).toMatchObject({ driver: unit.id, iban: 'FR** **** **** **** **** ***0 189', bic: null });
       expect(await hubJson('fleet', 'bank-account', 'show', unit.id)).toEqual(set);
       const shown = await cli('fleet', 'bank-account', 'show', unit.id);
-      expect(shown.stdout).toContain('FR76 **** **** **** **** ***0 189');
+      expect(shown.stdout).toContain('FR** **** **** **** **** ***0 189');
       expect(shown.stdout).not.toContain('3456');
       const bad = await cli('fleet', 'bank-account', 'set', unit.id, '--holder', 'J', '--iban', 'FR00');
       expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('IBAN') });
@@ -176,7 +177,7 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
           transactions: 2,
           control_sum: 160,
           currency: 'EUR',
-          debtor_iban: 'FR76 **** **** **** **** ***0 189',
+          debtor_iban: 'FR** **** **** **** **** ***0 189',
           livemode: true,
         }),
       ]);
@@ -282,7 +283,7 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       });
     });
 
-    it('a sandbox settlement takes the same path into the test series, paid into its driver’s test IBAN', async () => {
+    it('a sandbox settlement takes the same path into the test series, drawn on the sandbox account, paid into its driver’s stand-in', async () => {
       const JUNE: PeriodRef = { id: '2026-06', start: '2026-06-01T00:00:00.000Z', end: '2026-07-01T00:00:00.000Z' };
       await appendBilledRide(db.orm, {
         bookingId: 'bkg_pf_sandbox',
@@ -302,7 +303,7 @@ describe('SEPA payouts: bank accounts, payout files, bank statements', () => {
       const [{ driver_id }] = await sql<{ driver_id: string }>('select driver_id from settlements where livemode = false');
       expect(driver_id).toMatch(/^sandbox:/);
       expect(row!.xml.match(/<IBAN>[A-Z0-9]+<\/IBAN>/g)).toEqual([
-        `<IBAN>${DEBTOR.iban}</IBAN>`,
+        `<IBAN>${SANDBOX_DEBTOR.iban}</IBAN>`,
         `<IBAN>${sandboxTestIban(driver_id)}</IBAN>`,
       ]);
       expect(await schemaErrors(row!.xml, PAIN_001)).toEqual([]);

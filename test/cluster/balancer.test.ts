@@ -30,7 +30,8 @@ function getFrom(localAddress: string, url: string, headers: Record<string, stri
 /**
  * HAProxy as `npm run stack:cluster` configures it (stack/haproxy.ts), in front of a hub that trusts it
  * (TRUSTED_PROXIES=127.0.0.1/32): the client's own address reaches the partner IP allow-list through
- * `X-Forwarded-For`, a forged one does not; its own 503 says the hub's Retry-After; every request is logged; its
+ * `X-Forwarded-For`, a forged one does not; its own 503 says the hub's Retry-After; every request is logged (link
+ * tokens and secret query values redacted); its
  * exporter counts its 5xx; each server's maxconn is applied.
  */
 describe('the balancer', () => {
@@ -90,6 +91,25 @@ describe('the balancer', () => {
     const log = readFileSync(join(dir, 'access.log'), 'utf8');
     expect(log).toMatch(/127\.0\.0\.2:\d+ .* api api\/api1 .* 404 /);
     expect(log).toMatch(/127\.0\.0\.3:\d+ .* api api\/api1 .* 403 /);
+  });
+
+  it('logs link tokens and secret query values as [redacted], never as sent', async () => {
+    const secrets = ['Zm9vLWxvZ2luLXRva2Vu', 'bkg_1.k9.dHJhY2stc2ln', 'inv_1.k9.cGF5LXNpZw', 'q-token-8d7c6b', 'q-code-5a4b3c'];
+    const paths = [
+      `/console/login/${secrets[0]}`,
+      `/track/${secrets[1]}/events`,
+      `/pay/${secrets[2]}/state?token=${secrets[3]}&code=${secrets[4]}&limit=2`,
+    ];
+    for (const path of paths) await fetch(`${url}${path}`).then((r) => r.text());
+    const log = await eventually(
+      async () => readFileSync(join(dir, 'access.log'), 'utf8'),
+      (text) => text.includes('"GET /pay/'),
+      "the balancer's log lines",
+    );
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).toContain('"GET /console/login/[redacted] HTTP/1.1"');
+    expect(log).toContain('"GET /track/[redacted]/events HTTP/1.1"');
+    expect(log).toContain('"GET /pay/[redacted]/state?token=[redacted]&code=[redacted]&limit=2 HTTP/1.1"');
   });
 
   it("applies each server's maxconn, answers its own 503 with the hub's Retry-After, and exports its 5xx", async () => {
