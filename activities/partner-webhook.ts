@@ -8,11 +8,12 @@ import {
   type PartnerWebhookEndpoint,
 } from '../db/entities';
 import { attemptsSince, settlePartnerEvent } from '../db/partner-events';
+import { parkPartnerBatch } from '../db/partner-parked-batches';
 import { PARTNER_BATCH_BUDGET_MS, type PartnerBatchOutcome } from '../domain/partner-delivery-queue';
 import { recordDelivery, recordFirstAttempt } from '../infra/metrics';
 import { safePost } from '../infra/safe-http';
 import { partnerSignatureHeaders } from '../infra/webhook-signatures';
-import type { PartnerAttemptResult, PartnerBatchInput, PartnerWebhookOutcome } from '../contracts/partner-webhook';
+import type { PartnerAttemptResult, PartnerBatchInput, PartnerBatchParkInput, PartnerWebhookOutcome } from '../contracts/partner-webhook';
 import { overlapSecrets } from '../infra/secrets';
 
 export interface PartnerWebhookActivityDeps {
@@ -87,8 +88,9 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
     /**
      * One batch of an endpoint shard's workflow: the events one after another over one kept-alive connection, in
      * queue order (so a booking's events arrive in `sequence` order), until the batch's time budget is spent; the
-     * rest come back `skipped`. A retry of the activity (the worker died mid-batch) does not POST again an attempt
-     * the log already holds since the batch was first scheduled: it takes that attempt's outcome.
+     * rest come back `skipped`. A retry of the activity (the worker died mid-batch), or a later round of a failing
+     * batch (`since`), does not POST again an attempt the log already holds since the batch was first tried: it takes
+     * that attempt's outcome.
      */
     async deliverPartnerBatch(input: PartnerBatchInput): Promise<Record<string, PartnerBatchOutcome>> {
       const em = orm.em.fork();
@@ -98,7 +100,8 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
       if (!endpoint.url) return Object.fromEntries(input.events.map((e) => [e.eventId, 'final']));
       const ids = input.events.map((e) => e.eventId);
       const events = new Map((await em.find(HubEventSchema, { id: { $in: ids } })).map((e) => [e.id, e]));
-      const earlier = ctx.info.attempt > 1 ? await attemptsSince(em, ids, new Date(ctx.info.scheduledTimestampMs)) : new Map();
+      const since = input.since ?? (ctx.info.attempt > 1 ? ctx.info.scheduledTimestampMs : undefined);
+      const earlier = since !== undefined ? await attemptsSince(em, ids, new Date(since)) : new Map<string, boolean>();
       const deadline = Date.now() + (input.budgetMs ?? PARTNER_BATCH_BUDGET_MS);
       // Heartbeats while a POST waits too: the workflow's heartbeat timeout notices a dead worker within seconds.
       const beat = setInterval(() => ctx.heartbeat(), 1000);
@@ -119,6 +122,25 @@ export function createPartnerWebhookActivities({ orm, encryptionKey, timeoutMs, 
         clearInterval(beat);
       }
       return outcomes;
+    },
+
+    /**
+     * Records a batch its shard gave up retrying (domain/partner-batch-parking.ts) with its last error, once per
+     * activity (a retry finds the row it wrote); `hub partner-deliveries replay <pkb_id>` sends it again.
+     */
+    async parkPartnerBatch(input: PartnerBatchParkInput): Promise<string> {
+      const { info } = Context.current();
+      const run = info.workflowExecution;
+      const id = await parkPartnerBatch(orm, `${run?.workflowId}:${run?.runId}:${info.activityId}`, input);
+      Context.current().log.warn('partner batch parked: it failed the same way too long', {
+        parkedBatch: id,
+        partnerId: input.partnerId,
+        environment: input.environment,
+        shard: input.shard,
+        events: input.events.length,
+        reason: input.reason,
+      });
+      return id;
     },
 
     async deliverySummary(eventId: string): Promise<PartnerWebhookOutcome> {

@@ -5,7 +5,7 @@ import { checkStripeSettings, fail, loadConfig, requireProductionSettings, type 
 import { configuredPaymentProvider } from '../infra/payments/configured';
 import { createLogger, type Logger } from '../infra/logger';
 import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
-import { registerCollectGauge, registerPoolReader } from '../infra/metrics';
+import { registerAdmissionReadings, registerCollectGauge, registerPoolReader } from '../infra/metrics';
 import { ChangeListener } from '../db/change-listener';
 import { Lifeline } from '../db/lifeline';
 import { connectApiClient, productionTarget } from '../infra/temporal-connection';
@@ -27,6 +27,7 @@ import type { CodecAccess } from './codec-routes';
 import type { ApiDeps } from './deps';
 import { purgeExpired } from './housekeeping';
 import { sweepUnstartedBookings } from '../app/unstarted-bookings';
+import { sweepPublicEventOutbox } from '../app/public-event-outbox';
 import { Admission, hubCapacitySource } from '../app/admission';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
@@ -113,9 +114,11 @@ export async function listen(
     awaitingRailCount(deps.orm),
   );
   registerPoolReader(() => poolUsage(deps.orm));
-  const admission = new Admission(deps.admissionLimits, hubCapacitySource(deps.orm, deps.temporal), (err) =>
-    deps.logger.warn({ err }, 'load shedding could not read how far behind the hub is; it keeps the last reading'),
-  );
+  const admission = new Admission(deps.admissionLimits, hubCapacitySource(deps.orm, deps.temporal), {
+    onError: (err) =>
+      deps.logger.warn({ err }, 'load shedding could not take a reading; it admits what that reading would refuse until one answers'),
+  });
+  registerAdmissionReadings(() => admission.readingAges());
   // Not awaited: the API listens whether or not Temporal answers yet (its first reading admits every write).
   void admission.start();
   deps.admission = admission;
@@ -131,6 +134,12 @@ export async function listen(
         if (deferred.length) deps.logger.warn({ count: deferred.length }, 'bookings left unstarted wait: load shedding defers them');
       })
       .catch((err) => deps.logger.warn({ err }, 'unstarted-bookings sweep failed'));
+    sweepPublicEventOutbox(deps.orm, deps.temporal)
+      .then(({ published, error }) => {
+        if (published.length) deps.logger.warn({ events: published }, 'published public events left in the outbox after their commit');
+        if (error) deps.logger.warn({ err: error }, 'public-event outbox sweep stopped: Temporal refused a start');
+      })
+      .catch((err) => deps.logger.warn({ err }, 'public-event outbox sweep failed'));
   }, 60_000);
   housekeeping.unref();
   let closing: Promise<void> | undefined;

@@ -13,14 +13,15 @@ import {
   type StoredBankAccount,
 } from '../db/bank-accounts';
 import { dbNow } from '../db/finance';
-import { isSandboxDriver } from '../domain/bank-accounts';
+import { isSandboxDriver, maskIban } from '../domain/bank-accounts';
 import { PLATFORM_ACCOUNT } from '../domain/finance-events';
 import { checkHolderName, type NameCheck } from '../domain/name-check';
 import { accountHoldUntil } from '../domain/payout-rails';
 import { addressesRequired, postalAddressProblems, sepaText, SEPA_NAME_MAX, type PostalAddress } from '../domain/sepa';
 import type { PublishPublicEventInput } from '../contracts/public-webhooks';
 import { newId } from '../infra/ids';
-import { publishEvent } from './credit-notes';
+import { publishQueued } from './public-event-outbox';
+import { queuePublicEvents } from '../db/public-event-outbox';
 import { FleetUnitSchema } from '../db/entities';
 import { ProblemError } from './problems';
 import type { Secrets } from './accounts';
@@ -44,7 +45,7 @@ export interface BankAccountView {
 export const bankAccountView = (a: StoredBankAccount, nameCheck: NameCheck | null): BankAccountView => ({
   driver: a.driver_id,
   holder: a.holder,
-  iban: a.iban_masked,
+  iban: maskIban(a.iban_masked), // a mask stored in an older form shows in the current one
   country: a.country,
   bic: a.bic,
   address: a.address,
@@ -127,15 +128,17 @@ export async function setBankAccount(
       holder,
       driverName,
       nameCheck: checkHolderName(holder, driverName),
-      previousIbanMasked: before?.iban_masked ?? null,
+      previousIbanMasked: before ? maskIban(before.iban_masked) : null,
       ibanMasked: saved.iban_masked,
       holdUntil: replaced ? holdUntil : null,
     };
     await recordBankAccountChange(tx, recorded);
     await insertDriverNotice(tx, input.driverId, accountChangeNotice(recorded));
+    // Committed with the change (the outbox): an event published only after the commit could be lost in between.
+    await queuePublicEvents(tx, [accountChangeEvent(recorded)]);
     return { stored: saved, change: recorded };
   });
-  if (deps.temporal) await publishEvent(deps.temporal, accountChangeEvent(change));
+  await publishQueued(deps, [accountChangeEvent(change)]);
   return bankAccountView(stored, change.nameCheck);
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { applyStatement, type MatchedLine, type SettledPayout } from '../db/bank-statements';
-import { maskIban } from '../domain/bank-accounts';
+import { maskIban, SANDBOX_DEBTOR } from '../domain/bank-accounts';
 import { PLATFORM_ACCOUNT, settlementEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
 import {
@@ -16,7 +16,9 @@ import {
   type StatementMessage,
   type StatusMessage,
 } from '../infra/iso20022';
-import { publishEvent } from './credit-notes';
+import type { PublishPublicEventInput } from '../contracts/public-webhooks';
+import { queuePublicEvents } from '../db/public-event-outbox';
+import { publishQueued } from './public-event-outbox';
 import { ProblemError } from './problems';
 
 export interface StatementImport {
@@ -71,26 +73,38 @@ function checkAccount(statement: BankStatement, debtorIban: string): string {
   return maskIban(wanted);
 }
 
-/** Sends `settlement.paid` / `settlement.failed` for payouts a bank file (or a person) settled, each once. */
-export async function announceSettled(temporal: Client | undefined, livemode: boolean, settled: SettledPayout[]): Promise<void> {
-  if (!temporal) return;
+/** `settlement.paid` / `settlement.failed` of payouts a bank file (or a person) settled, each published once. */
+export function settledEvents(livemode: boolean, settled: readonly SettledPayout[]): PublishPublicEventInput[] {
   const environment = livemode ? ('live' as const) : ('test' as const);
-  const events = settled.map((p) => ({
+  return settled.map((p) => ({
     type: p.status === 'paid' ? ('settlement.paid' as const) : ('settlement.failed' as const),
     dedupeKey: `settlement:${p.settlement}:${p.status === 'paid' ? 'paid' : 'returned'}:${p.reason ?? ''}:bank:${p.payout}`,
     accountId: PLATFORM_ACCOUNT,
     environment,
     data: settlementEventData(p),
   }));
-  for (let i = 0; i < events.length; i += 25) await Promise.all(events.slice(i, i + 25).map((e) => publishEvent(temporal, e)));
+}
+
+/** Queues the settled payouts' events in the transaction that settled them (the outbox: none is lost after the commit). */
+export const queueSettled = (livemode: boolean) => (em: EntityManager, settled: SettledPayout[]) =>
+  queuePublicEvents(em, settledEvents(livemode, settled));
+
+/** Publishes the settled payouts' events after the commit; what fails stays in the outbox for its sweep. */
+export async function announceSettled(
+  deps: { orm: MikroORM; temporal?: Client },
+  livemode: boolean,
+  settled: readonly SettledPayout[],
+): Promise<void> {
+  await publishQueued(deps, settledEvents(livemode, settled), { concurrency: 25 });
 }
 
 /**
  * Imports a bank's camt.053 (.08 or .02) statement, camt.054.001.08 notification or pain.002 (.10 or .03) status report
  * for one environment: refused (422 `bank_file_invalid`, naming the first error) unless it is one of those and valid
  * against its published XSD, and (422 `bank_statement_wrong_account`) when a statement is of an account other than the
- * payout rail's debtor account (`debtorIban`, when a rail is configured); then each line is matched
- * (db/bank-statements.ts) and stored with its outcome, and each payout it settles announces `settlement.paid` or
+ * account the environment's payout files are drawn on (when a rail is configured: `debtorIban` for live, the sandbox
+ * files' SANDBOX_DEBTOR for sandbox, so a sandbox statement of the company's account is refused); then each line is
+ * matched (db/bank-statements.ts) and stored with its outcome, and each payout it settles announces `settlement.paid` or
  * `settlement.failed` (with the ISO return or rejection reason) once. Importing it again changes nothing.
  */
 export async function importStatement(
@@ -118,11 +132,15 @@ export async function importStatement(
       extensions: { message, line: first?.line ?? null },
     });
   }
-  const accountIbanMasked =
-    deps.debtorIban && !isStatusMessage(statement.message) ? checkAccount(statement as BankStatement, deps.debtorIban) : null;
+  const drawnOn = deps.debtorIban && (input.livemode ? deps.debtorIban : SANDBOX_DEBTOR.iban);
+  const accountIbanMasked = drawnOn && !isStatusMessage(statement.message) ? checkAccount(statement as BankStatement, drawnOn) : null;
   const sha256 = createHash('sha256').update(input.xml).digest('hex');
-  const applied = await applyStatement(deps.orm, { livemode: input.livemode, statement, sha256, accountIbanMasked });
-  await announceSettled(deps.temporal, input.livemode, applied.settled);
+  const applied = await applyStatement(
+    deps.orm,
+    { livemode: input.livemode, statement, sha256, accountIbanMasked },
+    queueSettled(input.livemode),
+  );
+  await announceSettled(deps, input.livemode, applied.settled);
   const count = (...outcomes: MatchedLine['outcome'][]) => applied.lines.filter((l) => outcomes.includes(l.outcome)).length;
   return {
     statement: {

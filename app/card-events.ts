@@ -1,24 +1,27 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { CreditRefusal, issueCreditNote } from '../db/credit-notes';
+import { creditNoteCreatedEvent, CreditRefusal, issueCreditNote } from '../db/credit-notes';
 import { closeDispute, findDispute, markInvoiceDisputed, markInvoicePaidUnlessDisputed, recordOpenDispute } from '../db/payment-disputes';
 import { findPayment, paymentIdOfProviderPayment, type PaymentRow } from '../db/payments';
 import { creditOwed, markRefundFailedLater, recordedRefund, recordProviderRefund } from '../db/provider-refunds';
 import { claimStripeEvent, releaseStripeEvent } from '../db/stripe-events';
 import { disputeEventData, disputeOutcome } from '../domain/disputes';
-import { documentEventData } from '../domain/finance-events';
 import { environmentOf, testOrLive } from '../domain/environment';
 import { fromMinor } from '../domain/money';
 import type { ProviderDispute, ProviderRefund } from '../infra/payments/provider';
 import type { StripeEventMeaning } from '../infra/payments/stripe';
 import type { PublicEventType } from '../domain/public-events';
-import { publishEvent } from './credit-notes';
-import { announceRefund, providerOf, providerPaymentChanged, type PaymentDeps } from './payments';
+import type { PublishPublicEventInput } from '../contracts/public-webhooks';
+import { queuePublicEvents } from '../db/public-event-outbox';
+import { providerOf, providerPaymentChanged, refundedEvent, type PaymentDeps } from './payments';
+import { publishQueued } from './public-event-outbox';
 
 /**
  * What a payment provider tells the hub after the fact, besides a payment's own changes: refunds that failed later or
  * were made in its dashboard, and disputes (chargebacks). Issued documents never change: a correction is a new credit
  * note. Every step is idempotent (a refund by its provider id, a dispute by its id and closed once), so a redelivered
- * or reordered event changes nothing twice. docs/payments.md ("Refunds and disputes the provider reports").
+ * or reordered event changes nothing twice. Each event is queued in the transaction of the change it tells
+ * (db/public-event-outbox.ts) and published after the commit, or by the outbox sweep when that publish is lost.
+ * docs/payments.md ("Refunds and disputes the provider reports").
  */
 
 type Deps = Pick<PaymentDeps, 'orm' | 'temporal' | 'provider'>;
@@ -29,14 +32,18 @@ async function paymentOf(deps: Deps, providerPaymentId: string): Promise<Payment
   return id ? findPayment(deps.orm.em.fork(), id) : null;
 }
 
-const tell = (deps: Deps, payment: PaymentRow, type: PublicEventType, dedupeKey: string, data: Record<string, unknown>) =>
-  publishEvent(deps.temporal, {
-    type,
-    dedupeKey,
-    accountId: payment.account_id,
-    environment: testOrLive(environmentOf(payment.livemode)),
-    data,
-  });
+const eventOf = (
+  payment: PaymentRow,
+  type: PublicEventType,
+  dedupeKey: string,
+  data: Record<string, unknown>,
+): PublishPublicEventInput => ({
+  type,
+  dedupeKey,
+  accountId: payment.account_id,
+  environment: testOrLive(environmentOf(payment.livemode)),
+  data,
+});
 
 /**
  * The provider says a payment's refunds changed: the hub reads them all again. A refund that failed after it was made
@@ -59,32 +66,47 @@ export async function providerRefundsChanged(deps: Deps, providerPaymentId: stri
 }
 
 async function refundFailedLater(deps: Deps, payment: PaymentRow, refundId: string, refund: ProviderRefund): Promise<void> {
-  const failed = await markRefundFailedLater(deps.orm.em.fork(), refundId, refund.failureReason);
-  if (!failed) return;
-  await tell(deps, payment, 'payment.refund_failed', `payment.refund_failed:${refundId}`, {
-    payment_id: payment.id,
-    invoice: payment.invoice_number,
-    account: payment.account_id,
-    refund_id: refundId,
-    amount: fromMinor(refund.amountMinor, payment.currency),
-    currency: payment.currency,
-    failure_reason: refund.failureReason ?? 'unknown',
-    credit_note: failed.creditNote,
-    livemode: payment.livemode,
+  const event = await deps.orm.em.fork().transactional(async (tx) => {
+    const failed = await markRefundFailedLater(tx, refundId, refund.failureReason);
+    if (!failed) return null;
+    const told = eventOf(payment, 'payment.refund_failed', `payment.refund_failed:${refundId}`, {
+      payment_id: payment.id,
+      invoice: payment.invoice_number,
+      account: payment.account_id,
+      refund_id: refundId,
+      amount: fromMinor(refund.amountMinor, payment.currency),
+      currency: payment.currency,
+      failure_reason: refund.failureReason ?? 'unknown',
+      credit_note: failed.creditNote,
+      livemode: payment.livemode,
+    });
+    await queuePublicEvents(tx, [told]);
+    return told;
   });
+  if (event) await publishQueued(deps, [event]);
 }
 
 async function recordDashboardRefund(deps: Deps, payment: PaymentRow, refund: ProviderRefund): Promise<void> {
   const covered = Math.min(refund.amountMinor, await creditOwed(deps.orm.em.fork(), payment.id));
   const credited = refund.amountMinor - covered;
-  const record = (em: Parameters<typeof recordProviderRefund>[0], creditNoteNumber: string | null) =>
-    recordProviderRefund(em, {
+  let refunded: PublishPublicEventInput | undefined;
+  const record = async (em: Parameters<typeof recordProviderRefund>[0], creditNoteNumber: string | null) => {
+    await recordProviderRefund(em, {
       paymentId: payment.id,
       providerRefundId: refund.id,
       amountMinor: refund.amountMinor,
       creditedMinor: creditNoteNumber ? credited : 0,
       creditNoteNumber,
     });
+    refunded = refundedEvent(payment, {
+      refundId: `${payment.id}:${refund.id}`,
+      amountMinor: refund.amountMinor,
+      refundedMinor: Number((await findPayment(em, payment.id))!.refunded_minor),
+      reason: 'refund',
+      creditNote: creditNoteNumber,
+    });
+    await queuePublicEvents(em, [refunded]);
+  };
   const recordOnce = (creditNote: () => Promise<IssuedCreditNote | null>) =>
     creditNote().catch((err: unknown) => {
       if (err instanceof UniqueConstraintViolationException) return undefined; // another delivery recorded it meanwhile
@@ -105,14 +127,7 @@ async function recordDashboardRefund(deps: Deps, payment: PaymentRow, refund: Pr
     });
   });
   if (note === undefined) return;
-  const refunded = (await findPayment(deps.orm.em.fork(), payment.id))!;
-  await announceRefund(deps.temporal, payment, {
-    refundId: `${payment.id}:${refund.id}`,
-    amountMinor: refund.amountMinor,
-    refundedMinor: Number(refunded.refunded_minor),
-    reason: 'refund',
-    creditNote: note,
-  });
+  await publishQueued(deps, [...(note ? [creditNoteCreatedEvent(note)] : []), refunded!]);
 }
 
 /**
@@ -136,25 +151,34 @@ export async function providerDisputeChanged(deps: Deps, providerPaymentId: stri
     livemode: payment.livemode,
     creditNote,
   });
+  const disputed = eventOf(payment, 'payment.disputed', `payment.disputed:${dispute.id}`, disputeEventData(facts(dispute.status, null)));
   const opened = await deps.orm.em.fork().transactional(async (em) => {
     const existing = await findDispute(em, dispute.id);
     if (existing?.closed_at) return false;
     const isNew = await recordOpenDispute(em, { ...dispute, paymentId: payment.id });
     await markInvoiceDisputed(em, payment.invoice_id);
+    if (isNew) await queuePublicEvents(em, [disputed]);
     return isNew;
   });
-  if (opened)
-    await tell(deps, payment, 'payment.disputed', `payment.disputed:${dispute.id}`, disputeEventData(facts(dispute.status, null)));
+  if (opened) await publishQueued(deps, [disputed]);
   const outcome = disputeOutcome(dispute.status);
   if (outcome === 'open') return;
-  let creditNote: string | null = null;
+  let closed: PublishPublicEventInput | undefined;
   const close = async (em: Parameters<typeof closeDispute>[0], number: string | null) => {
     if (!(await closeDispute(em, dispute.id, dispute.status, number))) throw new AlreadyClosed();
     await markInvoicePaidUnlessDisputed(em, payment.invoice_id);
+    closed = eventOf(
+      payment,
+      'payment.dispute_closed',
+      `payment.dispute_closed:${dispute.id}`,
+      disputeEventData(facts(dispute.status, number)),
+    );
+    await queuePublicEvents(em, [closed]);
   };
+  let note: IssuedCreditNote | null = null;
   try {
     if (outcome === 'lost') {
-      const note = await issueCreditNote(deps.orm, {
+      note = await issueCreditNote(deps.orm, {
         invoiceNumber: payment.invoice_number,
         reason: 'chargeback',
         amountMinor: BigInt(dispute.amountMinor),
@@ -163,9 +187,7 @@ export async function providerDisputeChanged(deps: Deps, providerPaymentId: stri
         if (!(err instanceof CreditRefusal)) throw err;
         return null; // no split carries it: closed without one, the operator credits by hand (the event says so)
       });
-      creditNote = note?.number ?? null;
-      if (note) await announceCreditNote(deps, payment, note);
-      else await deps.orm.em.fork().transactional((tx) => close(tx, null));
+      if (!note) await deps.orm.em.fork().transactional((tx) => close(tx, null));
     } else {
       await deps.orm.em.fork().transactional((tx) => close(tx, null));
     }
@@ -173,20 +195,10 @@ export async function providerDisputeChanged(deps: Deps, providerPaymentId: stri
     if (err instanceof AlreadyClosed) return;
     throw err;
   }
-  await tell(
-    deps,
-    payment,
-    'payment.dispute_closed',
-    `payment.dispute_closed:${dispute.id}`,
-    disputeEventData(facts(dispute.status, creditNote)),
-  );
+  await publishQueued(deps, [...(note ? [creditNoteCreatedEvent(note)] : []), closed!]);
 }
 
 class AlreadyClosed extends Error {}
-
-async function announceCreditNote(deps: Deps, payment: PaymentRow, note: IssuedCreditNote): Promise<void> {
-  await tell(deps, payment, 'credit_note.created', `credit_note:${note.number}`, documentEventData(note));
-}
 
 /**
  * A verified Stripe webhook event, by what it means (infra/payments/stripe.ts `meaningOfEvent`): a PaymentIntent's change

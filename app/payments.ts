@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
-import { checkCreditAmount, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
+import { checkCreditAmount, creditNoteCreatedEvent, CreditRefusal, issueCreditNote, type CreditReason } from '../db/credit-notes';
 import {
   countRefunds,
   documentLines,
@@ -18,17 +18,17 @@ import {
   type PaymentRow,
 } from '../db/payments';
 import { simulatedPaymentStore } from '../db/simulated-payments';
-import { documentEventData } from '../domain/finance-events';
 import { fromMinor } from '../domain/money';
 import { cardAmountProblem } from '../domain/payments';
 import { newId } from '../infra/ids';
 import type { PaymentProvider } from '../infra/payments/provider';
 import { simulatedPaymentProvider } from '../infra/payments/simulated';
 import { BOOKINGS_TASK_QUEUE } from '../contracts/booking';
-import type { IssuedDocument } from '../contracts/finance';
 import { paymentChangedSignal, paymentWorkflowId, type PaymentInput } from '../contracts/payments';
 import type { paymentWorkflow } from '../workflows/payment';
-import { publishEvent } from './credit-notes';
+import type { PublishPublicEventInput } from '../contracts/public-webhooks';
+import { queuePublicEvents } from '../db/public-event-outbox';
+import { publishQueued } from './public-event-outbox';
 import { environmentOf, testOrLive } from '../domain/environment';
 
 /** Why a payment could not be made (the page and the CLI say it as is). */
@@ -248,18 +248,28 @@ export async function refundPayment(
     await markRefundFailed(em, refund.id);
     throw new PaymentRefusal('refund_refused', `The provider refused the refund of ${payment.id}.`);
   }
+  let refunded: PublishPublicEventInput | undefined;
   const note = await issueCreditNote(deps.orm, {
     invoiceNumber: payment.invoice_number,
     reason: input.reason,
     amountMinor: BigInt(refund.amount),
-    within: (tx, number) =>
-      markRefundSucceeded(tx, {
+    within: async (tx, number) => {
+      await markRefundSucceeded(tx, {
         refundId: refund.id,
         paymentId: payment.id,
         amountMinor: refund.amount,
         providerRefundId: answer.id,
         creditNoteNumber: number,
-      }),
+      });
+      refunded = refundedEvent(payment, {
+        refundId: refund.id,
+        amountMinor: refund.amount,
+        refundedMinor: Number(payment.refunded_minor) + refund.amount,
+        reason: input.reason,
+        creditNote: number,
+      });
+      await queuePublicEvents(tx, [refunded]);
+    },
   }).catch((err: unknown) => {
     throw err instanceof CreditRefusal ? new PaymentRefusal('refund_refused', err.message) : err;
   });
@@ -271,31 +281,23 @@ export async function refundPayment(
     currency: payment.currency,
     creditNote: note.number,
   };
-  await announceRefund(deps.temporal, payment, { ...outcome, reason: input.reason, creditNote: note });
+  await publishQueued(deps, [creditNoteCreatedEvent(note), refunded!]);
   return outcome;
 }
 
-/** Tells the account of a refund: `credit_note.created` for its credit note (when it has one), then `payment.refunded`. */
-export async function announceRefund(
-  temporal: Client,
+/**
+ * `payment.refunded` of a refund, queued in the transaction that records it (the credit note's `credit_note.created`
+ * is queued by the note itself, db/credit-notes.ts): the caller publishes both after the commit, credit note first.
+ */
+export function refundedEvent(
   payment: PaymentRow,
-  refund: { refundId: string; amountMinor: number; refundedMinor: number; reason: string; creditNote: IssuedDocument | null },
-): Promise<void> {
-  const environment = testOrLive(environmentOf(payment.livemode));
-  const note = refund.creditNote;
-  if (note)
-    await publishEvent(temporal, {
-      type: 'credit_note.created',
-      dedupeKey: `credit_note:${note.number}`,
-      accountId: note.partyId,
-      environment,
-      data: documentEventData(note),
-    });
-  await publishEvent(temporal, {
+  refund: { refundId: string; amountMinor: number; refundedMinor: number; reason: string; creditNote: string | null },
+): PublishPublicEventInput {
+  return {
     type: 'payment.refunded',
     dedupeKey: `payment.refunded:${refund.refundId}`,
     accountId: payment.account_id,
-    environment,
+    environment: testOrLive(environmentOf(payment.livemode)),
     data: {
       payment_id: payment.id,
       invoice: payment.invoice_number,
@@ -304,8 +306,8 @@ export async function announceRefund(
       refunded: fromMinor(refund.refundedMinor, payment.currency),
       currency: payment.currency,
       reason: refund.reason,
-      credit_note: note?.number ?? null,
+      credit_note: refund.creditNote,
       livemode: payment.livemode,
     },
-  });
+  };
 }

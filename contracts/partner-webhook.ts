@@ -1,5 +1,6 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import { partnerShard, type NewPartnerEvent, type QueuedPartnerEvent } from '../domain/partner-delivery-queue';
+import type { PartnerBatchFailure } from '../domain/partner-batch-parking';
 import { PartnerIdKey } from './search-attributes';
 import type { Environment } from '../domain/environment';
 
@@ -39,6 +40,10 @@ export interface PartnerEndpointInput {
   shard?: number;
   /** History events before continuing as new (default 4000; tests lower it). */
   historyEventsPerRun?: number;
+  /** A batch failing when the previous run continued as new: its rounds go on counting. */
+  failing?: PartnerBatchFailure;
+  /** The same-failure bound before a batch is parked (default PARTNER_BATCH_PARK_AFTER_MS; tests lower it). */
+  parkAfterMs?: number;
 }
 
 /** What one attempt learnt: `final` when no later attempt can succeed (the endpoint has no URL). */
@@ -54,6 +59,20 @@ export interface PartnerBatchInput {
   events: { eventId: string; attempt: number }[];
   /** How long the batch may go on starting POSTs (default PARTNER_BATCH_BUDGET_MS). */
   budgetMs?: number;
+  /** The batch's first try (ms), when this is a later round of it: attempts logged since are not posted again. */
+  since?: number;
+}
+
+/** A batch its shard gives up retrying (domain/partner-batch-parking.ts), recorded for ops to replay. */
+export interface PartnerBatchParkInput {
+  partnerId: string;
+  environment: Environment;
+  shard: number;
+  events: NewPartnerEvent[];
+  reason: string;
+  rounds: number;
+  /** When its first round failed (ms). */
+  failingSince: number;
 }
 
 /** Events recorded for the endpoint, to deliver. */

@@ -195,6 +195,8 @@ function statementDecisions(doc: BankStatement, transfers: Map<string, Transfer>
 export async function applyStatement(
   orm: MikroORM,
   input: { livemode: boolean; statement: BankStatement | StatusReport; sha256: string; accountIbanMasked: string | null },
+  /** Runs in the statement's transaction with the payouts it settled (their events are queued there). */
+  within?: (em: EntityManager, settled: SettledPayout[]) => Promise<void>,
 ): Promise<{ id: string; duplicate: boolean; lines: MatchedLine[]; settled: SettledPayout[] }> {
   return orm.em.fork().transactional(async (em) => {
     await em.execute("select pg_advisory_xact_lock(hashtextextended('bank-statements', 0))");
@@ -255,6 +257,7 @@ export async function applyStatement(
       bookingDate: d.status === null ? d.on : null,
       status: d.status,
     }));
+    await within?.(em, settled);
     return { id, duplicate: Boolean(existing), lines, settled };
   });
 }

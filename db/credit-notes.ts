@@ -4,6 +4,10 @@ import type { TaxCategory } from '../domain/tax-rules';
 import { newId } from '../infra/ids';
 import type { IssuedDocument } from '../contracts/finance';
 import { dbNow, DOCUMENT_LINE_COLUMNS, insertRows, nextNumber } from './finance';
+import { queuePublicEvents } from './public-event-outbox';
+import type { PublishPublicEventInput } from '../contracts/public-webhooks';
+import { documentEventData } from '../domain/finance-events';
+import { environmentOf, testOrLive } from '../domain/environment';
 
 export const CREDIT_REASONS = ['refund', 'price_adjustment', 'cancellation', 'duplicate'] as const;
 /** `chargeback`: a lost dispute took the money back (issued by the hub itself, never asked for by hand). */
@@ -31,7 +35,9 @@ interface InvoiceLineRow {
 /**
  * Issues a credit note against an invoice, reversing the given lines (all when none are named) at their own net,
  * category and rate, in one transaction with the next number of the CN series. A line is reversed at most once (a
- * unique index), so a repeated credit is refused rather than doubled; the invoice itself never changes.
+ * unique index), so a repeated credit is refused rather than doubled; the invoice itself never changes. Its
+ * `credit_note.created` is queued in the same transaction (db/public-event-outbox.ts): the caller publishes it after the
+ * commit (app/public-event-outbox.ts `publishQueued`), or the outbox sweep does.
  */
 export async function issueCreditNote(
   orm: MikroORM,
@@ -132,7 +138,7 @@ export async function issueCreditNote(
       ]),
     );
     await input.within?.(em, number);
-    return {
+    const note = {
       id,
       number,
       type: 'credit_note' as const,
@@ -147,7 +153,21 @@ export async function issueCreditNote(
       lines: chosen.length,
       credits: input.invoiceNumber,
     };
+    // Announced from the outbox, committed with the note: a crash after the commit cannot lose its event.
+    await queuePublicEvents(em, [creditNoteCreatedEvent(note)]);
+    return note;
   });
+}
+
+/** `credit_note.created` of an issued credit note (published once per number). */
+export function creditNoteCreatedEvent(note: IssuedDocument): PublishPublicEventInput {
+  return {
+    type: 'credit_note.created',
+    dedupeKey: `credit_note:${note.number}`,
+    accountId: note.partyId,
+    environment: testOrLive(environmentOf(note.livemode)),
+    data: documentEventData(note),
+  };
 }
 
 function chosenLines(input: { invoiceNumber: string; positions?: number[] }, lines: InvoiceLineRow[]): InvoiceLineRow[] {

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { resolutionProblem, type LineOutcome, type Resolution } from '../domain/statement-lines';
 import { markPaid, markReturned, type SettledPayout } from './bank-statements';
 
@@ -101,6 +101,8 @@ export class ResolutionRefused extends Error {
 export async function resolveLine(
   orm: MikroORM,
   input: { lineId: string; livemode: boolean; outcome: Resolution; payoutIds: string[]; reason: string | null; note: string; by: string },
+  /** Runs in the resolution's transaction with the payouts it settled (their events are queued there). */
+  within?: (em: EntityManager, settled: SettledPayout[]) => Promise<void>,
 ): Promise<{ line: StatementLineRow; settled: SettledPayout[] }> {
   return orm.em.fork().transactional(async (em) => {
     const [locked] = await em.execute<{ id: string }[]>(
@@ -173,6 +175,8 @@ export async function resolveLine(
       status: input.outcome === 'matched' ? 'paid' : 'failed',
       reason,
     }));
-    return { line: resolved!, settled: input.outcome === 'ignored' ? [] : settled };
+    const changed = input.outcome === 'ignored' ? [] : settled;
+    await within?.(em, changed);
+    return { line: resolved!, settled: changed };
   });
 }

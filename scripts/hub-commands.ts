@@ -8,6 +8,7 @@ import { fleetCommands } from './hub/fleet';
 import { destinationCommands } from './hub/destinations';
 import { keyCommands } from './hub/keys';
 import { partnerCommands } from './hub/partners';
+import { partnerDeliveryCommands } from './hub/partner-deliveries';
 import { receiptCommands } from './hub/receipts';
 import { financeCommands } from './hub/finance';
 import { invoiceCommands } from './hub/invoices';
@@ -18,6 +19,7 @@ export type { HubIo } from './hub/cli';
 
 const RESOURCES: Record<string, Record<string, Command>> = {
   partners: partnerCommands,
+  'partner-deliveries': partnerDeliveryCommands,
   clients: clientCommands,
   accounts: accountCommands,
   keys: keyCommands,

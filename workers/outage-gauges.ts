@@ -10,6 +10,8 @@ import {
   unstartedBookingCounts,
 } from '../db/ops-gauges';
 import { UNSTARTED_AFTER_SECONDS, UNSTARTED_WINDOW_MINUTES } from '../domain/unstarted-sweep';
+import { oldestUnpublishedPublicEventSeconds } from '../db/public-event-outbox';
+import { waitingParkedBatchCounts } from '../db/partner-parked-batches';
 import { overdueAcknowledgements } from '../domain/payout-acknowledgement';
 import { registerScrapeGauge } from '../infra/scrape-gauges';
 
@@ -84,6 +86,18 @@ export function registerOutageGauges(orm: MikroORM, connection: NativeConnection
       const counts = await unstartedBookingCounts(orm, UNSTARTED_AFTER_SECONDS, UNSTARTED_WINDOW_MINUTES);
       return Object.entries(counts).map(([reach, value]) => ({ labels: { reach }, value }));
     },
+  );
+  registerScrapeGauge(
+    'hub_public_event_outbox_oldest_seconds',
+    "Age of the oldest public event committed to the outbox and not yet handed to Temporal (0 when none): the request's own publish failed and the API's sweep has not published it.",
+    [],
+    async () => [{ value: await oldestUnpublishedPublicEventSeconds(orm) }],
+  );
+  registerScrapeGauge(
+    'hub_partner_batches_parked',
+    'Partner webhook batches parked by their shard (they failed the same way too long) and not replayed yet, by environment (sandbox, live).',
+    ['environment'],
+    async () => Object.entries(await waitingParkedBatchCounts(orm)).map(([environment, value]) => ({ labels: { environment }, value })),
   );
   const payoutFiles = () => unacknowledgedPayoutFiles(orm);
   registerScrapeGauge(

@@ -1,6 +1,7 @@
 import {
   ActivityFailure,
   allHandlersFinished,
+  ApplicationFailure,
   condition,
   continueAsNew,
   log,
@@ -9,6 +10,7 @@ import {
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
+import { RetryState } from '@temporalio/common';
 import type { PartnerWebhookActivities } from '../activities/partner-webhook';
 import {
   afterAttempt,
@@ -21,6 +23,7 @@ import {
   type PartnerBatchOutcome,
   type QueuedPartnerEvent,
 } from '../domain/partner-delivery-queue';
+import { afterFailedRound, PARTNER_BATCH_TRIES_PER_ROUND, shouldPark, type PartnerBatchFailure } from '../domain/partner-batch-parking';
 import { WEBHOOK_ATTEMPT_TIMEOUT_MS } from '../domain/webhook-attempt';
 import { getPartnerEndpointQueue, partnerEventsRecorded, type PartnerEndpointInput } from '../contracts/partner-webhook';
 
@@ -41,8 +44,22 @@ const { deliverPartnerBatch } = proxyActivities<PartnerWebhookActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds' },
 });
 
+/** One round of a batch (patch `partner-batch-parking`): the shard runs the batch again in rounds, and parks it. */
+const { deliverPartnerBatch: deliverPartnerBatchRound } = proxyActivities<PartnerWebhookActivities>({
+  startToCloseTimeout: PARTNER_BATCH_BUDGET_MS + WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: PARTNER_BATCH_TRIES_PER_ROUND },
+});
+
+const { parkPartnerBatch } = proxyActivities<PartnerWebhookActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
 /** Deliveries became batches over one connection per shard; histories from before attempted each event on its own. */
 const PARTNER_BATCHES = 'partner-endpoint-batches';
+/** A batch failing the same way is parked (issue 49); histories from before retried its activity until it ran. */
+const PARTNER_BATCH_PARKING = 'partner-batch-parking';
 
 /** Attempts in flight at once per endpoint (before batches): a slow receiver holds at most this many connections. */
 export const PARTNER_ATTEMPTS_IN_FLIGHT = 10;
@@ -50,6 +67,13 @@ export const PARTNER_ATTEMPTS_IN_FLIGHT = 10;
 const HISTORY_EVENTS_PER_RUN = 4000;
 /** How long an emptied queue waits for more before the workflow ends (the next event starts it again). */
 const IDLE_MS = 60_000;
+
+/** What a failed round came to, as ops read it: the activity's error type and message. */
+function failureReason(err: ActivityFailure): string {
+  const cause = err.cause ?? err;
+  const type = cause instanceof ApplicationFailure && cause.type ? cause.type : cause.name;
+  return `${type}: ${cause.message}`.slice(0, 2000);
+}
 
 /**
  * `partner-endpoint:<partner_id>:<environment>[:<shard>]`: delivers the events of the bookings of one shard
@@ -61,7 +85,10 @@ const IDLE_MS = 60_000;
  */
 export async function partnerEndpointWorkflow(input: PartnerEndpointInput): Promise<void> {
   const batched = patched(PARTNER_BATCHES);
+  const parking = batched && patched(PARTNER_BATCH_PARKING);
   let queue: QueuedPartnerEvent[] = input.queue ?? [];
+  /** The batch whose rounds fail (parking only): the shard tries it again, alone, until it goes or is parked. */
+  let failing: PartnerBatchFailure | undefined = input.failing;
   const inFlight = new Set<string>();
   /** Bumped on every change the loop must look at. */
   let changes = 0;
@@ -88,14 +115,47 @@ export async function partnerEndpointWorkflow(input: PartnerEndpointInput): Prom
     changes++;
   };
 
+  /** A round of `items` failed: counted, and the batch parked (its events leave the queue) once it is time. */
+  const afterFailedBatch = async (items: QueuedPartnerEvent[], firstTriedAt: number, reason: string) => {
+    const now = Date.now();
+    failing = afterFailedRound(failing, { eventIds: items.map((item) => item.eventId), firstTriedAt }, reason, now);
+    log.warn('partner batch failed: its shard tries it again', { events: items.length, rounds: failing.rounds, reason });
+    if (!shouldPark(failing, now, input.parkAfterMs)) return;
+    const parkedBatch = await parkPartnerBatch({
+      partnerId: input.partnerId,
+      environment: input.environment,
+      shard: input.shard ?? 0,
+      events: items.map(({ eventId, bookingId, type }) => ({ eventId, bookingId, type })),
+      reason,
+      rounds: failing.rounds,
+      failingSince: failing.failingSince,
+    });
+    const parked = new Set(failing.eventIds);
+    queue = queue.filter((q) => !parked.has(q.eventId));
+    failing = undefined;
+    log.warn('partner batch parked: the shard goes on', { parkedBatch, events: parked.size, reason });
+  };
+
   const runBatch = async (items: QueuedPartnerEvent[]) => {
     for (const item of items) inFlight.add(item.eventId);
+    const firstTriedAt = Date.now();
     let outcomes: Record<string, PartnerBatchOutcome>;
     try {
       const events = items.map((item) => ({ eventId: item.eventId, attempt: item.attempts + 1 }));
-      outcomes = await deliverPartnerBatch({ partnerId: input.partnerId, environment: input.environment, events });
+      const batch = { partnerId: input.partnerId, environment: input.environment, events };
+      outcomes = parking
+        ? await deliverPartnerBatchRound({ ...batch, ...(failing ? { since: failing.firstTriedAt } : {}) })
+        : await deliverPartnerBatch(batch);
+      failing = undefined;
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err;
+      // A failure the activity marks final (a constraint broken) counts as each event's failed attempt, as before.
+      if (parking && err.retryState !== RetryState.NON_RETRYABLE_FAILURE) {
+        await afterFailedBatch(items, firstTriedAt, failureReason(err));
+        changes++;
+        return;
+      }
+      failing = undefined;
       outcomes = Object.fromEntries(items.map((item) => [item.eventId, 'failed']));
     } finally {
       inFlight.clear();
@@ -109,6 +169,13 @@ export async function partnerEndpointWorkflow(input: PartnerEndpointInput): Prom
     if (!batched) {
       for (const item of dueEvents(queue, inFlight, Date.now(), PARTNER_ATTEMPTS_IN_FLIGHT - inFlight.size)) void attempt(item);
     } else if (inFlight.size === 0) {
+      if (failing) {
+        if (Date.now() < failing.retryAt) return;
+        const ids = new Set(failing.eventIds);
+        const again = queue.filter((q) => ids.has(q.eventId));
+        if (again.length) return void runBatch(again);
+        failing = undefined; // its events all gave way to newer ones (gps.update)
+      }
       const items = dueEvents(queue, inFlight, Date.now(), PARTNER_BATCH_MAX);
       if (items.length) void runBatch(items);
     }
@@ -121,7 +188,7 @@ export async function partnerEndpointWorkflow(input: PartnerEndpointInput): Prom
     if (continueAsNewSuggested || historyLength >= (input.historyEventsPerRun ?? HISTORY_EVENTS_PER_RUN)) {
       // Start nothing more; what arrives meanwhile joins the queue the next run gets.
       await condition(() => inFlight.size === 0 && allHandlersFinished());
-      await continueAsNew<typeof partnerEndpointWorkflow>({ ...input, queue });
+      await continueAsNew<typeof partnerEndpointWorkflow>({ ...input, queue, failing });
     }
     startDue();
     if (queue.length === 0) {
@@ -132,7 +199,7 @@ export async function partnerEndpointWorkflow(input: PartnerEndpointInput): Prom
     }
     const seen = changes;
     // With every slot taken, only a finished attempt (or a signal) frees one: no timer.
-    const due = busy() ? null : nextDueAt(queue, inFlight);
+    const due = busy() ? null : failing ? failing.retryAt : nextDueAt(queue, inFlight);
     if (due === null) await condition(() => changes !== seen);
     else await condition(() => changes !== seen, Math.max(due - Date.now(), 1));
   }
