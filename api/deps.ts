@@ -71,7 +71,7 @@ export interface ApiDeps {
   lifeline: Lifeline;
   /** Set once the process has begun to shut down: /readyz fails and every answer closes its connection (api/server.ts). */
   lifecycle: { draining: boolean };
-  /** The clock of console links and logins (tests move it to pass timeouts); `new Date()` when absent. */
+  /** The clock of console links and logins and of API keys' ends (tests move it to pass timeouts); `new Date()` when absent. */
   now?: () => Date;
   /** How often a live stream asks whether its caller still stands (api/event-stream.ts; 30 s; tests shorten it). */
   streamRecheckMs?: number;

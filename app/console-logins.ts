@@ -12,6 +12,7 @@ import { IntegratorAccountSchema, type AccountKind } from '../db/entities';
 import { CONSOLE_ABSOLUTE_TIMEOUT_MS, CONSOLE_LINK_TTL_MS } from '../domain/console-login';
 import { newId } from '../infra/ids';
 import { hashSecret } from '../infra/secrets';
+import { checkWithinCeiling } from './accounts';
 
 /**
  * Console sign-in without passwords (docs/console.md): an API key (or ops through the CLI) asks for a one-time link;
@@ -42,13 +43,19 @@ export const consoleTokenHash = (token: string, pepper: Buffer) => hashSecret(`c
 export const consoleCsrfToken = (sessionToken: string, pepper: Buffer) =>
   createHmac('sha256', pepper).update(`console-csrf\0${sessionToken}`).digest('base64url');
 
-/** The account a link may be for, or null when there is none. */
-export async function consoleAccount(orm: MikroORM, accountId: string): Promise<{ id: string; name: string; kind: AccountKind } | null> {
+/** The account a link may be for, with the scopes its logins may hold at most, or null when there is none. */
+export async function consoleAccount(
+  orm: MikroORM,
+  accountId: string,
+): Promise<{ id: string; name: string; kind: AccountKind; scopeCeiling: string[] } | null> {
   const account = await orm.em.fork().findOne(IntegratorAccountSchema, { id: accountId });
-  return account && { id: account.id, name: account.name, kind: account.kind };
+  return account && { id: account.id, name: account.name, kind: account.kind, scopeCeiling: account.scopeCeiling };
 }
 
-/** A one-time sign-in link valid for 10 minutes (the caller has checked who may ask for which account and scopes). */
+/**
+ * A one-time sign-in link valid for 10 minutes (the caller has checked who may ask for which account and scopes);
+ * scopes beyond the account's ceiling are refused here too (`ScopeCeilingExceeded`).
+ */
 export async function createConsoleLink(
   orm: MikroORM,
   hashPepper: Buffer,
@@ -56,6 +63,8 @@ export async function createConsoleLink(
   grant: ConsoleGrant,
   now = new Date(),
 ): Promise<ConsoleLink> {
+  const account = await consoleAccount(orm, grant.accountId);
+  checkWithinCeiling(grant.accountId, account?.scopeCeiling ?? [], grant.scopes);
   const token = newToken();
   const id = newId('cln', now.getTime());
   const expiresAt = new Date(Math.min(now.getTime() + CONSOLE_LINK_TTL_MS, grant.notAfter?.getTime() ?? Infinity));

@@ -85,7 +85,7 @@ async function main() {
   const secrets = hubSecrets(config);
 
   const corporate = await Promise.all(
-    Array.from({ length: 8 }, (_, i) => createIntegratorAccount(orm, `Bench corporate ${i + 1}`, 'corporate')),
+    Array.from({ length: 8 }, (_, i) => createIntegratorAccount(orm, `Bench corporate ${i + 1}`, 'corporate', {}, API_KEY_SCOPES)),
   );
   const operators = await Promise.all(
     Array.from({ length: 2 }, (_, i) => createIntegratorAccount(orm, `Bench operator ${i + 1}`, 'operator')),

@@ -21,6 +21,8 @@ export interface ConsoleSessionRow {
   account_id: string;
   account_name: string;
   account_kind: AccountKind;
+  /** The account's scope ceiling now: a login never holds more. */
+  scope_ceiling: string[];
   environment: TestOrLive;
   scopes: string[];
   rate_per_minute: number;
@@ -84,7 +86,7 @@ export async function redeemConsoleLink(
   return { outcome: !link ? 'unknown' : link.used ? 'used' : 'expired' };
 }
 
-const SESSION_WITH_ACCOUNT = `select s.id, s.account_id, a.name as account_name, a.kind as account_kind, s.environment, s.scopes,
+const SESSION_WITH_ACCOUNT = `select s.id, s.account_id, a.name as account_name, a.kind as account_kind, a.scope_ceiling, s.environment, s.scopes,
             s.rate_per_minute, s.api_key_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at
        from console_sessions s join integrator_accounts a on a.id = s.account_id`;
 

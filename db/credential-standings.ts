@@ -37,17 +37,22 @@ export interface KeyStanding {
   account_id: string;
   account_kind: AccountKind;
   environment: string;
+  /** The key's scopes within its account's scope ceiling (ops narrowing the ceiling narrows every key at once). */
   scopes: string[];
   rate_per_minute: number;
   secret_hash: string;
   revoked: boolean;
+  /** When the key stops working (epoch ms), or null: never. */
+  expires_at: number | null;
   /** When this process last knew `last_used_at` written (epoch ms; 0: never): written again once it is a minute old. */
   used_at: number;
 }
 
-/** The key and its account's kind in one statement. */
-const KEY_WITH_ACCOUNT = `select k.id, k.account_id, a.kind as account_kind, k.environment, k.scopes, k.rate_per_minute,
-  k.secret_hash, k.revoked_at is not null as revoked, coalesce(extract(epoch from k.last_used_at) * 1000, 0)::float8 as used_at
+/** The key and its account's kind and ceiling in one statement. */
+const KEY_WITH_ACCOUNT = `select k.id, k.account_id, a.kind as account_kind, k.environment,
+  array(select s from unnest(k.scopes) with ordinality u(s, n) where s = any(a.scope_ceiling) order by n) as scopes,
+  k.rate_per_minute, k.secret_hash, k.revoked_at is not null as revoked, (extract(epoch from k.expires_at) * 1000)::float8 as expires_at,
+  coalesce(extract(epoch from k.last_used_at) * 1000, 0)::float8 as used_at
   from api_keys k join integrator_accounts a on a.id = k.account_id where k.id = $1`;
 
 /** An API key's standing with its account's kind, or undefined for an unknown key. */

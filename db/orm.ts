@@ -44,6 +44,9 @@ import { Migration20261125010000_allocation_times_and_event_log } from './migrat
 import { Migration20261126080000_console_logins } from './migrations/Migration20261126080000_console_logins';
 import { Migration20261128150000_debug_to_the_byte } from './migrations/Migration20261128150000_debug_to_the_byte';
 import { Migration20261128160000_account_status_list } from './migrations/Migration20261128160000_account_status_list';
+import { Migration20261207100000_key_authority } from './migrations/Migration20261207100000_key_authority';
+import { Migration20261207130000_public_event_outbox } from './migrations/Migration20261207130000_public_event_outbox';
+import { Migration20261207130500_partner_parked_batches } from './migrations/Migration20261207130500_partner_parked_batches';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM;
@@ -96,6 +99,9 @@ export const MIGRATIONS = [
   { name: 'Migration20261128130000_find_a_ride', class: Migration20261128130000_find_a_ride },
   { name: 'Migration20261128150000_debug_to_the_byte', class: Migration20261128150000_debug_to_the_byte },
   { name: 'Migration20261128160000_account_status_list', class: Migration20261128160000_account_status_list },
+  { name: 'Migration20261207100000_key_authority', class: Migration20261207100000_key_authority },
+  { name: 'Migration20261207130000_public_event_outbox', class: Migration20261207130000_public_event_outbox },
+  { name: 'Migration20261207130500_partner_parked_batches', class: Migration20261207130500_partner_parked_batches },
 ];
 
 /**

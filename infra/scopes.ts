@@ -28,3 +28,11 @@ export const API_KEY_SCOPES = [
 
 /** The scopes a demo key may hold: reading only (a database constraint holds the same list). */
 export const DEMO_KEY_SCOPES = ['bookings.read', 'invoices.read', 'payments.read', 'fleet.read', 'tracking.read'] as const;
+
+/**
+ * The scope ceiling a new account gets (`hub accounts create`, narrowed or widened with `hub accounts update
+ * --scope-ceiling`): an operator account every scope; a corporate one every scope but `passengers.read`, which ops grant
+ * explicitly (passenger names and phones: docs/security.md). Operator-only operations still refuse a corporate key.
+ */
+export const OPERATOR_DEFAULT_SCOPE_CEILING: readonly string[] = API_KEY_SCOPES;
+export const CORPORATE_DEFAULT_SCOPE_CEILING: readonly string[] = API_KEY_SCOPES.filter((s) => s !== 'passengers.read');

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { apiDeps, listen } from '../api/server';
 import { migrate, openOrm } from '../db/orm';
 import { seedDemo } from '../app/demo-seed';
-import { CLI_CONSOLE_RATE_PER_MINUTE, createConsoleLink } from '../app/console-logins';
-import { API_KEY_SCOPES } from '../infra/scopes';
+import { CLI_CONSOLE_RATE_PER_MINUTE, consoleAccount, createConsoleLink } from '../app/console-logins';
 import { ensureRetentionSchedule } from '../app/retention';
 import { ensureFinanceSchedule } from '../app/finance';
 import { fail, loadConfig } from '../infra/config';
@@ -108,13 +107,13 @@ async function main() {
     const api = await listen(apiDeps(config, { orm, temporal, logger, ...secrets, tracing, codecAccess }), config.host, config.port);
     stops.push(() => api.close());
 
-    // One sign-in link per demo account, test mode, every scope: the demo console can create keys and destinations.
+    // One sign-in link per demo account, test mode, its whole scope ceiling: the demo console can create keys and destinations.
     const consoleLink = async (accountId: string) =>
       (
         await createConsoleLink(orm, secrets.hashPepper, config.publicBaseUrl, {
           accountId,
           environment: 'test',
-          scopes: [...API_KEY_SCOPES],
+          scopes: (await consoleAccount(orm, accountId))?.scopeCeiling ?? [],
           ratePerMinute: CLI_CONSOLE_RATE_PER_MINUTE,
           apiKeyId: null,
         })

@@ -18,21 +18,28 @@ export function apiKeyStandings(orm: MikroORM, changes: ChangeListener): Credent
   return new CredentialStandings(changes, (id) => apiKeyStanding(orm, id));
 }
 
-function invalidKey(presented: boolean): ProblemError {
+/** Whether a key has passed its end (`expires_at`) at `now`. */
+export const keyExpired = (key: Pick<KeyStanding, 'expires_at'>, now: Date) => key.expires_at !== null && now.getTime() >= key.expires_at;
+
+function invalidKey(presented: boolean, detail?: string): ProblemError {
   return new ProblemError('invalid_api_key', {
-    detail: presented ? 'The API key is mistyped, unknown or revoked.' : 'Send an API key as Authorization: Bearer <key>.',
+    detail: detail ?? (presented ? 'The API key is mistyped, unknown or revoked.' : 'Send an API key as Authorization: Bearer <key>.'),
     headers: { 'WWW-Authenticate': presented ? 'Bearer realm="public-api", error="invalid_token"' : 'Bearer realm="public-api"' },
   });
 }
 
-/** `403 insufficient_scope`: the key has none of `scopes` (one of them would do); `scope` names them space-separated. */
-export function insufficientScope(scopes: readonly string[]): ProblemError {
+/**
+ * `403 insufficient_scope`: the key has none of `scopes` (one of them would do); `scope` names them space-separated.
+ * `detail` says otherwise when the scopes are beyond something else (an account's scope ceiling).
+ */
+export function insufficientScope(scopes: readonly string[], detail?: string): ProblemError {
   const scope = scopes.join(' ');
   return new ProblemError('insufficient_scope', {
     detail:
-      scopes.length === 1
+      detail ??
+      (scopes.length === 1
         ? `This API key lacks the scope ${scope}.`
-        : `This API key has none of the scopes ${scopes.join(', ')} (one is enough).`,
+        : `This API key has none of the scopes ${scopes.join(', ')} (one is enough).`),
     extensions: { scope },
     headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
   });
@@ -50,6 +57,12 @@ export async function authenticateApiKey(ctx: Context, deps: ApiDeps, scope: str
   const key = await deps.apiKeys.get(parsed.id);
   if (!key || key.revoked || key.environment !== parsed.env || !secretMatches(parsed.secret, key.secret_hash, deps.hashPepper)) {
     throw invalidKey(true);
+  }
+  if (keyExpired(key, deps.now?.() ?? new Date())) {
+    throw invalidKey(
+      true,
+      `This API key expired at ${new Date(key.expires_at!).toISOString()}: use the key that replaced it, or make a new one.`,
+    );
   }
   const principal: Principal = {
     kind: 'integrator',

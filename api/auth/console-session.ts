@@ -11,7 +11,7 @@ import {
 import { CONSOLE_TOUCH_RESOLUTION_MS, consoleLoginState } from '../../domain/console-login';
 import type { ApiDeps } from '../deps';
 import { ProblemError } from '../errors';
-import { authenticateApiKey, insufficientScope } from './api-key-auth';
+import { authenticateApiKey, insufficientScope, keyExpired } from './api-key-auth';
 import type { Principal } from './principal';
 
 /**
@@ -76,6 +76,7 @@ const ENDED: Record<string, string> = {
   idle_timeout: 'This console login was idle for an hour and has ended. Open a new sign-in link.',
   absolute_timeout: 'This console login is twelve hours old and has ended. Open a new sign-in link.',
   key_revoked: 'The API key that opened this console login was revoked. Open a new sign-in link.',
+  key_expired: 'The API key that opened this console login has expired (or was rolled). Open a new sign-in link.',
 };
 
 export interface ConsoleLogin {
@@ -105,8 +106,8 @@ export async function consoleLogin(ctx: Context, deps: ApiDeps): Promise<Console
 }
 
 /**
- * Whether a login still stands at `now` (ending on the spot one past a timeout or whose key was revoked), and its
- * scopes, never more than its key holds now.
+ * Whether a login still stands at `now` (ending on the spot one past a timeout or whose key was revoked or has
+ * expired), and its scopes, never more than its key holds now (a login ops opened: than its account's ceiling).
  */
 async function consoleStanding(
   deps: ApiDeps,
@@ -121,11 +122,12 @@ async function consoleStanding(
     if (state !== 'ended') await endConsoleSession(deps.orm, row.id, now, state);
     return { ended: state };
   }
-  if (!row.api_key_id) return { ended: null, scopes: row.scopes };
+  if (!row.api_key_id) return { ended: null, scopes: row.scopes.filter((s) => row.scope_ceiling.includes(s)) };
   const key = await deps.apiKeys.get(row.api_key_id);
-  if (!key || key.revoked) {
-    await endConsoleSession(deps.orm, row.id, now, 'key_revoked');
-    return { ended: 'key_revoked' };
+  if (!key || key.revoked || keyExpired(key, now)) {
+    const reason = key && !key.revoked ? 'key_expired' : 'key_revoked';
+    await endConsoleSession(deps.orm, row.id, now, reason);
+    return { ended: reason };
   }
   return { ended: null, scopes: row.scopes.filter((s) => key.scopes.includes(s)) };
 }
@@ -142,7 +144,7 @@ export async function principalStillStands(deps: ApiDeps, principal: Principal):
   }
   if (principal.kind !== 'integrator') return true;
   const key = await deps.apiKeys.get(principal.credentialId);
-  return key !== undefined && !key.revoked;
+  return key !== undefined && !key.revoked && !keyExpired(key, consoleNow(deps));
 }
 
 /**

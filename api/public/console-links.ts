@@ -13,13 +13,13 @@ const AccountId = z.string().regex(/^acct_[0-9a-hjkmnp-tv-z]{26}$/, 'expected an
 const CreateConsoleLinkBody = z
   .object({
     account: AccountId.optional().meta({
-      description: "The account the console opens on; the key's own when left out. Only an operator key may name another account.",
+      description:
+        "The account the console opens on; the key's own when left out. Only an operator key may name another account, and then must send `scopes`.",
     }),
-    scopes: z
-      .array(z.enum(API_KEY_SCOPES))
-      .min(1)
-      .optional()
-      .meta({ description: "What the login may do: some of the key's own scopes (all of them when left out), never more." }),
+    scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).optional().meta({
+      description:
+        "What the login may do: some of the key's own scopes, never more, and within the account's scope ceiling. Left out: all of the key's (required for another account).",
+    }),
   })
   .strict()
   .meta({ id: 'CreateConsoleLink' });
@@ -42,9 +42,10 @@ export const createConsoleLinkOperation = defineOperation({
   summary: 'Create a one-time sign-in link to the web console',
   description:
     "A URL that signs a browser into the console once, within 10 minutes, for the key's environment and its own account " +
-    '(an operator key may name another, to embed the console in its own customer portal). The login gets the scopes of ' +
-    'the key, or the subset asked for, never more; it ends after an hour idle, after 12 hours, on sign-out, when ops revoke ' +
-    "the account's logins, or when this key is revoked. Asked for by a console login, the link and the login it opens end " +
+    '(an operator key may name another, to embed the console in its own customer portal, and must then name the `scopes`). ' +
+    'The login gets the scopes of the key, or the subset asked for, never more, and never beyond the scope ceiling ops set ' +
+    'for the account (`403 insufficient_scope` naming the others); it ends after an hour idle, after 12 hours, on sign-out, when ops revoke ' +
+    "the account's logins, or when this key is revoked or expires. A key made through the login is bounded by it and is revoked with this key. Asked for by a console login, the link and the login it opens end " +
     'no later than that login. Opening the URL shows a page naming the account and environment; its Sign in button ' +
     '(a same-origin POST) uses the link, so mail scanners and link previews leave it unused. Hand the URL to the person ' +
     'only: it is as good as their login.',
@@ -60,15 +61,25 @@ export const createConsoleLinkOperation = defineOperation({
       throw new ProblemError('validation_failed', { detail, errors: [{ param: 'body', code: 'invalid_type', detail }] });
     }
     const accountId = body.account ?? principal.ownerId;
-    if (accountId !== principal.ownerId) {
-      requireAccountKind(principal, 'operator', 'A console link for another account');
-      if (!(await consoleAccount(deps.orm, accountId))) {
-        throw new ProblemError('not_found', { detail: `No account ${accountId}.`, param: 'account' });
-      }
+    const foreign = accountId !== principal.ownerId;
+    if (foreign) requireAccountKind(principal, 'operator', 'A console link for another account');
+    const account = await consoleAccount(deps.orm, accountId);
+    if (!account) throw new ProblemError('not_found', { detail: `No account ${accountId}.`, param: 'account' });
+    if (foreign && !body.scopes) {
+      // Another account's login gets what the operator names, never all its key holds by default.
+      const detail = 'A console link for another account names its scopes: the fewest that account needs.';
+      throw new ProblemError('validation_failed', { detail, param: 'scopes', errors: [{ param: 'scopes', code: 'required', detail }] });
     }
     const scopes = body.scopes ?? principal.scopes;
     const beyond = scopesBeyond(scopes, principal.scopes);
     if (beyond.length) throw insufficientScope(beyond);
+    const beyondCeiling = scopesBeyond(scopes, account.scopeCeiling);
+    if (beyondCeiling.length) {
+      throw insufficientScope(
+        beyondCeiling,
+        `The scope ceiling of ${accountId} does not grant ${beyondCeiling.join(', ')}: ops set it (hub accounts update --scope-ceiling).`,
+      );
+    }
     const link = await createConsoleLink(
       deps.orm,
       deps.hashPepper,

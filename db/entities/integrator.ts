@@ -13,6 +13,8 @@ export interface IntegratorAccount {
   kind: AccountKind;
   /** What invoices say of the account as buyer (domain/billing-details.ts). */
   billing: BillingDetails;
+  /** The scopes ops grant the account (`hub accounts update --scope-ceiling`): no key or console login of it holds more. */
+  scopeCeiling: string[];
   createdAt: Date;
 }
 
@@ -30,6 +32,14 @@ export interface ApiKey {
   createdAt: Date;
   lastUsedAt?: Date | null;
   revokedAt?: Date | null;
+  /** When the key stops working (set on creation, or by a roll's overlap); null: never. */
+  expiresAt?: Date | null;
+  /** The key that made this one through the API (itself or through a console login it opened): it dies with that key. */
+  createdByApiKeyId?: string | null;
+  /** The console login this key was made through, if any (an audit id: logins are purged a day after they end). */
+  createdByConsoleLoginId?: string | null;
+  /** The key this one replaced by a roll. */
+  rolledFromApiKeyId?: string | null;
   /** A demo key of `npm start`'s seed: read scopes only, never revoked through the API (docs/console.md). */
   demo?: boolean;
 }
@@ -42,6 +52,7 @@ export const IntegratorAccountSchema = new EntitySchema<IntegratorAccount>({
     name: { type: 'string' },
     kind: { type: 'string', default: 'corporate' },
     billing: { type: 'json', default: '{}' },
+    scopeCeiling: { type: 'string[]' },
     createdAt: { type: 'datetime' },
   },
 });
@@ -61,6 +72,10 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
     createdAt: { type: 'datetime' },
     lastUsedAt: { type: 'datetime', nullable: true },
     revokedAt: { type: 'datetime', nullable: true },
+    expiresAt: { type: 'datetime', nullable: true },
+    createdByApiKeyId: { type: 'string', nullable: true },
+    createdByConsoleLoginId: { type: 'string', nullable: true },
+    rolledFromApiKeyId: { type: 'string', nullable: true },
     demo: { type: 'boolean', default: false },
   },
 });

@@ -1,25 +1,29 @@
 import { consoleAccount, createConsoleLink, CLI_CONSOLE_RATE_PER_MINUTE, revokeConsoleLogins } from '../../app/console-logins';
-import { API_KEY_SCOPES, unknownScopes } from '../../infra/scopes';
-import { commaList, fields, Failure, flag, requiredFlag, UsageError, type Command } from './cli';
+import { fields, Failure, flag, requiredFlag, UsageError, type Command } from './cli';
+import { parseScopes } from './keys';
 
 /** Console sign-in for ops (docs/console.md): a one-time link for any account, and ending every login of one. */
 export const consoleCommands: Record<string, Command> = {
   link: {
     usage: 'console link --account ID --env test|live [--scopes a,b]',
-    summary: 'a one-time console sign-in link (10 minutes) for an account; its login gets --scopes, every key scope when left out',
+    summary:
+      "a one-time console sign-in link (10 minutes) for an account; its login gets --scopes (within the account's scope ceiling), the whole ceiling when left out",
     options: { account: { type: 'string' }, env: { type: 'string' }, scopes: { type: 'string' } },
     async run({ orm, secrets, flags, publicBaseUrl }) {
       const env = requiredFlag(flags, 'env');
       if (env !== 'test' && env !== 'live') throw new UsageError('--env must be test or live');
       const accountId = requiredFlag(flags, 'account');
       const given = flag(flags, 'scopes');
-      const scopes = given === undefined ? [...API_KEY_SCOPES] : commaList(given);
-      const unknown = unknownScopes(scopes, API_KEY_SCOPES);
-      if (!scopes.length || unknown.length) {
-        throw new UsageError(`--scopes: unknown scope(s) ${unknown.join(', ') || '(none given)'}; known: ${API_KEY_SCOPES.join(', ')}`);
-      }
+      const asked = given === undefined ? undefined : parseScopes(given);
       const account = await consoleAccount(orm, accountId);
       if (!account) throw new Failure(`no integrator account ${accountId}`);
+      const scopes = asked ?? account.scopeCeiling;
+      const beyond = scopes.filter((s) => !account.scopeCeiling.includes(s));
+      if (beyond.length) {
+        throw new Failure(
+          `${beyond.join(', ')} beyond the scope ceiling of ${accountId}; widen it first: hub accounts update ${accountId} --scope-ceiling …`,
+        );
+      }
       const link = await createConsoleLink(orm, secrets.hashPepper, publicBaseUrl, {
         accountId,
         environment: env,

@@ -49,7 +49,9 @@ describe('Public Integration API: finding a ride', () => {
     [db, env] = await Promise.all([freshDatabase(), localEnvironment()]);
     hub = await startTestHub(db, env, { workers: false });
     partnerId = (await createTestPartner(db.orm)).partnerId;
-    account = (await createIntegratorAccount(db.orm, 'Acme Travel')).accountId;
+    // Passenger data is a scope ops grant a corporate account explicitly (its scope ceiling).
+    account = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', {}, ['bookings.read', 'passengers.read', 'invoices.read']))
+      .accountId;
     const other = (await createIntegratorAccount(db.orm, 'Globex')).accountId;
     plain = (await key(account, ['bookings.read'])).key;
     reader = await key(account, ['bookings.read', 'passengers.read']);

@@ -148,8 +148,11 @@ describe('Web console (headless Chromium)', () => {
     // The browser's Origin is the test hub's own address: the console's writes must come from the hub's origin.
     hub.deps.publicBaseUrl = hub.baseUrl;
     receiver = await startReceiver(() => (failing ? 500 : 200));
-    accountA = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', BILLING)).accountId;
-    const accountB = (await createIntegratorAccount(db.orm, 'Globex', 'corporate', { ...BILLING, legal_name: 'Globex GmbH' })).accountId;
+    // Every scope, passengers.read too: ops grant it (the scope ceiling), and the console shows passengers to it.
+    accountA = (await createIntegratorAccount(db.orm, 'Acme Travel', 'corporate', BILLING, API_KEY_SCOPES)).accountId;
+    const accountB = (
+      await createIntegratorAccount(db.orm, 'Globex', 'corporate', { ...BILLING, legal_name: 'Globex GmbH' }, API_KEY_SCOPES)
+    ).accountId;
     operatorAccount = (await createIntegratorAccount(db.orm, 'Dispatch ERP', 'operator')).accountId;
     [keyA, keyB, keyOperator] = await Promise.all([key(accountA), key(accountB), key(operatorAccount)]);
     invoiceNumber = (await issueTestInvoice(db, { accountId: accountA })).number;

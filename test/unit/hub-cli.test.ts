@@ -274,9 +274,10 @@ describe('accounts and API keys', () => {
     expect(listed).toContainEqual(expect.objectContaining({ account_id: corporate.account_id, kind: 'corporate' }));
     expect(listed).toContainEqual(expect.objectContaining({ account_id: operator.account_id, kind: 'operator' }));
     const text = await hub('accounts', 'list');
-    expect(text.stdout).toMatch(/^ID\s+NAME\s+KIND\s+BILLING\s+CREATED/m);
-    expect(text.stdout).toMatch(new RegExp(`${operator.account_id}\\s+Dispatch ERP\\s+operator\\s`));
-    expect(text.stdout).toMatch(new RegExp(`${corporate.account_id}\\s+Client Portal\\s+corporate\\s`));
+    expect(text.stdout).toMatch(/^ID\s+NAME\s+KIND\s+SCOPE CEILING\s+BILLING\s+CREATED/m);
+    // The default ceilings: every scope for an operator, all but passengers.read for a corporate account.
+    expect(text.stdout).toMatch(new RegExp(`${operator.account_id}\\s+Dispatch ERP\\s+operator\\s+all\\s`));
+    expect(text.stdout).toMatch(new RegExp(`${corporate.account_id}\\s+Client Portal\\s+corporate\\s+all but passengers.read\\s`));
     expect((await hub('accounts', 'create', '--name', 'Dispatch ERP', '--kind', 'operator')).stdout).toMatch(/kind\s+operator/);
   });
 
