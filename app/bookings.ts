@@ -33,7 +33,7 @@ import { ProblemError } from './problems';
 import { claimQuoteFor } from './quotes';
 import { retryingRacedUpdate } from './workflow-updates';
 import type { Admission } from './admission';
-import { environmentOf } from '../domain/environment';
+import { environmentOf, type Environment } from '../domain/environment';
 
 /** A booking as asked for: the Partner API's request body, or the one a public booking takes from its quote. */
 export interface BookingRequest {
@@ -55,6 +55,11 @@ export interface RecoveryPoints {
    * stored answer is replayed, or it is refused.
    */
   claim(): Promise<string | null>;
+  /**
+   * Whether an earlier attempt of this same request claimed the key (within its 24 hours): it got past everything
+   * that comes before a claim, and its booking may be committed. One read; ask only when about to refuse.
+   */
+  claimedBefore(): Promise<boolean>;
   /** Call before a side effect that a retry must find again rather than repeat. */
   saveRecoveryPoint(value: string): Promise<void>;
   /**
@@ -208,6 +213,24 @@ export interface NewBooking {
   idempotency?: RecoveryPoints;
   /** Told the booking's id as soon as it is known (the request's log names its workflow). */
   onBookingId?: (id: string) => void;
+  /** A check of the request beyond its schema (the addresses against the geocoder), made after load shedding. */
+  check?: () => Promise<void>;
+}
+
+/**
+ * What comes before the Idempotency-Key is claimed — load shedding (in memory, first: shedding stays cheap), then
+ * `input.check` — refuses a new create, never the retry of one that got past it: that booking may be committed, and
+ * the unstarted-bookings sweep starts it whatever its retry is told, so a refusal would refuse a ride that then runs.
+ * The key is read only when something would refuse: an admitted create costs no round trip more.
+ */
+async function admitNewOrRetry(admission: Admission | undefined, input: NewBooking, environment: Environment): Promise<void> {
+  const isRetry = () => input.idempotency?.claimedBefore() ?? Promise.resolve(false);
+  if ((await admission?.admitUnlessRetry(input.owner, environment, true, isRetry)) === 'retry') return;
+  try {
+    await input.check?.();
+  } catch (err) {
+    if (!(err instanceof ProblemError) || !(await isRetry())) throw err;
+  }
 }
 
 /**
@@ -220,8 +243,8 @@ export async function createBooking(
 ): Promise<BookingRecord> {
   const { owner, idempotency } = input;
   const environment = environmentOf(owner.livemode);
-  // Before anything is claimed or written: a refused create leaves no trace, and a retry with the same key is new.
-  deps.admission?.admit(owner, environment, true);
+  // Before anything is claimed or written: a refused create leaves no trace, and its retry with the same key is new.
+  await admitNewOrRetry(deps.admission, input, environment);
   const requestFor = (quote?: QuoteRecord): BookingRequest => (typeof input.request === 'function' ? input.request(quote!) : input.request);
   const recordWith = (id: string, quote?: QuoteRecord): BookingRecord => ({
     ...newBookingRecord(requestFor(quote), owner, new Date(), id, quote),

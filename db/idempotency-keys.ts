@@ -67,6 +67,8 @@ const CLAIM = `insert into idempotency_keys (credential_id, environment, key, me
    returning recovery_point`;
 const STORED = `select method, path, fingerprint, state, response_status, response_headers, response_body
   from idempotency_keys where credential_id = $1 and environment = $2 and key = $3`;
+const CLAIMED_FOR = `select exists (select 1 from idempotency_keys where credential_id = $1 and environment = $2 and key = $3
+  and method = $4 and path = $5 and fingerprint = $6 and created_at >= now() - interval '24 hours') as claimed`;
 const SAVE_RECOVERY_POINT = `update idempotency_keys set recovery_point = $1 where ${ownClaim(2)} returning recovery_point`;
 const MARK_FAILED = `update idempotency_keys set state = 'failed' where ${ownClaim(1)}`;
 const RELEASE = `delete from idempotency_keys where ${ownClaim(1)}`;
@@ -109,6 +111,15 @@ export async function claimIdempotencyKey(
 export async function storedIdempotencyKey(orm: MikroORM, scope: IdempotencyScope): Promise<StoredIdempotencyKey | undefined> {
   const [stored] = await sqlOf(orm)<StoredIdempotencyKey>(STORED, [...scope]);
   return stored;
+}
+
+/**
+ * Whether the key holds a claim or an answer of this same request, within its 24 hours (in progress, failed with a
+ * recovery point, completed): an earlier attempt got as far as claiming it.
+ */
+export async function idempotencyKeyClaimedFor(orm: MikroORM, scope: IdempotencyScope, request: ClaimedRequest): Promise<boolean> {
+  const [row] = await sqlOf(orm)<{ claimed: boolean }>(CLAIMED_FOR, [...scope, request.method, request.path, request.fingerprint]);
+  return row.claimed;
 }
 
 /** Saves the claim's recovery point while the claim is still `claim`'s: whether it was (false: taken over). */

@@ -37,6 +37,22 @@ const admissionRefusals = new Counter({
   labelNames: ['reason', 'environment'] as const,
   registers: [registry],
 });
+const admissionStaleReadings = new Counter({
+  name: 'hub_admission_stale_readings_total',
+  help: 'Refreshes of load shedding after which one of its readings was stale (its read timed out, failed, or the last value is older than its bound), by reading (active_rides: PostgreSQL, task_backlog: Temporal). Load shedding does not use a stale reading: it admits what that reading would refuse.',
+  labelNames: ['reading'] as const,
+  registers: [registry],
+});
+// Read at each scrape from the reader registerAdmissionReadings() set (the API's load shedding).
+new Gauge({
+  name: 'hub_admission_reading_age_seconds',
+  help: "Age of each of load shedding's readings in this API process, from the start of the read that took it (since the process started, before the first).",
+  labelNames: ['reading'] as const,
+  registers: [registry],
+  collect() {
+    for (const [reading, seconds] of Object.entries(admissionReadings?.() ?? {})) this.set({ reading }, seconds);
+  },
+});
 const unstartedSweep = new Counter({
   name: 'hub_unstarted_sweep_bookings_total',
   help: 'Bookings whose workflow never ran, as the unstarted-bookings sweep handled them: outcome started, deferred (load shedding says the hub or the account cannot take it now) or failed (Temporal refused the start).',
@@ -107,6 +123,18 @@ export function recordRequest(api: ApiName, operation: string, status: number, s
 /** One write refused by load shedding (app/admission.ts). */
 export function recordAdmissionRefusal(reason: string, environment: string): void {
   admissionRefusals.labels(reason, environment).inc();
+}
+
+/** One of load shedding's readings found stale after a refresh (app/admission.ts). */
+export function recordStaleAdmissionReading(reading: string): void {
+  admissionStaleReadings.labels(reading).inc();
+}
+
+let admissionReadings: (() => Record<string, number>) | undefined;
+
+/** Where `hub_admission_reading_age_seconds` reads the ages of load shedding's readings, in seconds, at each scrape. */
+export function registerAdmissionReadings(read: () => Record<string, number>): void {
+  admissionReadings = read;
 }
 
 export type SweepOutcome = 'started' | 'deferred' | 'failed';

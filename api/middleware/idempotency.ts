@@ -5,6 +5,7 @@ import { LifelineUnavailable, type Holder, type Lifeline } from '../../db/lifeli
 import {
   claimIdempotencyKey,
   completeIdempotencyClaim,
+  idempotencyKeyClaimedFor,
   markIdempotencyClaimFailed,
   releaseIdempotencyClaim,
   saveIdempotencyRecoveryPoint,
@@ -171,6 +172,9 @@ export function idempotency(
 
     ctx.state.idempotency = {
       claim,
+      async claimedBefore() {
+        return claimed !== undefined || (await idempotencyKeyClaimedFor(orm, scope, request));
+      },
       async saveRecoveryPoint(value) {
         await claim();
         if (!(await saveIdempotencyRecoveryPoint(orm, own, value))) throw claimTakenOver();
@@ -193,8 +197,8 @@ export function idempotency(
       if (err instanceof StoredAnswer) return replay(ctx, err.stored, (b) => unsealed(b, decryptionKeys, scope));
       if (claimed) await (saved ? markIdempotencyClaimFailed : releaseIdempotencyClaim)(orm, own);
       else if (claimPoint === 'in-handler' && err instanceof ProblemError) {
-        // Refused before its claim — a pickup time that has passed since, load shed (429, 503 hub_behind): the same
-        // request keeps its first answer, if it had one and it can be read.
+        // Refused before its claim — a pickup time that has passed since: the same request keeps its first answer,
+        // if it had one and it can be read. (Load shedding and the geocoder ask `claimedBefore` and let a retry on.)
         const stored = await storedIdempotencyKey(orm, scope).catch(() => undefined);
         if (stored?.state === 'completed' && sameRequest(stored)) return replay(ctx, stored, (b) => unsealed(b, decryptionKeys, scope));
       }

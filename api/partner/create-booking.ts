@@ -94,14 +94,6 @@ export const createBooking = defineOperation({
     'hub_behind',
   ],
   async handler({ body, headers, principal, deps, ctx }) {
-    await checkAddressesMatchCoordinates(
-      deps.geocoder,
-      [
-        { param: 'pickup.address', ...body.pickup },
-        { param: 'dropoff.address', ...body.dropoff },
-      ],
-      deps.logger,
-    );
     const record = await createBookingIn(deps, {
       owner: {
         partnerId: principal.ownerId,
@@ -114,6 +106,15 @@ export const createBooking = defineOperation({
       sandboxScenario: sandboxScenarioFor(headers, principal.livemode),
       idempotency: ctx.state.idempotency,
       onBookingId: (id) => bindWorkflow(ctx, bookingWorkflowId(id)),
+      check: () =>
+        checkAddressesMatchCoordinates(
+          deps.geocoder,
+          [
+            { param: 'pickup.address', ...body.pickup },
+            { param: 'dropoff.address', ...body.dropoff },
+          ],
+          deps.logger,
+        ),
     });
     const tracking = trackingUrl(deps.publicBaseUrl, deps.encryptionKey, record);
     const view = partnerBookingView({ ...record, status: 'confirmed', updatedAt: record.createdAt, trackingUrl: tracking });

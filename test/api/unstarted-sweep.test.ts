@@ -152,7 +152,8 @@ describe('the unstarted-bookings sweep', () => {
     const crowdedRows = await orphans(now, crowded.partnerId, 2, 3, 4);
     const [calmRow] = await orphans(now, calm.partnerId, 5);
     const limits = { sandboxRideBudget: 2, liveRideBudget: 100, maxTaskWaitSeconds: 5, sandboxRideSeconds: 3600 };
-    const admission = new Admission(limits, hubCapacitySource(db.orm, env.client));
+    // Read once and never refreshed: its reading must not age into staleness (which admits) while the sweep runs.
+    const admission = new Admission(limits, hubCapacitySource(db.orm, env.client), { staleAfterMs: 10 * 60_000 });
     await admission.refresh();
     const deferredBefore = await sweptCount('deferred');
 
