@@ -6,6 +6,8 @@ import { API_KEY_SCOPES, PARTNER_SCOPES } from '../infra/scopes';
 import { PROBLEMS, problemBody, type ProblemCode, type ProblemOptions } from './errors';
 import type { ResponseSpec } from './operation';
 import { OPERATIONS } from './operations';
+import { multiLineText } from './request-text';
+import { FORBIDDEN_CHARACTER_PATTERN } from '../domain/plain-text';
 
 type Op = (typeof OPERATIONS)[number];
 
@@ -220,8 +222,12 @@ function operationObject(op: Op): ZodOpenApiOperationObject {
   const byStatus = new Map<number, ProblemCode[]>();
   // What the shared pipeline answers for every operation of its kind: an Idempotency-Key that is malformed, still in
   // use or reused with another request, and a body that is not JSON, too large or of another media type.
+  // Any request field may hold a character no text may hold (api/request-text.ts).
+  const parts = op.request as Record<string, unknown> | undefined;
+  const takesInput = ['body', 'query', 'params', 'headers'].some((part) => parts?.[part]);
   const implied: ProblemCode[] = [
     ...(op.idempotent ? (['bad_request', 'idempotency_key_in_use', 'idempotency_key_reused'] as const) : []),
+    ...(takesInput ? (['validation_failed'] as const) : []),
     ...((op.request as { body?: unknown } | undefined)?.body
       ? (['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const)
       : []),
@@ -385,13 +391,29 @@ export function buildOpenApiDocument(): object {
     },
     {
       // A response object may gain fields in a minor version; `additionalProperties: false` would make that breaking for strict clients.
-      override: ({ jsonSchema, io }) => {
+      override: ({ jsonSchema, zodSchema, io }) => {
         if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+        if (io === 'input') documentForbiddenCharacters(jsonSchema, zodSchema);
       },
     },
   );
   dropStrictnessBesideRefs(document);
   return document;
+}
+
+/**
+ * The characters no request string may hold (api/request-text.ts), as the document can say it: a free-text string
+ * must not match a class of them. Enums, formats and anchored patterns (`^bkg_[0-9a-z]{26}$`) already leave them
+ * out. A multi-line field's class leaves out tab and line breaks.
+ */
+function documentForbiddenCharacters(jsonSchema: Record<string, unknown>, zodSchema: unknown): void {
+  const def = (zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
+  if (def?.type !== 'string' || jsonSchema.type !== 'string') return;
+  if (['enum', 'const', 'format'].some((keyword) => keyword in jsonSchema)) return;
+  const pattern = jsonSchema.pattern;
+  if (typeof pattern === 'string' && pattern.startsWith('^') && pattern.endsWith('$')) return;
+  const multi = multiLineText.has(zodSchema as z.ZodType);
+  jsonSchema.not = { pattern: FORBIDDEN_CHARACTER_PATTERN[multi ? 'multiLine' : 'singleLine'] };
 }
 
 /**

@@ -5,6 +5,7 @@ import { ProblemError, type FieldError, type ProblemCode } from './errors';
 import type { ApiDeps } from './deps';
 import type { Principal } from './auth/principal';
 import { xmlBodyReader } from './middleware/body';
+import { forbiddenCharacterErrors, textFields } from './request-text';
 
 export type Security =
   /** `clientAuthentication`: the handler itself authenticates an OAuth client (the token endpoint); documented, not enforced here. */
@@ -92,17 +93,41 @@ export function fieldErrors(error: z.ZodError, prefix?: string): FieldError[] {
   );
 }
 
+function validationFailed(errors: FieldError[]): ProblemError {
+  return new ProblemError('validation_failed', {
+    detail: `${errors.length} field${errors.length === 1 ? '' : 's'} failed validation.`,
+    errors,
+    param: errors.length === 1 ? errors[0].param : undefined,
+  });
+}
+
 function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'path' | 'header'): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   // A header is named as sent (`X-Sandbox-Scenario`), body fields by their dotted path.
-  const errors = fieldErrors(result.error, where === 'body' || where === 'header' ? undefined : where);
-  throw new ProblemError('validation_failed', {
-    detail: `${errors.length} field${errors.length === 1 ? '' : 's'} failed validation.`,
-    errors,
-    param: errors.length === 1 ? errors[0].param : undefined,
-  });
+  throw validationFailed(fieldErrors(result.error, where === 'body' || where === 'header' ? undefined : where));
+}
+
+/**
+ * Refuses a request whose body, query, path or declared headers hold, in a field the operation declares, a character
+ * no text may hold (NUL and the other controls, unpaired surrogates, noncharacters; tab and line breaks outside the
+ * operation's multi-line fields), before its schemas and handler see it: every operation of every API, one rule
+ * (domain/plain-text.ts, docs/errors.md).
+ */
+function textChecker(op: AnyOperation) {
+  const fields = {
+    body: textFields(op.request?.body),
+    query: textFields(op.request?.query),
+    path: textFields(op.request?.params),
+    header: textFields(op.request?.headers),
+  };
+  return (parts: { body: unknown; query: unknown; path: unknown; header: unknown }) => {
+    const errors = (['body', 'query', 'path', 'header'] as const).flatMap((where) =>
+      forbiddenCharacterErrors(parts[where], where, fields[where]),
+    );
+    if (errors.length) throw validationFailed(errors);
+  };
 }
 
 function pickHeaders(ctx: Context, names: string[]): Record<string, string> {
@@ -124,14 +149,17 @@ export interface OperationPipeline {
 export function mountOperations(router: Router, operations: AnyOperation[], deps: ApiDeps, pipeline: OperationPipeline): void {
   const readXml = xmlBodyReader();
   for (const op of operations) {
+    const checkText = textChecker(op);
     const handle: Middleware = async (ctx) => {
       // No body at all reads as `{}` (an optional body's defaults); a JSON `null` is a body, and validated as one.
       const sent = ctx.request.parsedBody;
+      const headerSchema = op.request?.headers;
+      const sentHeaders = headerSchema ? pickHeaders(ctx, Object.keys(headerSchema.shape)) : {};
+      checkText({ body: sent, query: ctx.query, path: ctx.params, header: sentHeaders });
       const body = parseOrThrow(op.request?.body, sent === undefined ? {} : sent, 'body');
       const query = parseOrThrow(op.request?.query, ctx.query, 'query');
       const params = parseOrThrow(op.request?.params, ctx.params, 'path');
-      const headerSchema = op.request?.headers;
-      const headers = headerSchema ? parseOrThrow(headerSchema, pickHeaders(ctx, Object.keys(headerSchema.shape)), 'header') : {};
+      const headers = headerSchema ? parseOrThrow(headerSchema, sentHeaders, 'header') : {};
       const result = await op.handler({ body, query, params, headers, principal: ctx.state.principal, ctx, deps });
       ctx.status = result.status;
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

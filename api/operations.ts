@@ -62,6 +62,7 @@ import { getWebhookDestinationStats } from './public/webhooks/destination-stats'
 import { streamWebhookDeliveries } from './public/webhooks/delivery-stream';
 import { getWebhookRecovery, recoverWebhookDestination } from './public/webhooks/recover-destination';
 import { createApiKeyOperation, listApiKeys, revokeApiKeyOperation } from './public/api-keys';
+import { rollApiKeyOperation } from './public/roll-api-key';
 import { listRequestLogs } from './public/request-logs';
 
 const WEBHOOK_DESTINATION_OPERATIONS = [
@@ -154,5 +155,6 @@ export const OPERATIONS = [
   listApiKeys,
   createApiKeyOperation,
   revokeApiKeyOperation,
+  rollApiKeyOperation,
   listRequestLogs,
 ];

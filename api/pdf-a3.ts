@@ -12,9 +12,6 @@ export const EMBEDDED_FONTS = { regular: fontFile('400Regular'), bold: fontFile(
 /** pdfkit 0.20 takes the associated file's relationship (AFRelationship); its types do not list it yet. */
 type AttachmentOptions = PDFKit.Mixins.PDFAttachmentOptions & { relationship: 'Alternative' | 'Data' | 'Source' };
 
-/** XMP is XML: pdfkit writes the info strings into it as they are. */
-const xmpSafe = (s: string) => s.replace(/[&<>]/g, ' ').replace(/\s+/g, ' ').trim();
-
 /**
  * A Factur-X invoice: an A4 PDF/A-3b (sRGB output intent, every font embedded) drawn by `draw` with EMBEDDED_FONTS,
  * carrying `xml` as `factur-x.xml` (the catalog's associated file, and the XMP that says so).
@@ -30,7 +27,7 @@ export function renderFacturX(
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
     font: EMBEDDED_FONTS.regular,
-    info: { Title: xmpSafe(info.Title), Author: xmpSafe(info.Author), Subject: xmpSafe(info.Subject) },
+    info, // renderPdf cleans them and escapes them in the XMP
   });
   doc.appendXML(facturXmp());
   const attachment: AttachmentOptions = {

@@ -1,5 +1,6 @@
 import { EN16931_CATEGORY, type TaxCategory } from './tax-rules';
-import { documentTypeCode, exemptionOf, outOfScope, percent, ublAmount, xmlEscape, type UblDocument, type UblParty } from './ubl';
+import { xmlEscape } from './plain-text';
+import { documentTypeCode, exemptionOf, outOfScope, percent, ublAmount, type UblDocument, type UblParty } from './ubl';
 
 /** EN 16931's CII guideline (BT-24); Factur-X 1.09's EN 16931 profile uses the same identifier. */
 export const CII_GUIDELINE = 'urn:cen.eu:en16931:2017';

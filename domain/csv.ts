@@ -1,3 +1,5 @@
+import { plainText } from './plain-text';
+
 /** One CSV cell's value: text, a number, or nothing (an empty cell). */
 export type CsvCell = string | number | null | undefined;
 
@@ -5,14 +7,16 @@ export type CsvCell = string | number | null | undefined;
 const FORMULA_LEAD = /^[=+\-@\t\r]/;
 
 /**
- * One cell of RFC 4180: a text that a spreadsheet would run as a formula gets a leading apostrophe (it then shows as
- * typed); a cell holding a comma, a quote or a line break is quoted, its quotes doubled. Numbers are written as they
- * are (a negative amount stays a number).
+ * One cell of RFC 4180: a text loses the characters no document may hold (domain/plain-text.ts: a NUL or another
+ * control character breaks many readers); one that a spreadsheet would run as a formula gets a leading apostrophe
+ * (it then shows as typed); a cell holding a comma, a quote or a line break is quoted, its quotes doubled. Numbers
+ * are written as they are (a negative amount stays a number).
  */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const safe = FORMULA_LEAD.test(value) ? `'${value}` : value;
+  const text = plainText(value);
+  const safe = FORMULA_LEAD.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -1,4 +1,5 @@
 import { minorUnits } from './money';
+import { xmlEscape } from './plain-text';
 import { EN16931_CATEGORY, type TaxCategory } from './tax-rules';
 
 /** A party as EN 16931 names it (seller BG-4, buyer BG-7). */
@@ -124,8 +125,6 @@ export function documentTypeCode(doc: Pick<UblDocument, 'type' | 'selfBilled'>):
 
 /** Whether no VAT identifier may appear (BR-O-02): a document with a bucket not subject to VAT. */
 export const outOfScope = (doc: UblDocument) => doc.buckets.some((b) => b.category === 'out_of_scope');
-
-export const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Minor units as the document currency's decimal amount (exact: string arithmetic, no floats). */
 export function ublAmount(minor: bigint, currency: string): string {

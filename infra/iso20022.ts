@@ -20,6 +20,7 @@ import {
   type PostalAddress,
   type SepaBatch,
 } from '../domain/sepa';
+import { plainText } from '../domain/plain-text';
 
 export const PAIN_001 = 'pain.001.001.09';
 export const CAMT_053 = 'camt.053.001.08';
@@ -37,7 +38,15 @@ export const isStatusMessage = (m: string): m is StatusMessage => m === PAIN_002
 
 const namespace = (message: BankMessage) => `urn:iso:std:iso:20022:tech:xsd:${message}`;
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ' });
+/** Every value loses the characters no document may hold (domain/plain-text.ts); the builder escapes markup. */
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: true,
+  indentBy: '  ',
+  tagValueProcessor: (_name, value) => plainText(String(value)),
+  attributeValueProcessor: (_name, value) => plainText(String(value)),
+});
 
 /** An agent (bank) by its BIC, or "not provided" as the EPC guidelines spell it. */
 const agent = (bic: string | null | undefined) => ({ FinInstnId: bic ? { BICFI: bic } : { Othr: { Id: 'NOTPROVIDED' } } });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listStatements, resolveStatementLine, statementView, statementWithLines } from '../../app/statement-lines';
 import { LINE_OUTCOMES } from '../../domain/statement-lines';
 import { defineOperation } from '../operation';
+import { multiLine } from '../request-text';
 import { keysetCursor, keysetPage, PageLimit } from '../pagination';
 import { requireAccountKind } from './account-kind';
 
@@ -143,7 +144,7 @@ export const resolveBankStatementLine = defineOperation({
         outcome: z.enum(['matched', 'returned', 'ignored']),
         payouts: z.array(z.string().min(1).max(35)).max(10_000).default([]),
         reason: z.string().min(1).max(35).optional(),
-        note: z.string().trim().min(1).max(500).meta({ description: 'Why: kept with the line.' }),
+        note: multiLine(z.string().trim().min(1).max(500).meta({ description: 'Why: kept with the line; may span lines.' })),
       })
       .strict(),
     bodyExample: { outcome: 'matched', payouts: ['ST-2026-000042:1'], note: 'Bank confirmed by phone: batch split in two debits' },

@@ -8,6 +8,7 @@ import { publicBookingDetailView } from '../../domain/public-booking';
 import { findVisibleBooking } from './visible-bookings';
 import { PUBLIC_WRITE_ERRORS } from './write-errors';
 import { updateIdOf } from '../middleware/idempotency';
+import { multiLine } from '../request-text';
 
 export const PublicCancelRequest = z
   .object({
@@ -15,7 +16,9 @@ export const PublicCancelRequest = z
       description: `Why you cancel: ${CANCELLATION_REASONS.map((r) => `\`${r}\``).join(', ')} (the Partner API's reason codes).`,
       example: 'passenger_request',
     }),
-    note: z.string().min(1).max(500).optional().meta({ description: 'Free text kept with the cancellation.', example: 'Meeting moved.' }),
+    note: multiLine(z.string().min(1).max(500))
+      .optional()
+      .meta({ description: 'Free text kept with the cancellation; may span lines.', example: 'Meeting moved.' }),
   })
   .strict()
   .meta({ id: 'PublicCancelRequest' });

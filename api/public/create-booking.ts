@@ -4,6 +4,7 @@ import { bookingWorkflowId } from '../../contracts/booking';
 import type { QuoteRecord } from '../../contracts/quote';
 import { bindWorkflow } from '../middleware/request-context';
 import { defineOperation } from '../operation';
+import { multiLine } from '../request-text';
 import { sandboxScenarioFor, SandboxScenarioHeaders } from '../partner/sandbox-scenario';
 import { Passenger, QuoteId } from '../wire-schemas';
 import { PublicBookingDetail } from './schemas';
@@ -26,12 +27,9 @@ export const PublicBookingRequest = z
       .regex(/^[A-Z0-9]{2}[0-9]{1,4}[A-Z]?$/, 'expected an IATA flight number such as AF1234')
       .optional()
       .meta({ description: 'The arriving flight of an airport pickup.', example: 'AF1234' }),
-    notes: z
-      .string()
-      .min(1)
-      .max(500)
+    notes: multiLine(z.string().min(1).max(500))
       .optional()
-      .meta({ description: 'Notes for the chauffeur.', example: 'Meet at gate 12 with a name board.' }),
+      .meta({ description: 'Notes for the chauffeur; may span lines.', example: 'Meet at gate 12 with a name board.' }),
     customer_reference: z
       .string()
       .min(1)

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { csvRow } from '../../domain/csv';
 import { fromMinor } from '../../domain/money';
 import { SETTLEMENT_LINE_KINDS } from '../../domain/settlement';
 import {
@@ -107,14 +108,12 @@ function filters(query: z.infer<typeof ListSettlementsQuery>, principal: Princip
   };
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-const csvField = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const CSV_HEADER = ['settlement', 'driver', 'driver_name', 'period', 'ref', 'kind', 'description', 'amount', 'currency', 'status'];
 
 /** One CSV row per line item, settlement by settlement, read in pages of 500 settlements: never the whole set in memory. */
 function csvStream(deps: ApiDeps, filter: SettlementFilter): Readable {
   async function* rows() {
-    yield `${CSV_HEADER.join(',')}\r\n`;
+    yield csvRow(CSV_HEADER);
     let after: string | null = null;
     for (;;) {
       const { settlements: page, lines } = await settlementExportPage(deps.orm, filter, after);
@@ -123,7 +122,7 @@ function csvStream(deps: ApiDeps, filter: SettlementFilter): Readable {
       let chunk = '';
       for (const l of lines) {
         const s = byId.get(l.settlement_id)!;
-        chunk += `${[
+        chunk += csvRow([
           s.number,
           s.driver_id,
           s.driver_name,
@@ -131,12 +130,10 @@ function csvStream(deps: ApiDeps, filter: SettlementFilter): Readable {
           l.booking_ref ?? '',
           l.kind,
           l.description,
-          String(fromMinor(Number(l.amount_minor), s.currency)),
+          fromMinor(Number(l.amount_minor), s.currency),
           s.currency,
           s.status,
-        ]
-          .map(csvField)
-          .join(',')}\r\n`;
+        ]);
       }
       yield chunk;
       after = page.at(-1)!.id;

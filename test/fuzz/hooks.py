@@ -42,8 +42,16 @@ PARTNER_RULES_BEYOND_SCHEMA = {
 _RULE_BETWEEN_QUERY_PARAMETERS = re.compile(r"^\w+ seats at most \d+ passengers$")
 
 
+# The characters no request string may hold (docs/errors.md): the document states them as `not: {pattern: "[…]"}`,
+# a class without the `u` flag, which has no spelling for an astral noncharacter (U+1FFFE … U+10FFFF); the API
+# refuses those too (`forbidden_character`).
+_ASTRAL_CHARACTER = re.compile(r"U\+[0-9A-F]{5,6}\b")
+
+
 def _beyond_json_schema(path, error):
     """Whether a field error of schema-valid input is a documented rule that JSON Schema cannot express."""
+    if error.get("code") == "forbidden_character":
+        return bool(_ASTRAL_CHARACTER.search(error.get("detail") or ""))
     if error.get("code") not in BUSINESS_RULE_CODES:
         return False
     if error.get("code") == "custom" and path.startswith("/v1/"):
