@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { billableFactOf, type EndedBooking } from '../domain/billing';
 import { newId } from '../infra/ids';
+import { CORPORATE_DEFAULT_SCOPE_CEILING } from '../infra/scopes';
 
 /**
  * Appends the billable fact of a booking that just ended, in the caller's transaction (the one that records the
@@ -46,10 +47,10 @@ async function partnerBillingAccount(em: EntityManager, partnerId: string): Prom
   );
   if (partner.account_id) return partner.account_id;
   const accountId = newId('acct');
-  await em.execute(`insert into integrator_accounts (id, name, kind, created_at) values (?, ?, 'corporate', now())`, [
-    accountId,
-    partner.name,
-  ]);
+  await em.execute(
+    `insert into integrator_accounts (id, name, kind, scope_ceiling, created_at) values (?, ?, 'corporate', string_to_array(?, ','), now())`,
+    [accountId, partner.name, CORPORATE_DEFAULT_SCOPE_CEILING.join(',')],
+  );
   await em.execute('update partners set account_id = ? where id = ?', [accountId, partnerId]);
   return accountId;
 }

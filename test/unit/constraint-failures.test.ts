@@ -20,11 +20,19 @@ describe('constraint failures stop retrying', () => {
     const { accountId } = await createIntegratorAccount(db.orm, 'Twice');
     const throughOrm = () => {
       const em = db.orm.em.fork();
-      em.create(IntegratorAccountSchema, { id: accountId, name: 'Again', kind: 'corporate', createdAt: new Date() } as never);
+      em.create(IntegratorAccountSchema, {
+        id: accountId,
+        name: 'Again',
+        kind: 'corporate',
+        scopeCeiling: [],
+        createdAt: new Date(),
+      } as never);
       return em.flush();
     };
     const raw = () =>
-      db.orm.em.getConnection().execute(`insert into integrator_accounts (id, name, created_at) values (?, 'Again', now())`, [accountId]);
+      db.orm.em
+        .getConnection()
+        .execute(`insert into integrator_accounts (id, name, scope_ceiling, created_at) values (?, 'Again', '{}', now())`, [accountId]);
     for (const work of [throughOrm, raw]) {
       const failure = await run(work).catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(ApplicationFailure);

@@ -52,11 +52,10 @@ describe('settlement cycle', () => {
       country: 'FR',
       email: `ap@${id}.example`,
     };
-    await sql(`insert into integrator_accounts (id, name, kind, billing, created_at) values (?, ?, 'corporate', ?::jsonb, now())`, [
-      id,
-      name,
-      JSON.stringify(billing),
-    ]);
+    await sql(
+      `insert into integrator_accounts (id, name, kind, billing, scope_ceiling, created_at) values (?, ?, 'corporate', ?::jsonb, '{}', now())`,
+      [id, name, JSON.stringify(billing)],
+    );
   }
 
   const runCycle = (period: PeriodRef) =>
